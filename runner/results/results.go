@@ -1,0 +1,172 @@
+// Package results is the plain results model the runner produces and the
+// reports read. It holds data only: no browser, no I/O.
+package results
+
+import (
+	"time"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+)
+
+// SchemaVersion is the version of the JSON shape of Run. Bump it on any
+// incompatible change; docs/results.md documents it.
+const SchemaVersion = 1
+
+// Status of a flow, an attempt or a step.
+type Status string
+
+const (
+	Passed  Status = "passed"
+	Failed  Status = "failed"
+	Flaky   Status = "flaky"   // flows only: failed, then passed on retry
+	Skipped Status = "skipped" // not run (tags, fail-fast, interrupt, `if`)
+	Warned  Status = "warned"  // steps only: an optional step that failed
+)
+
+// Run is one `smokeflow run`.
+type Run struct {
+	SchemaVersion int           `json:"schema_version"`
+	Tool          string        `json:"tool"` // "smokeflow vX.Y.Z"
+	StartedAt     time.Time     `json:"started_at"`
+	Duration      time.Duration `json:"duration_ns"`
+	BaseURL       string        `json:"base_url,omitempty"`
+	Browser       string        `json:"browser,omitempty"` // product/version
+	Shard         string        `json:"shard,omitempty"`   // "1/3"
+	Workers       int           `json:"workers"`
+	Interrupted   bool          `json:"interrupted,omitempty"`
+	// ArtifactsDir is where artifact paths are relative to.
+	ArtifactsDir string  `json:"artifacts_dir"`
+	Flows        []*Flow `json:"flows"`
+}
+
+// Summary counts flows by status.
+type Summary struct {
+	Total   int `json:"total"`
+	Passed  int `json:"passed"`
+	Failed  int `json:"failed"`
+	Flaky   int `json:"flaky"`
+	Skipped int `json:"skipped"`
+}
+
+// Summary counts the run's flows.
+func (r *Run) Summary() Summary {
+	var s Summary
+	for _, f := range r.Flows {
+		s.Total++
+		switch f.Status {
+		case Passed:
+			s.Passed++
+		case Failed:
+			s.Failed++
+		case Flaky:
+			s.Flaky++
+		case Skipped:
+			s.Skipped++
+		}
+	}
+	return s
+}
+
+// Flow is one flow file: one test case.
+type Flow struct {
+	Name        string        `json:"name"`
+	File        string        `json:"file"` // as given on the command line
+	Description string        `json:"description,omitempty"`
+	Tags        []string      `json:"tags,omitempty"`
+	Status      Status        `json:"status"`
+	Duration    time.Duration `json:"duration_ns"` // all attempts
+	SkipReason  string        `json:"skip_reason,omitempty"`
+	Attempts    []*Attempt    `json:"attempts,omitempty"`
+}
+
+// Final is the last attempt, or nil.
+func (f *Flow) Final() *Attempt {
+	if len(f.Attempts) == 0 {
+		return nil
+	}
+	return f.Attempts[len(f.Attempts)-1]
+}
+
+// Attempt is one try of a flow in a fresh browser context.
+type Attempt struct {
+	Number    int           `json:"number"` // 1-based
+	Status    Status        `json:"status"`
+	StartedAt time.Time     `json:"started_at"`
+	Duration  time.Duration `json:"duration_ns"`
+	Steps     []*Step       `json:"steps"`
+	Failure   *Failure      `json:"failure,omitempty"`
+	Artifacts []Artifact    `json:"artifacts,omitempty"`
+	Console   []Console     `json:"console,omitempty"`
+	Requests  []Request     `json:"failed_requests,omitempty"`
+}
+
+// Step is one executed (or skipped) step. Nested steps (group, repeat,
+// run) are listed flat, their Index showing the nesting ("3.2").
+type Step struct {
+	Index    string        `json:"index"`           // "3", "3.2"
+	Phase    string        `json:"phase,omitempty"` // setup, steps, teardown
+	Action   string        `json:"action"`
+	Name     string        `json:"name,omitempty"`
+	Target   string        `json:"target,omitempty"`
+	File     string        `json:"file"`
+	Line     int           `json:"line"`
+	Status   Status        `json:"status"`
+	Duration time.Duration `json:"duration_ns"`
+	Error    string        `json:"error,omitempty"`
+	// Log lines: what the step did ("followed href of covered link"), retries.
+	Log []string `json:"log,omitempty"`
+}
+
+// Failure is why an attempt failed.
+type Failure struct {
+	// Message is "step N (FILE:LINE) ACTION TARGET: reason".
+	Message   string `json:"message"`
+	StepIndex string `json:"step_index,omitempty"`
+	Action    string `json:"action,omitempty"`
+	Target    string `json:"target,omitempty"`
+	File      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Reason    string `json:"reason"`
+	// Source quotes the step's YAML lines with their numbers.
+	Source      []SourceLine             `json:"source,omitempty"`
+	Diagnostics *diagnostics.Diagnostics `json:"diagnostics,omitempty"`
+}
+
+// SourceLine is one quoted line of a flow file.
+type SourceLine struct {
+	Line int    `json:"line"`
+	Text string `json:"text"`
+}
+
+// Artifact kinds.
+const (
+	ArtifactScreenshot = "screenshot"
+	ArtifactSnapshot   = "snapshot"
+	ArtifactConsole    = "console"
+	ArtifactNetwork    = "network"
+)
+
+// Artifact is a file written for an attempt. Path is relative to
+// Run.ArtifactsDir, with forward slashes.
+type Artifact struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	Path string `json:"path"`
+}
+
+// Console is a console message or an uncaught exception.
+type Console struct {
+	Type string    `json:"type"` // error, warning, log, exception
+	Text string    `json:"text"`
+	URL  string    `json:"url,omitempty"`
+	Time time.Time `json:"time"`
+}
+
+// Request is a failed request: a network error or a 4xx/5xx response.
+type Request struct {
+	Method string    `json:"method"`
+	URL    string    `json:"url"`
+	Status int       `json:"status,omitempty"` // 0 for a network error
+	Error  string    `json:"error,omitempty"`  // net::ERR_...
+	Time   time.Time `json:"time"`
+}
