@@ -1,0 +1,18 @@
+// Command smokeflow runs declarative YAML browser flows in real Chromium.
+// This package is wiring only: main calls Main, and exit codes are decided
+// in one place (exitCode).
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,358 @@
+package diagnostics
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Named is an interactive element considered for near misses.
+type Named struct {
+	Ref  string
+	Role string
+	Name string
+}
+
+// fold lowercases and strips accents and punctuation.
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// Similarity of two names in 0..1: the better of token overlap and edit
+// distance, after folding case and accents.
+func Similarity(a, b string) float64 {
+	fa, fb := fold(a), fold(b)
+	if fa == "" || fb == "" {
+		return 0
+	}
+	if fa == fb {
+		return 1
+	}
+	ta, tb := strings.Fields(fa), strings.Fields(fb)
+	set := map[string]bool{}
+	for _, t := range ta {
+		set[t] = true
+	}
+	inter := 0
+	union := len(set)
+	seen := map[string]bool{}
+	for _, t := range tb {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if set[t] {
+			inter++
+		} else {
+			union++
+		}
+	}
+	jac := float64(inter) / float64(union)
+	ra, rb := []rune(fa), []rune(fb)
+	d := levenshtein(ra, rb)
+	lev := 1 - float64(d)/float64(max(len(ra), len(rb)))
+	// a name that contains the phrase (or the reverse) is close too
+	if strings.Contains(fa, fb) || strings.Contains(fb, fa) {
+		lev = max(lev, 0.75)
+	}
+	return max(jac, lev)
+}
+
+func levenshtein(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// NearMissThreshold is the least similarity that counts as a near miss.
+const NearMissThreshold = 0.4
+
+// NearMisses ranks elements by how close their names are to phrase, best
+// first, at most MaxNearMisses, leaving out exact matches.
+func NearMisses(phrase string, elems []Named) []NearMiss {
+	if strings.TrimSpace(phrase) == "" {
+		return nil
+	}
+	var out []NearMiss
+	seen := map[string]bool{}
+	for _, e := range elems {
+		if e.Name == "" {
+			continue
+		}
+		s := Similarity(phrase, e.Name)
+		if s < NearMissThreshold || s >= 1 {
+			continue
+		}
+		k := e.Role + "\x00" + e.Name
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, NearMiss{Ref: e.Ref, Role: e.Role, Name: cut(e.Name, MaxNameLen), Score: float64(int(s*100)) / 100})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	if len(out) > MaxNearMisses {
+		out = out[:MaxNearMisses]
+	}
+	return out
+}
+
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// Cap trims the lists to their caps and long names, and marks Truncated.
+func (d *Diagnostics) Cap() {
+	if len(d.Candidates) > MaxCandidates {
+		d.Candidates = d.Candidates[:MaxCandidates]
+		d.Truncated = true
+	}
+	if len(d.NearMisses) > MaxNearMisses {
+		d.NearMisses = d.NearMisses[:MaxNearMisses]
+		d.Truncated = true
+	}
+	if len(d.Links) > MaxLinks {
+		d.Links = d.Links[:MaxLinks]
+		d.Truncated = true
+	}
+	for i := range d.Candidates {
+		d.Candidates[i].Name = cut(d.Candidates[i].Name, MaxNameLen)
+	}
+	for i := range d.Links {
+		d.Links[i].Text = cut(d.Links[i].Text, MaxNameLen)
+		d.Links[i].Href = cut(d.Links[i].Href, 200)
+	}
+}
+
+// Explain fills the verdict and the hints from the facts.
+func (d *Diagnostics) Explain() {
+	d.Cap()
+	vis := 0
+	for _, c := range d.Candidates {
+		if c.Visible {
+			vis++
+		}
+	}
+	switch d.Reason {
+	case ReasonAmbiguous:
+		d.Verdict = fmt.Sprintf("%d elements match %s: %s — pick one with role:, nth: or within:",
+			len(d.Candidates), d.Target, roleCounts(d.Candidates))
+		d.Hints = append(d.Hints, ambiguityHints(d.Candidates)...)
+	case ReasonNotFound:
+		if len(d.NearMisses) > 0 {
+			nm := d.NearMisses[0]
+			d.Verdict = fmt.Sprintf("nothing matches %s; the closest is %s %q%s", d.Target, nm.Role, nm.Name, refSuffix(nm.Ref))
+			d.Hints = append(d.Hints, fmt.Sprintf("if the copy changed, target %q (or @%s after a snapshot)", nm.Name, nm.Ref))
+		} else {
+			d.Verdict = fmt.Sprintf("nothing on the page matches %s (%s)", d.Target, rungSummary(d.Rungs))
+			d.Hints = append(d.Hints, "check the URL and that the page finished loading; look at the snapshot artifact for what the page holds")
+		}
+	case ReasonHidden:
+		d.Verdict = fmt.Sprintf("%d element(s) match %s, none visible", len(d.Candidates), d.Target)
+		d.Hints = append(d.Hints, "open whatever reveals it first (a menu, a tab, a dialog), or wait for it with `expect: {visible: ...}`")
+	case ReasonDisabled:
+		d.Verdict = fmt.Sprintf("%s stayed disabled", d.Target)
+		d.Hints = append(d.Hints, "fill in what the form requires first, or `expect: {enabled: ...}` before acting")
+	case ReasonCovered:
+		by := ""
+		for _, c := range d.Candidates {
+			if c.CoveredBy != "" {
+				by = c.CoveredBy
+				break
+			}
+		}
+		d.Verdict = fmt.Sprintf("%s is covered by %s", d.Target, by)
+		d.Hints = append(d.Hints, "close what covers it first (a cookie banner, a modal, an overlay), or wait until it goes away")
+	case ReasonUnstable:
+		d.Verdict = fmt.Sprintf("%s kept moving (an animation that never settles?)", d.Target)
+		d.Hints = append(d.Hints, "wait for the animation to end, or disable it in test builds")
+	case ReasonDetached:
+		d.Verdict = fmt.Sprintf("%s was removed from the page while acting", d.Target)
+		d.Hints = append(d.Hints, "wait for the page to settle first, e.g. `expect: {visible: ...}` on what appears after the re-render")
+	case ReasonNotEditable:
+		d.Verdict = fmt.Sprintf("%s does not take text", d.Target)
+		d.Hints = append(d.Hints, "target the field itself, e.g. {label: ...} or {role: textbox, name: ...}")
+	case ReasonMismatch:
+		d.Verdict = d.Message
+		d.Hints = append(d.Hints, "take a fresh `snapshot` and use its refs, or target by role and name")
+	}
+	if d.Reason != ReasonNotFound && len(d.NearMisses) > 0 && d.Reason != ReasonAmbiguous {
+		nm := d.NearMisses[0]
+		d.Hints = append(d.Hints, fmt.Sprintf("did you mean %s %q%s?", nm.Role, nm.Name, refSuffix(nm.Ref)))
+	}
+	_ = vis
+}
+
+func refSuffix(ref string) string {
+	if ref == "" {
+		return ""
+	}
+	return " (@" + ref + ")"
+}
+
+func roleCounts(cs []Candidate) string {
+	counts := map[string]int{}
+	var order []string
+	for _, c := range cs {
+		if counts[c.Role] == 0 {
+			order = append(order, c.Role)
+		}
+		counts[c.Role]++
+	}
+	var parts []string
+	for _, r := range order {
+		n := counts[r]
+		w := r
+		if n > 1 {
+			w += "s"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", n, w))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ambiguityHints(cs []Candidate) []string {
+	var hints []string
+	roles := map[string]bool{}
+	regions := map[string]bool{}
+	for _, c := range cs {
+		roles[c.Role] = true
+		regions[c.Region] = true
+	}
+	if len(roles) > 1 && len(cs) > 0 {
+		hints = append(hints, fmt.Sprintf("say which kind: {role: %s, name: %q}", cs[0].Role, cs[0].Name))
+	}
+	if len(regions) > 1 {
+		hints = append(hints, "scope it: {within: {role: main}, ...} (or navigation, contentinfo)")
+	}
+	hints = append(hints, "or pick by position: {..., nth: 0}")
+	return hints
+}
+
+func rungSummary(rs []RungCount) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, fmt.Sprintf("%s %d", r.Rung, r.Matches))
+	}
+	if len(parts) == 0 {
+		return "no rung matched"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Render writes the diagnostics for people: the reason, the verdict, the
+// near misses and what to try. verbose adds the candidates, counts and
+// links.
+func Render(d *Diagnostics, verbose bool) string {
+	if d == nil {
+		return ""
+	}
+	var b strings.Builder
+	if d.Verdict != "" {
+		fmt.Fprintf(&b, "%s\n", d.Verdict)
+	}
+	if len(d.NearMisses) > 0 && d.Reason != ReasonAmbiguous {
+		var parts []string
+		for _, n := range d.NearMisses {
+			parts = append(parts, fmt.Sprintf("%s %q%s", n.Role, n.Name, refSuffix(n.Ref)))
+		}
+		fmt.Fprintf(&b, "near misses: %s\n", strings.Join(parts, ", "))
+	}
+	if d.Reason == ReasonAmbiguous || verbose {
+		for i, c := range d.Candidates {
+			fmt.Fprintf(&b, "  %d. %s\n", i+1, c.Line())
+		}
+	}
+	for _, h := range d.Hints {
+		fmt.Fprintf(&b, "try: %s\n", h)
+	}
+	if verbose {
+		if len(d.Rungs) > 0 {
+			var parts []string
+			for _, r := range d.Rungs {
+				p := r.Rung
+				if r.Phrase != "" {
+					p += fmt.Sprintf(" %q", r.Phrase)
+				}
+				parts = append(parts, fmt.Sprintf("%s: %d (%d visible)", p, r.Matches, r.Visible))
+			}
+			fmt.Fprintf(&b, "matches per rung: %s\n", strings.Join(parts, "; "))
+		}
+		if len(d.Links) > 0 {
+			b.WriteString("links on the page:\n")
+			for _, l := range d.Links {
+				fmt.Fprintf(&b, "  %q → %s\n", l.Text, l.Href)
+			}
+		}
+		if d.URL != "" {
+			fmt.Fprintf(&b, "page: %s (%q)\n", d.URL, d.Title)
+		}
+	}
+	if d.Screenshot != "" || d.Snapshot != "" {
+		fmt.Fprintf(&b, "artifacts: %s\n", strings.TrimSpace(d.Screenshot+" "+d.Snapshot))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// Line is a candidate on one line.
+func (c Candidate) Line() string {
+	var b strings.Builder
+	if c.Ref != "" {
+		b.WriteString("@" + c.Ref + " ")
+	}
+	fmt.Fprintf(&b, "%s %q", c.Role, c.Name)
+	var attrs []string
+	if c.Region != "" {
+		attrs = append(attrs, "in "+c.Region)
+	}
+	if c.Frame != "" {
+		attrs = append(attrs, "in frame "+c.Frame)
+	}
+	if !c.Visible {
+		attrs = append(attrs, "hidden")
+	}
+	if !c.Enabled {
+		attrs = append(attrs, "disabled")
+	}
+	if c.CoveredBy != "" {
+		attrs = append(attrs, "covered by "+c.CoveredBy)
+	}
+	if c.Box != nil {
+		attrs = append(attrs, fmt.Sprintf("at %.0f,%.0f %.0fx%.0f", c.Box.X, c.Box.Y, c.Box.Width, c.Box.Height))
+	}
+	if len(attrs) > 0 {
+		b.WriteString(" (" + strings.Join(attrs, ", ") + ")")
+	}
+	return b.String()
+}

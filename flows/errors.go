@@ -1,0 +1,130 @@
+package flows
+
+import (
+	"sort"
+	"strings"
+)
+
+// Error is one validation error at a place in a flow file.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+// Error renders "FILE:LINE:COL: msg" (or "FILE: msg" without a line).
+func (e *Error) Error() string {
+	if e.Pos.Line == 0 {
+		if e.Pos.File == "" {
+			return e.Msg
+		}
+		return e.Pos.File + ": " + e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// Errors is every validation error of a load, in file order.
+type Errors []*Error
+
+// Error joins the errors with newlines.
+func (es Errors) Error() string {
+	var b strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Unwrap lets errors.As find one *Error.
+func (es Errors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
+// sortErrors orders errors by file (in order of first appearance), line and
+// column, and drops exact duplicates.
+func sortErrors(es Errors) Errors {
+	fileOrder := map[string]int{}
+	for _, e := range es {
+		if _, ok := fileOrder[e.Pos.File]; !ok {
+			fileOrder[e.Pos.File] = len(fileOrder)
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i].Pos, es[j].Pos
+		if a.File != b.File {
+			return fileOrder[a.File] < fileOrder[b.File]
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	out := es[:0]
+	seen := map[string]bool{}
+	for _, e := range es {
+		k := e.Error()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, e)
+	}
+	return out
+}
+
+// levenshtein is the edit distance between a and b, in runes.
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// nearest returns the candidate closest to s, or "" when none is close
+// enough to be a plausible typo.
+func nearest(s string, candidates []string) string {
+	best, bestD := "", -1
+	ls := strings.ToLower(s)
+	for _, c := range candidates {
+		d := levenshtein(ls, strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	limit := max(2, len([]rune(s))/3)
+	if bestD > limit || bestD >= len([]rune(best)) {
+		return ""
+	}
+	return best
+}
+
+// didYouMean is "; did you mean "x"?" or "".
+func didYouMean(s string, candidates []string) string {
+	if n := nearest(s, candidates); n != "" {
+		return `; did you mean "` + n + `"?`
+	}
+	return ""
+}

@@ -1,0 +1,517 @@
+package flows
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Interpolation namespaces.
+const (
+	nsVars    = "vars"
+	nsEnv     = "env"
+	nsSecrets = "secrets"
+	nsFlow    = "flow"
+)
+
+// reserved names cannot be variables: they are the namespaces.
+var reservedNames = []string{nsVars, nsEnv, nsSecrets, nsFlow}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var segmentRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*|[0-9]+)$`)
+
+// ref is one ${...} in a string.
+type ref struct {
+	Start, End int    // byte offsets of "${" and after "}"
+	Raw        string // the text between the braces
+	NS         string // vars, env, secrets or flow
+	Name       string
+	Path       []string // vars only: keys/indexes into the value
+}
+
+// refError is a syntax error of an interpolation at a byte offset.
+type refError struct {
+	Off    int
+	Needle string
+	Msg    string
+}
+
+func (e *refError) Error() string { return e.Msg }
+
+// scanRefs finds the ${...} of s. "$${" is a literal "${" and is skipped.
+func scanRefs(s string) ([]ref, *refError) {
+	var refs []ref
+	for i := 0; i < len(s); {
+		switch {
+		case strings.HasPrefix(s[i:], "$${"):
+			i += 3
+		case strings.HasPrefix(s[i:], "${"):
+			j := strings.IndexByte(s[i+2:], '}')
+			if j < 0 {
+				return refs, &refError{Off: i, Needle: "${", Msg: "unterminated ${ (missing }); write $${ for a literal ${"}
+			}
+			raw := s[i+2 : i+2+j]
+			r, err := parseRef(raw)
+			if err != nil {
+				return refs, &refError{Off: i, Needle: s[i : i+3+j], Msg: err.Error()}
+			}
+			r.Start, r.End = i, i+3+j
+			refs = append(refs, r)
+			i += 3 + j
+		default:
+			i++
+		}
+	}
+	return refs, nil
+}
+
+func parseRef(raw string) (ref, error) {
+	r := ref{Raw: raw}
+	t := strings.TrimSpace(raw)
+	if t == "" {
+		return r, fmt.Errorf("empty ${}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME} or ${flow.name}")
+	}
+	parts := strings.Split(t, ".")
+	bad := func() (ref, error) {
+		return r, fmt.Errorf("bad reference ${%s}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME} or ${flow.name}", raw)
+	}
+	for _, s := range parts {
+		if !segmentRE.MatchString(s) {
+			return bad()
+		}
+	}
+	switch parts[0] {
+	case nsVars, nsEnv, nsSecrets, nsFlow:
+		if len(parts) < 2 {
+			return r, fmt.Errorf("${%s} needs a name: ${%s.NAME}", t, parts[0])
+		}
+		r.NS, r.Name, r.Path = parts[0], parts[1], parts[2:]
+		if r.NS != nsVars && len(r.Path) > 0 {
+			return bad()
+		}
+	default:
+		r.NS, r.Name, r.Path = nsVars, parts[0], parts[1:]
+	}
+	if !identRE.MatchString(r.Name) {
+		return bad()
+	}
+	return r, nil
+}
+
+// HasInterpolation reports whether s holds a ${...} (not counting $${).
+func HasInterpolation(s string) bool {
+	refs, err := scanRefs(s)
+	return len(refs) > 0 || err != nil
+}
+
+// checkInterp checks every ${...} of s (from node n) against the names known
+// at this point of the flow.
+func (p *parser) checkInterp(s string, n *yaml.Node) {
+	if !strings.Contains(s, "${") {
+		return
+	}
+	refs, rerr := scanRefs(s)
+	for _, r := range refs {
+		needle := s[r.Start:r.End]
+		if msg := p.checkName(r.NS, r.Name, "${"+r.Raw+"}"); msg != "" {
+			p.errorAt(p.locate(n, needle, 0), "%s", msg)
+		}
+	}
+	if rerr != nil {
+		p.errorAt(p.locate(n, rerr.Needle, 0), "%s", rerr.Msg)
+	}
+}
+
+// checkName returns an error message when a name is unknown here.
+func (p *parser) checkName(ns, name, shown string) string {
+	switch ns {
+	case nsVars:
+		p.used[name] = true
+		if p.known[name] {
+			return ""
+		}
+		known := make([]string, 0, len(p.known))
+		for k := range p.known {
+			known = append(known, k)
+		}
+		sort.Strings(known)
+		if dym := didYouMean(name, known); dym != "" {
+			return fmt.Sprintf("unknown variable %q in %s%s", name, shown, dym)
+		}
+		if name == "result" {
+			return fmt.Sprintf("unknown variable \"result\" in %s: an eval step sets it, and there is none before this step", shown)
+		}
+		return fmt.Sprintf("unknown variable %q in %s: declare it in vars, pass --var %s=VALUE or set it with an earlier extract", name, shown, name)
+	case nsEnv:
+		if _, ok := p.ld.opts.LookupEnv(name); ok {
+			return ""
+		}
+		return fmt.Sprintf("environment variable %q in %s is not set", name, shown)
+	case nsSecrets:
+		if p.secrets[name] {
+			return ""
+		}
+		var names []string
+		for k := range p.secrets {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		return fmt.Sprintf("secret %q in %s is not listed in secrets%s", name, shown, didYouMean(name, names))
+	case nsFlow:
+		if name == "name" {
+			return ""
+		}
+		return fmt.Sprintf("unknown %s: only ${flow.name} exists", shown)
+	}
+	return ""
+}
+
+// Scope holds the values that interpolation and expressions read at run
+// time.
+type Scope struct {
+	// Vars are the flow's variables: vars:, --var, with:, extract and
+	// eval's result. Values are strings, numbers, booleans, nil, []any or
+	// map[string]any.
+	Vars map[string]any
+	// Env looks up environment variables; nil means os.LookupEnv.
+	Env func(string) (string, bool)
+	// Secrets maps each name of secrets: to its value.
+	Secrets map[string]string
+	// FlowName is ${flow.name}: the name of the top-level flow (the test
+	// case), also inside sub-flows.
+	FlowName string
+}
+
+// Interpolate replaces every ${...} of s with its value, and $${ with ${.
+// An unknown name is an error, never an empty string.
+func Interpolate(s string, sc *Scope) (string, error) {
+	if !strings.Contains(s, "${") {
+		return s, nil
+	}
+	refs, rerr := scanRefs(s)
+	if rerr != nil {
+		return "", rerr
+	}
+	var b strings.Builder
+	last := 0
+	for _, r := range refs {
+		b.WriteString(unescape(s[last:r.Start]))
+		v, err := sc.lookup(r)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(v)
+		last = r.End
+	}
+	b.WriteString(unescape(s[last:]))
+	return b.String(), nil
+}
+
+func unescape(s string) string { return strings.ReplaceAll(s, "$${", "${") }
+
+func (sc *Scope) lookup(r ref) (string, error) {
+	if sc == nil {
+		sc = &Scope{}
+	}
+	switch r.NS {
+	case nsEnv:
+		env := sc.Env
+		if env == nil {
+			env = os.LookupEnv
+		}
+		if v, ok := env(r.Name); ok {
+			return v, nil
+		}
+		return "", fmt.Errorf("environment variable %q is not set", r.Name)
+	case nsSecrets:
+		if v, ok := sc.Secrets[r.Name]; ok {
+			return v, nil
+		}
+		return "", fmt.Errorf("unknown secret %q", r.Name)
+	case nsFlow:
+		if r.Name == "name" {
+			return sc.FlowName, nil
+		}
+		return "", fmt.Errorf("unknown ${flow.%s}", r.Name)
+	}
+	v, ok := sc.Vars[r.Name]
+	if !ok {
+		return "", fmt.Errorf("unknown variable %q", r.Name)
+	}
+	for i, seg := range r.Path {
+		switch x := v.(type) {
+		case map[string]any:
+			if v, ok = x[seg]; !ok {
+				return "", fmt.Errorf("${%s}: %s has no key %q", r.Raw, strings.Join(append([]string{r.Name}, r.Path[:i]...), "."), seg)
+			}
+		case []any:
+			n, err := strconv.Atoi(seg)
+			if err != nil || n < 0 || n >= len(x) {
+				return "", fmt.Errorf("${%s}: no index %s in a list of %d", r.Raw, seg, len(x))
+			}
+			v = x[n]
+		default:
+			return "", fmt.Errorf("${%s}: %s is not a map or a list", r.Raw, strings.Join(append([]string{r.Name}, r.Path[:i]...), "."))
+		}
+	}
+	return render(v), nil
+}
+
+// render turns a variable's value into text: strings as they are, nil as
+// "", numbers and booleans as written, lists and maps as JSON.
+func render(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case bool:
+		return strconv.FormatBool(x)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case float32:
+		return strconv.FormatFloat(float64(x), 'f', -1, 32)
+	case fmt.Stringer:
+		return x.String()
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// InterpolateTarget returns a copy of t with every string field
+// interpolated, through Within.
+func InterpolateTarget(t *Target, sc *Scope) (*Target, error) {
+	if t == nil {
+		return nil, nil
+	}
+	c := *t
+	for _, f := range []*string{&c.Phrase, &c.Ref, &c.Role, &c.Name, &c.Label, &c.Placeholder, &c.Text, &c.TestID, &c.CSS, &c.HasText} {
+		v, err := Interpolate(*f, sc)
+		if err != nil {
+			return nil, err
+		}
+		*f = v
+	}
+	c.Ref = strings.TrimPrefix(c.Ref, "@")
+	if t.Nth != nil {
+		n := *t.Nth
+		c.Nth = &n
+	}
+	if t.Within != nil {
+		w, err := InterpolateTarget(t.Within, sc)
+		if err != nil {
+			return nil, err
+		}
+		c.Within = w
+	}
+	return &c, nil
+}
+
+// InterpolateValue interpolates the strings inside a variable's value
+// (strings, lists and maps), returning a copy.
+func InterpolateValue(v any, sc *Scope) (any, error) {
+	switch x := v.(type) {
+	case string:
+		return Interpolate(x, sc)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			r, err := InterpolateValue(e, sc)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			r, err := InterpolateValue(e, sc)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = r
+		}
+		return out, nil
+	}
+	return v, nil
+}
+
+// NewScope is the scope a top-level flow starts with: its vars (each
+// interpolated in file order, so later ones may use earlier ones), then
+// the --var overrides, its secrets read from the environment, and its name.
+func NewScope(f *Flow, opts LoadOptions) (*Scope, error) {
+	lookup := opts.LookupEnv
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
+	sc := &Scope{Vars: map[string]any{}, Env: lookup, Secrets: map[string]string{}, FlowName: f.Name}
+	if err := sc.addSecrets(f.Secrets); err != nil {
+		return nil, err
+	}
+	if err := sc.addVars(f.Vars, opts.Vars, nil, nil); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+func (sc *Scope) addSecrets(names []string) error {
+	env := sc.Env
+	if env == nil {
+		env = os.LookupEnv
+	}
+	for _, name := range names {
+		v, ok := env(name)
+		if !ok {
+			return fmt.Errorf("secret %q is not set in the environment", name)
+		}
+		sc.Secrets[name] = v
+	}
+	return nil
+}
+
+// addVars sets the --var overrides and with values, then the declared
+// vars that neither overrides (each interpolated in sc, in file order).
+func (sc *Scope) addVars(decl []Var, overrides map[string]string, with map[string]any, withOrder []string) error {
+	for k, o := range overrides {
+		sc.Vars[k] = o
+	}
+	for _, k := range withOrder {
+		sc.Vars[k] = with[k]
+	}
+	for _, v := range decl {
+		if _, ok := with[v.Name]; ok {
+			continue
+		}
+		if _, ok := overrides[v.Name]; ok {
+			continue
+		}
+		val, err := InterpolateValue(v.Value, sc)
+		if err != nil {
+			return fmt.Errorf("vars.%s: %w", v.Name, err)
+		}
+		sc.Vars[v.Name] = val
+	}
+	return nil
+}
+
+// SubScope is the scope a `run` step's sub-flow runs in: the sub-flow's
+// own vars, overridden by --var, overridden by `with` (whose values are
+// interpolated in the caller's scope sc). Secrets are the caller's and the
+// sub-flow's; FlowName stays the top-level flow's.
+func (sc *Scope) SubScope(run *RunArgs, overrides map[string]string) (*Scope, error) {
+	if run == nil || run.Loaded == nil {
+		return nil, fmt.Errorf("run: the sub-flow is not loaded")
+	}
+	sub := &Scope{Vars: map[string]any{}, Env: sc.Env, Secrets: map[string]string{}, FlowName: sc.FlowName}
+	for k, v := range sc.Secrets {
+		sub.Secrets[k] = v
+	}
+	if err := sub.addSecrets(run.Loaded.Secrets); err != nil {
+		return nil, err
+	}
+	with := map[string]any{}
+	var order []string
+	for _, w := range run.With {
+		v, err := InterpolateValue(w.Value, sc)
+		if err != nil {
+			return nil, fmt.Errorf("with.%s: %w", w.Name, err)
+		}
+		with[w.Name] = v
+		order = append(order, w.Name)
+	}
+	if err := sub.addVars(run.Loaded.Vars, overrides, with, order); err != nil {
+		return nil, err
+	}
+	return sub, nil
+}
+
+// Export copies back into sc the variables that a sub-flow sets (its
+// Exports: extract vars and eval's result), after a `run` step.
+func (sc *Scope) Export(sub *Scope, names []string) {
+	for _, n := range names {
+		if v, ok := sub.Vars[n]; ok {
+			sc.Vars[n] = v
+		}
+	}
+}
+
+// Masker hides secret values in text.
+type Masker struct {
+	r *strings.Replacer
+}
+
+// Mask is what a secret value becomes in outputs.
+const Mask = "•••"
+
+// NewMasker masks the given values (empty ones are ignored), longest
+// first, together with their URL- and JSON-escaped forms.
+func NewMasker(secretValues ...string) *Masker {
+	seen := map[string]bool{}
+	var vs []string
+	add := func(s string) {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			vs = append(vs, s)
+		}
+	}
+	for _, s := range secretValues {
+		if s == "" {
+			continue
+		}
+		add(s)
+		add(url.QueryEscape(s))
+		add(url.PathEscape(s))
+		if b, err := json.Marshal(s); err == nil {
+			add(string(b[1 : len(b)-1]))
+		}
+	}
+	sort.SliceStable(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
+	if len(vs) == 0 {
+		return &Masker{}
+	}
+	pairs := make([]string, 0, 2*len(vs))
+	for _, v := range vs {
+		pairs = append(pairs, v, Mask)
+	}
+	return &Masker{r: strings.NewReplacer(pairs...)}
+}
+
+// Mask replaces every secret value in s with •••.
+func (m *Masker) Mask(s string) string {
+	if m == nil || m.r == nil {
+		return s
+	}
+	return m.r.Replace(s)
+}
+
+// MaskBytes is Mask for bytes.
+func (m *Masker) MaskBytes(b []byte) []byte {
+	if m == nil || m.r == nil {
+		return b
+	}
+	return []byte(m.r.Replace(string(b)))
+}
+
+// Masker returns a Masker of the scope's secret values.
+func (sc *Scope) Masker() *Masker {
+	vs := make([]string, 0, len(sc.Secrets))
+	for _, v := range sc.Secrets {
+		vs = append(vs, v)
+	}
+	return NewMasker(vs...)
+}

@@ -1,0 +1,336 @@
+package flows
+
+// The tables below are the single description of the flow language's keys:
+// the parser takes its accepted keys from them, Schema() is generated from
+// them and the tests check that docs/flows.md mentions all of them.
+
+// kind is the type of a value, for the parser's checks and the schema.
+type kind int
+
+const (
+	kNone      kind = iota
+	kString         // a string, interpolated at run time (numbers and booleans are taken as text)
+	kText           // a literal string (not interpolated)
+	kIdent          // a variable name
+	kBool           // true or false
+	kTrue           // true
+	kInt            // a whole number
+	kDuration       // Go duration or whole milliseconds
+	kCond           // an expression that yields a bool
+	kValueExpr      // an expression of any type
+	kTarget         // TARGET: a string or a target map
+	kSteps          // a list of steps
+	kStrings        // a list of strings, or one string
+	kEnum           // one of Enum
+	kEnums          // a list of values of Enum, or one of them
+	kMatch          // {equals|contains|matches: "..."}
+	kVars           // a map of variable names to values
+	kViewport       // {width, height}
+	kScalar         // a string or a number
+	kPath           // a file path, relative to the flow file (not interpolated)
+	kNull           // nothing
+)
+
+// field is one key of a map.
+type field struct {
+	Key      string
+	Kind     kind
+	Enum     []string
+	Required bool
+	Doc      string
+}
+
+// actionSpec is one step action and the forms of its argument.
+type actionSpec struct {
+	Name string
+	Doc  string
+	// Null: the action may be written with no argument (`- snapshot`).
+	Null bool
+	// Scalar is the kind of the argument's scalar form (kNone: no scalar form).
+	Scalar kind
+	// ScalarDoc describes the scalar form.
+	ScalarDoc string
+	// TargetMap: the argument may be a target map directly.
+	TargetMap bool
+	// Args are the keys of the argument's map form (nil: no map form).
+	Args []field
+}
+
+var (
+	openWaits   = []string{"load", "domcontentloaded", "networkidle"}
+	buttons     = []string{"left", "right", "middle"}
+	modifierSet = []string{"Alt", "Control", "Meta", "Shift", "ControlOrMeta"}
+	scrollTos   = []string{"top", "bottom"}
+)
+
+var flowFields = []field{
+	{Key: "name", Kind: kText, Required: true, Doc: "The flow's name: its test case in reports. Required, unique within a run. Literal text (not interpolated)."},
+	{Key: "description", Kind: kText, Doc: "Free text about the flow. Literal text (not interpolated)."},
+	{Key: "tags", Kind: kStrings, Doc: "Tags for `smokeflow run --tags smoke,!slow`. Literal words without spaces, commas or a leading `!`."},
+	{Key: "base_url", Kind: kString, Doc: "The URL that `open: /path` joins. `--base-url` overrides it."},
+	{Key: "vars", Kind: kVars, Doc: "Variables, `${vars.NAME}` in strings and `vars.NAME` in expressions. `--var NAME=VALUE` overrides them. A value may use earlier variables, `${env.NAME}` and `${secrets.NAME}`."},
+	{Key: "secrets", Kind: kStrings, Doc: "Names of environment variables holding secrets, `${secrets.NAME}`. A name missing from the environment is a validation error. Their values are masked (•••) in every output."},
+	{Key: "timeout", Kind: kDuration, Doc: "Time limit of the whole flow (default 60s)."},
+	{Key: "step_timeout", Kind: kDuration, Doc: "Time limit of each step (default 10s); a step's own `timeout` overrides it."},
+	{Key: "viewport", Kind: kViewport, Doc: "The page size in CSS pixels."},
+	{Key: "setup", Kind: kSteps, Doc: "Steps run first; a failure fails the flow and its steps are skipped."},
+	{Key: "steps", Kind: kSteps, Required: true, Doc: "The flow's steps. Required, not empty."},
+	{Key: "teardown", Kind: kSteps, Doc: "Steps that always run last, after success or failure."},
+}
+
+var viewportFields = []field{
+	{Key: "width", Kind: kInt, Required: true, Doc: "Width in CSS pixels."},
+	{Key: "height", Kind: kInt, Required: true, Doc: "Height in CSS pixels."},
+}
+
+var commonStepFields = []field{
+	{Key: "name", Kind: kString, Doc: "A label for the step in reports."},
+	{Key: "if", Kind: kCond, Doc: "An expression; the step is skipped unless it is true."},
+	{Key: "timeout", Kind: kDuration, Doc: "Time limit of this step; overrides the flow's step_timeout."},
+	{Key: "optional", Kind: kBool, Doc: "When true a failure is recorded as a warning and the flow goes on."},
+	{Key: "retry", Kind: kInt, Doc: "How many more times the step is tried after it fails (default 0)."},
+}
+
+var targetFields = []field{
+	{Key: "ref", Kind: kString, Doc: "A ref from the latest snapshot, `e6` or `@e6`."},
+	{Key: "phrase", Kind: kString, Doc: "A phrase that climbs the ladder (role → label → placeholder → text), as the string form does."},
+	{Key: "role", Kind: kString, Doc: "An ARIA role: button, link, textbox, checkbox, …"},
+	{Key: "name", Kind: kString, Doc: "The accessible name: case-insensitive substring (whole string with `exact`), or `/regex/flags`."},
+	{Key: "label", Kind: kString, Doc: "A form field by its label text."},
+	{Key: "placeholder", Kind: kString, Doc: "A field by its placeholder."},
+	{Key: "text", Kind: kString, Doc: "An element by its text."},
+	{Key: "testid", Kind: kString, Doc: "An element by its `data-testid` attribute."},
+	{Key: "css", Kind: kString, Doc: "A CSS selector."},
+	{Key: "has_text", Kind: kString, Doc: "Keeps only elements whose rendered text contains this, ignoring case."},
+	{Key: "nth", Kind: kInt, Doc: "Picks the match with this 0-based index when several are equal."},
+	{Key: "exact", Kind: kBool, Doc: "When true, names and texts must match the whole string."},
+	{Key: "within", Kind: kTarget, Doc: "Looks only inside this TARGET."},
+}
+
+var matchFields = []field{
+	{Key: "equals", Kind: kString, Doc: "The whole string equals this."},
+	{Key: "contains", Kind: kString, Doc: "The string contains this."},
+	{Key: "matches", Kind: kString, Doc: "The string matches this regular expression (Go syntax, or `/re/flags`)."},
+}
+
+// expectKinds are the kinds of `expect`, each with the kind of its value.
+var expectKinds = []field{
+	{Key: ExpectVisible, Kind: kTarget, Doc: "At least one match of TARGET is visible."},
+	{Key: ExpectHidden, Kind: kTarget, Doc: "No match of TARGET is visible (absent or hidden)."},
+	{Key: ExpectText, Kind: kTarget, Doc: "The text of TARGET, with `equals`, `contains` or `matches`."},
+	{Key: ExpectValue, Kind: kTarget, Doc: "The value of the field TARGET, with `equals`, `contains` or `matches`."},
+	{Key: ExpectURL, Kind: kMatch, Doc: "The page URL: `{equals|contains|matches: ...}`."},
+	{Key: ExpectTitle, Kind: kMatch, Doc: "The page title: `{equals|contains|matches: ...}`."},
+	{Key: ExpectCount, Kind: kTarget, Doc: "The number of matches of TARGET, with `equals`, `min` and/or `max`."},
+	{Key: ExpectEnabled, Kind: kTarget, Doc: "TARGET is enabled."},
+	{Key: ExpectDisabled, Kind: kTarget, Doc: "TARGET is disabled."},
+	{Key: ExpectChecked, Kind: kTarget, Doc: "TARGET is checked."},
+	{Key: ExpectUnchecked, Kind: kTarget, Doc: "TARGET is not checked."},
+	{Key: ExpectNoConsoleErrors, Kind: kTrue, Doc: "No console.error and no uncaught exception so far."},
+	{Key: ExpectNoFailedRequests, Kind: kTrue, Doc: "No network error and no 4xx/5xx response so far."},
+}
+
+// expectCompanions are the keys that go with an expect kind.
+var expectCompanions = []field{
+	{Key: "equals", Kind: kScalar, Doc: "text, value: the whole string; count: the exact number."},
+	{Key: "contains", Kind: kString, Doc: "text, value: a substring."},
+	{Key: "matches", Kind: kString, Doc: "text, value: a regular expression (Go syntax, or `/re/flags`)."},
+	{Key: "min", Kind: kInt, Doc: "count: at least this many."},
+	{Key: "max", Kind: kInt, Doc: "count: at most this many."},
+}
+
+func targetArg(required bool) field {
+	return field{Key: "target", Kind: kTarget, Required: required, Doc: "The element (TARGET)."}
+}
+
+var pointerArgs = []field{
+	targetArg(true),
+	{Key: "button", Kind: kEnum, Enum: buttons, Doc: "The mouse button (default left)."},
+	{Key: "modifiers", Kind: kEnums, Enum: modifierSet, Doc: "Keys held during the click: Alt, Control, Meta, Shift, ControlOrMeta."},
+}
+
+var actions = []actionSpec{
+	{Name: "open", Doc: "Navigates to a URL, or to a path joined to base_url. A network error fails the step; the HTTP status is kept as `status`.",
+		Scalar: kString, ScalarDoc: "The URL or /path.",
+		Args: []field{
+			{Key: "url", Kind: kString, Required: true, Doc: "The URL or /path."},
+			{Key: "wait", Kind: kEnum, Enum: openWaits, Doc: "What to wait for: load (default), domcontentloaded or networkidle."},
+		}},
+	{Name: "snapshot", Doc: "Takes an accessibility snapshot, renumbers refs and saves it as an artifact.",
+		Null: true, Scalar: kString, ScalarDoc: "The artifact's name.",
+		Args: []field{
+			{Key: "name", Kind: kString, Doc: "The artifact's name."},
+			{Key: "full", Kind: kBool, Doc: "Keeps every node, not only the interactive ones and their context."},
+		}},
+	{Name: "click", Doc: "Clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
+	{Name: "dblclick", Doc: "Double-clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
+	{Name: "hover", Doc: "Moves the mouse over TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
+	{Name: "fill", Doc: "Replaces the value of the field TARGET.",
+		Args: []field{
+			targetArg(true),
+			{Key: "value", Kind: kScalar, Required: true, Doc: "The new value (an empty string clears the field)."},
+		}},
+	{Name: "type", Doc: "Types text key by key into TARGET.",
+		Args: []field{
+			targetArg(true),
+			{Key: "text", Kind: kScalar, Required: true, Doc: "The text to type."},
+			{Key: "delay", Kind: kDuration, Doc: "Pause between keys (default none)."},
+		}},
+	{Name: "press", Doc: "Presses a key or a combination such as Control+A, on the focused element or on TARGET.",
+		Scalar: kString, ScalarDoc: "The key: Enter, Tab, Control+A, …",
+		Args: []field{
+			targetArg(false),
+			{Key: "key", Kind: kString, Required: true, Doc: "The key: Enter, Tab, Control+A, …"},
+		}},
+	{Name: "select", Doc: "Selects options by label or value in a native <select> or an ARIA listbox/combobox.",
+		Args: []field{
+			targetArg(true),
+			{Key: "option", Kind: kScalar, Doc: "The option's label or value."},
+			{Key: "options", Kind: kStrings, Doc: "Several options (a multiple select)."},
+		}},
+	{Name: "check", Doc: "Checks a checkbox, radio or switch; does nothing when already checked.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true,
+		Args: []field{targetArg(true)}},
+	{Name: "uncheck", Doc: "Unchecks a checkbox or switch; does nothing when already unchecked.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true,
+		Args: []field{targetArg(true)}},
+	{Name: "upload", Doc: "Sets the files of a file input.",
+		Args: []field{
+			targetArg(true),
+			{Key: "files", Kind: kStrings, Required: true, Doc: "File paths, relative to the flow file."},
+		}},
+	{Name: "scroll", Doc: "Scrolls TARGET into view, the page to its top or bottom, or by a number of pixels.",
+		Scalar: kTarget, ScalarDoc: "TARGET, or top or bottom.", TargetMap: true,
+		Args: []field{
+			targetArg(false),
+			{Key: "to", Kind: kEnum, Enum: scrollTos, Doc: "top or bottom of the page."},
+			{Key: "by", Kind: kInt, Doc: "Pixels to scroll down (negative: up)."},
+		}},
+	{Name: "wait", Doc: "Waits for a time, a text, an element, its absence, a URL or a load state. Prefer expect.",
+		Scalar: kDuration, ScalarDoc: "A duration: 500ms, 2s.",
+		Args: []field{
+			{Key: "text", Kind: kString, Doc: "Until this text is visible."},
+			{Key: "target", Kind: kTarget, Doc: "Until TARGET is visible."},
+			{Key: "gone", Kind: kTarget, Doc: "Until no match of TARGET is visible."},
+			{Key: "url", Kind: kMatch, Doc: "Until the URL matches `{equals|contains|matches: ...}`."},
+			{Key: "load", Kind: kEnum, Enum: openWaits, Doc: "Until this load state: load, domcontentloaded or networkidle."},
+		}},
+	{Name: "expect", Doc: "A web-first check, retried until it holds or the step times out. Exactly one kind per step.",
+		Args: append(append([]field{}, expectKinds...), expectCompanions...)},
+	{Name: "assert", Doc: "An expression, retried until it is true or the step times out.",
+		Scalar: kCond, ScalarDoc: "The expression.",
+		Args: []field{
+			{Key: "that", Kind: kCond, Required: true, Doc: "The expression."},
+			{Key: "message", Kind: kString, Doc: "The failure message."},
+		}},
+	{Name: "extract", Doc: "Sets a variable for later steps: the text (or an attribute) of an element, or an expression's value.",
+		Args: []field{
+			{Key: "var", Kind: kIdent, Required: true, Doc: "The variable to set, `${vars.VAR}`."},
+			{Key: "from", Kind: kTarget, Doc: "The element whose text (a field's value) is read."},
+			{Key: "attr", Kind: kString, Doc: "With from: read this attribute instead of the text."},
+			{Key: "expr", Kind: kValueExpr, Doc: "An expression whose value is stored."},
+		}},
+	{Name: "screenshot", Doc: "Takes a screenshot and saves it as an artifact.",
+		Scalar: kString, ScalarDoc: "The artifact's name.",
+		Args: []field{
+			{Key: "name", Kind: kString, Required: true, Doc: "The artifact's name."},
+			{Key: "full_page", Kind: kBool, Doc: "The whole scrollable page, not only the viewport."},
+			{Key: "target", Kind: kTarget, Doc: "Only this element."},
+		}},
+	{Name: "eval", Doc: "Runs JavaScript in the page (escape hatch); its JSON result is `${vars.result}`.",
+		Scalar: kString, ScalarDoc: "The JavaScript. Write `$${` for a literal `${`."},
+	{Name: "run", Doc: "Runs another flow's steps on the same page.",
+		Scalar: kPath, ScalarDoc: "The flow file, relative to this one.",
+		Args: []field{
+			{Key: "flow", Kind: kPath, Required: true, Doc: "The flow file, relative to this one."},
+			{Key: "with", Kind: kVars, Doc: "Variables for the sub-flow; they override its vars."},
+		}},
+	{Name: "group", Doc: "Several steps under one name, `if`, `optional` or `retry`.",
+		Args: []field{
+			{Key: "steps", Kind: kSteps, Required: true, Doc: "The steps."},
+		}},
+	{Name: "repeat", Doc: "Repeats steps a number of times, while a condition holds or until it holds.",
+		Args: []field{
+			{Key: "times", Kind: kInt, Doc: "Exactly this many times."},
+			{Key: "while", Kind: kCond, Doc: "While this expression is true, checked before each round."},
+			{Key: "until", Kind: kCond, Doc: "Until this expression is true, checked after each round."},
+			{Key: "max", Kind: kInt, Doc: "The most rounds for while/until (default 100); reaching it fails the step."},
+			{Key: "steps", Kind: kSteps, Required: true, Doc: "The steps."},
+		}},
+}
+
+// actionByName indexes actions.
+var actionByName = func() map[string]*actionSpec {
+	m := map[string]*actionSpec{}
+	for i := range actions {
+		m[actions[i].Name] = &actions[i]
+	}
+	return m
+}()
+
+func keysOf(fs []field) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Key
+	}
+	return out
+}
+
+func actionNames() []string {
+	out := make([]string, len(actions))
+	for i, a := range actions {
+		out[i] = a.Name
+	}
+	return out
+}
+
+// Actions lists every step action, in documentation order.
+func Actions() []string { return actionNames() }
+
+func fieldOf(fs []field, key string) *field {
+	for i := range fs {
+		if fs[i].Key == key {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// modifierKeys and namedKeys are the key names `press` accepts, besides any
+// single character.
+var modifierKeys = []string{"Alt", "Control", "Meta", "Shift", "ControlOrMeta"}
+
+var namedKeys = func() []string {
+	ks := []string{
+		"Enter", "Tab", "Escape", "Backspace", "Delete", "Insert", "Space",
+		"Home", "End", "PageUp", "PageDown",
+		"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+		"CapsLock", "NumLock", "ScrollLock", "PrintScreen", "Pause", "ContextMenu",
+		"Backquote", "Minus", "Equal", "BracketLeft", "BracketRight", "Backslash",
+		"Semicolon", "Quote", "Comma", "Period", "Slash",
+		"NumpadAdd", "NumpadSubtract", "NumpadMultiply", "NumpadDivide", "NumpadDecimal", "NumpadEnter",
+	}
+	for i := 1; i <= 12; i++ {
+		ks = append(ks, "F"+itoa(i))
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		ks = append(ks, "Key"+string(c))
+	}
+	for d := '0'; d <= '9'; d++ {
+		ks = append(ks, "Digit"+string(d), "Numpad"+string(d))
+	}
+	return append(ks, modifierKeys...)
+}()
+
+// keyAliases are common other names of keys, suggested in errors.
+var keyAliases = map[string]string{
+	"esc": "Escape", "return": "Enter", "ctrl": "Control", "cmd": "Meta", "command": "Meta",
+	"option": "Alt", "opt": "Alt", "del": "Delete", "up": "ArrowUp", "down": "ArrowDown",
+	"left": "ArrowLeft", "right": "ArrowRight", "pgup": "PageUp", "pgdn": "PageDown",
+	"spacebar": "Space", "win": "Meta", "super": "Meta",
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}

@@ -1,0 +1,72 @@
+package locate
+
+import (
+	"errors"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+)
+
+// Reasoned is an error that knows its diagnostics category.
+type Reasoned interface {
+	error
+	Reason() diagnostics.Reason
+}
+
+// ReasonOf returns the category of err ("" when it has none).
+func ReasonOf(err error) diagnostics.Reason {
+	var r Reasoned
+	if errors.As(err, &r) {
+		return r.Reason()
+	}
+	return ""
+}
+
+// ResolveError is a target that did not resolve to one element: not
+// found, hidden, ambiguous, or a ref that now names something else.
+type ResolveError struct {
+	Why diagnostics.Reason
+	Msg string
+}
+
+func (e *ResolveError) Error() string              { return e.Msg }
+func (e *ResolveError) Reason() diagnostics.Reason { return e.Why }
+
+// NotInteractableError is the category of an element that was found but
+// cannot take the action. The specific errors below unwrap to it, so
+// callers can ask for either (as rod's CoveredError does).
+type NotInteractableError struct {
+	Why  diagnostics.Reason
+	Msg  string
+	Node *Node
+}
+
+func (e *NotInteractableError) Error() string              { return e.Msg }
+func (e *NotInteractableError) Reason() diagnostics.Reason { return e.Why }
+
+// CoveredError: another element receives the events at the action point.
+type CoveredError struct {
+	NotInteractableError
+	CoveredBy string // e.g. div.modal-backdrop
+}
+
+func (e *CoveredError) Unwrap() error { return &e.NotInteractableError }
+
+// DisabledError: the element stayed disabled.
+type DisabledError struct{ NotInteractableError }
+
+func (e *DisabledError) Unwrap() error { return &e.NotInteractableError }
+
+// NotEditableError: fill or type on something that takes no text.
+type NotEditableError struct{ NotInteractableError }
+
+func (e *NotEditableError) Unwrap() error { return &e.NotInteractableError }
+
+// UnstableError: the element kept moving.
+type UnstableError struct{ NotInteractableError }
+
+func (e *UnstableError) Unwrap() error { return &e.NotInteractableError }
+
+// DetachedError: the element left the page mid-action.
+type DetachedError struct{ NotInteractableError }
+
+func (e *DetachedError) Unwrap() error { return &e.NotInteractableError }

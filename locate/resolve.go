@@ -1,0 +1,707 @@
+package locate
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+)
+
+// Result is one resolution of a target over one snapshot.
+type Result struct {
+	Node *Node // the chosen element; nil when Err is set
+	// Matches are the elements of the deciding rung (the winning one, or
+	// the last tried), in document order.
+	Matches []*Node
+	Rung    string
+	Rungs   []diagnostics.RungCount
+	// Phrase is the text that was looked for (for near misses).
+	Phrase string
+	Log    []string
+	Err    error
+}
+
+// Rungs of the ladder.
+const (
+	RungRef         = "ref"
+	RungRole        = "role"
+	RungLabel       = "label"
+	RungPlaceholder = "placeholder"
+	RungText        = "text"
+	RungTestID      = "testid"
+	RungCSS         = "css"
+)
+
+// CSSQuery returns the elements matching a CSS selector, as (session,
+// backend id) pairs. Resolve calls it only for `css:` targets.
+type CSSQuery func(ctx context.Context, selector string) (map[NodeKey]bool, error)
+
+// NodeKey identifies an element across snapshots of one page.
+type NodeKey struct {
+	Session *Session
+	Backend int64
+}
+
+// Key of a node.
+func (n *Node) Key() NodeKey { return NodeKey{n.Session, int64(n.Backend)} }
+
+// Resolve finds the one element a target means in snap. refs is the
+// snapshot `@eN` refs were taken from (may be nil).
+func Resolve(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) *Result {
+	r := &Result{}
+	cands, err := candidates(ctx, snap, refs, t, css, r)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	if r.Node != nil || r.Err != nil {
+		return r
+	}
+	r.Matches = cands
+	choose(snap, t, r)
+	return r
+}
+
+// Count returns every match of a target (visible or not) on the first
+// rung that matches anything, for expect count/visible/hidden.
+func Count(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) (all, visible []*Node, err error) {
+	r := &Result{}
+	cands, err := candidates(ctx, snap, refs, t, css, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.Node != nil {
+		cands = []*Node{r.Node}
+	}
+	for _, n := range cands {
+		if n.Visible {
+			visible = append(visible, n)
+		}
+	}
+	return cands, visible, nil
+}
+
+// candidates returns the matches of the deciding rung. A ref that resolves
+// directly sets r.Node instead.
+func candidates(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery, r *Result) ([]*Node, error) {
+	if t == nil {
+		return nil, fmt.Errorf("no target")
+	}
+	scope, err := withinScope(ctx, snap, refs, t.Within, css)
+	if err != nil {
+		return nil, err
+	}
+	if t.Ref != "" {
+		return resolveRef(ctx, snap, refs, t, css, scope, r)
+	}
+	if isMapTarget(t) {
+		m, err := explicitMatches(ctx, snap, t, css, scope)
+		if err != nil {
+			return nil, err
+		}
+		rung := explicitRung(t)
+		r.Rung = rung
+		r.Phrase = firstNonEmpty(t.Name, t.Label, t.Placeholder, t.Text, t.TestID, t.CSS, t.Role)
+		r.Rungs = append(r.Rungs, count(rung, r.Phrase, m))
+		return m, nil
+	}
+	// A bare phrase (or /regex/) climbs the ladder.
+	phrase := t.Phrase
+	if phrase == "" {
+		phrase = t.Name
+	}
+	var last []*Node
+	for _, c := range phraseCandidates(phrase) {
+		mt, err := newMatcher(c.text, t.Exact)
+		if err != nil {
+			return nil, err
+		}
+		if r.Phrase == "" {
+			r.Phrase = c.text
+		}
+		for _, rung := range []string{RungRole, RungLabel, RungPlaceholder, RungText} {
+			m := filter(ladderMatches(snap, rung, mt, c.roles), t, scope)
+			r.Rungs = append(r.Rungs, count(rung, c.text, m))
+			if len(m) > 0 && last == nil {
+				last = m
+				r.Rung = rung
+				r.Phrase = c.text
+			}
+			if anyVisible(m) {
+				r.Rung = rung
+				r.Phrase = c.text
+				return m, nil
+			}
+		}
+	}
+	return last, nil
+}
+
+func isMapTarget(t *flows.Target) bool {
+	// {name: X} alone (and a /regex/ string) climbs the ladder like a phrase.
+	return t.Role != "" || t.Label != "" || t.Placeholder != "" || t.Text != "" || t.TestID != "" || t.CSS != ""
+}
+
+func explicitRung(t *flows.Target) string {
+	switch {
+	case t.Role != "":
+		return RungRole
+	case t.Label != "":
+		return RungLabel
+	case t.Placeholder != "":
+		return RungPlaceholder
+	case t.Text != "":
+		return RungText
+	case t.TestID != "":
+		return RungTestID
+	}
+	return RungCSS
+}
+
+func count(rung, phrase string, m []*Node) diagnostics.RungCount {
+	rc := diagnostics.RungCount{Rung: rung, Phrase: phrase, Matches: len(m)}
+	for _, n := range m {
+		if n.Visible {
+			rc.Visible++
+		}
+	}
+	return rc
+}
+
+func anyVisible(m []*Node) bool {
+	for _, n := range m {
+		if n.Visible {
+			return true
+		}
+	}
+	return false
+}
+
+// explicitMatches intersects every key a map target gives.
+func explicitMatches(ctx context.Context, snap *Snapshot, t *flows.Target, css CSSQuery, scope []*Node) ([]*Node, error) {
+	var nameM, labelM, phM, textM *matcher
+	var err error
+	mk := func(s string) *matcher {
+		if s == "" || err != nil {
+			return nil
+		}
+		m, e := newMatcher(s, t.Exact)
+		if e != nil {
+			err = e
+			return nil
+		}
+		return m
+	}
+	nameM, labelM, phM, textM = mk(t.Name), mk(t.Label), mk(t.Placeholder), mk(t.Text)
+	if err != nil {
+		return nil, err
+	}
+	var cssSet map[NodeKey]bool
+	if t.CSS != "" {
+		if css == nil {
+			return nil, fmt.Errorf("css targets are not available here")
+		}
+		cssSet, err = css(ctx, t.CSS)
+		if err != nil {
+			return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Msg: fmt.Sprintf("bad css selector %q: %v", t.CSS, err)}
+		}
+	}
+	role := strings.ToLower(t.Role)
+	var textSet map[*Node]bool
+	if textM != nil {
+		textSet = map[*Node]bool{}
+		for _, n := range ladderMatches(snap, RungText, textM, nil) {
+			textSet[n] = true
+		}
+	}
+	var out []*Node
+	for _, n := range snap.All {
+		if n.Role == "RootWebArea" || n.Role == "StaticText" {
+			continue
+		}
+		if role != "" && (strings.ToLower(n.Role) != role || n.Ignored && !n.Clickable) {
+			continue
+		}
+		if nameM != nil && !nameM.match(n.Name) {
+			continue
+		}
+		if labelM != nil && !(isLabelled(n) && labelM.match(n.Name)) {
+			continue
+		}
+		if phM != nil && !phM.match(n.Placeholder) {
+			continue
+		}
+		if textSet != nil && !textSet[n] {
+			continue
+		}
+		if t.TestID != "" && n.TestID != t.TestID {
+			continue
+		}
+		if cssSet != nil && !cssSet[n.Key()] {
+			continue
+		}
+		if role == "" && nameM != nil && !n.Actionable() {
+			continue
+		}
+		out = append(out, n)
+	}
+	return filter(out, t, scope), nil
+}
+
+func isLabelled(n *Node) bool {
+	switch n.NameFrom {
+	case "label", "labelledby", "aria-label":
+		return true
+	}
+	return false
+}
+
+// ladderMatches is one rung for a phrase.
+func ladderMatches(snap *Snapshot, rung string, m *matcher, roles []string) []*Node {
+	var out []*Node
+	switch rung {
+	case RungRole:
+		for _, n := range snap.All {
+			if !n.Actionable() || !m.match(n.Name) {
+				continue
+			}
+			if len(roles) > 0 && !contains(roles, n.Role) {
+				continue
+			}
+			out = append(out, n)
+		}
+	case RungLabel:
+		for _, n := range snap.All {
+			if !n.Ignored && isLabelled(n) && m.match(n.Name) && (len(roles) == 0 || contains(roles, n.Role)) {
+				out = append(out, n)
+			}
+		}
+	case RungPlaceholder:
+		for _, n := range snap.All {
+			if n.Placeholder != "" && m.match(n.Placeholder) {
+				out = append(out, n)
+			}
+		}
+	case RungText:
+		// The smallest elements whose rendered text matches.
+		var walk func(n *Node) bool
+		walk = func(n *Node) bool {
+			if n.Role == "StaticText" || editableRoles[n.Role] {
+				return false
+			}
+			inner := false
+			for _, c := range n.Children {
+				if walk(c) {
+					inner = true
+				}
+			}
+			if inner {
+				return true
+			}
+			if n.Text != "" && m.match(n.Text) && n.Role != "RootWebArea" && n.Role != "Iframe" {
+				out = append(out, n)
+				return true
+			}
+			return false
+		}
+		walk(snap.Root)
+		sort.SliceStable(out, func(i, j int) bool { return out[i].order < out[j].order })
+	}
+	return out
+}
+
+// filter applies has_text and within.
+func filter(m []*Node, t *flows.Target, scope []*Node) []*Node {
+	if t.HasText == "" && scope == nil {
+		return m
+	}
+	ht := strings.ToLower(Normalize(t.HasText))
+	var out []*Node
+	for _, n := range m {
+		if ht != "" && !strings.Contains(strings.ToLower(n.Text+" "+n.Name), ht) {
+			continue
+		}
+		if scope != nil {
+			in := false
+			for _, s := range scope {
+				if n != s && n.Within(s) {
+					in = true
+					break
+				}
+			}
+			if !in {
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// withinScope resolves `within` to its visible matches (nil: no scope).
+func withinScope(ctx context.Context, snap, refs *Snapshot, w *flows.Target, css CSSQuery) ([]*Node, error) {
+	if w == nil {
+		return nil, nil
+	}
+	r := &Result{}
+	m, err := candidates(ctx, snap, refs, w, css, r)
+	if err != nil {
+		return nil, err
+	}
+	if r.Node != nil {
+		return []*Node{r.Node}, nil
+	}
+	var vis []*Node
+	for _, n := range m {
+		if n.Visible {
+			vis = append(vis, n)
+		}
+	}
+	if len(vis) == 0 {
+		return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Msg: fmt.Sprintf("nothing visible matches within: %s", w)}
+	}
+	return vis, nil
+}
+
+// choose applies SPEC 3.4 to r.Matches: visible only; nth; exact name
+// beats substring; main beats nav, header and footer; in viewport. Still
+// tied: ambiguous.
+func choose(snap *Snapshot, t *flows.Target, r *Result) {
+	var vis []*Node
+	for _, n := range r.Matches {
+		if n.Visible {
+			vis = append(vis, n)
+		}
+	}
+	switch {
+	case len(r.Matches) == 0:
+		r.Err = &ResolveError{Why: diagnostics.ReasonNotFound, Msg: "no element matches " + describe(t)}
+		return
+	case len(vis) == 0:
+		r.Err = &ResolveError{Why: diagnostics.ReasonHidden,
+			Msg: fmt.Sprintf("%d element(s) match %s but none is visible", len(r.Matches), describe(t))}
+		return
+	}
+	if t.Nth != nil {
+		i := *t.Nth
+		if i < 0 {
+			i += len(vis)
+		}
+		if i < 0 || i >= len(vis) {
+			r.Err = &ResolveError{Why: diagnostics.ReasonNotFound,
+				Msg: fmt.Sprintf("nth: %d, but %s has %d visible match(es)", *t.Nth, describe(t), len(vis))}
+			return
+		}
+		r.Node = vis[i]
+		return
+	}
+	if len(vis) == 1 {
+		r.Node = vis[0]
+		return
+	}
+	phrase := strings.ToLower(Normalize(r.Phrase))
+	type scored struct {
+		n     *Node
+		score [3]int
+	}
+	var best [3]int
+	var top []*Node
+	for _, n := range vis {
+		s := [3]int{0, regionScore(n.Region), 0}
+		name := n.Name
+		if r.Rung == RungText {
+			name = n.Text
+		} else if r.Rung == RungPlaceholder {
+			name = n.Placeholder
+		}
+		if phrase != "" && strings.ToLower(name) == phrase {
+			s[0] = 1
+		}
+		if inViewport(snap, n) {
+			s[2] = 1
+		}
+		switch cmp3(s, best) {
+		case 1:
+			best = s
+			top = []*Node{n}
+		case 0:
+			top = append(top, n)
+		}
+	}
+	if len(top) == 1 {
+		r.Node = top[0]
+		if len(vis) > 1 {
+			r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q by %s", len(vis), top[0].Role, top[0].Name, rankReason(best)))
+		}
+		return
+	}
+	r.Matches = top
+	r.Err = &ResolveError{Why: diagnostics.ReasonAmbiguous,
+		Msg: fmt.Sprintf("%d elements match %s equally", len(top), describe(t))}
+}
+
+func rankReason(s [3]int) string {
+	var parts []string
+	if s[0] == 1 {
+		parts = append(parts, "exact name")
+	}
+	if s[1] == 2 {
+		parts = append(parts, "being in main")
+	}
+	if s[2] == 1 {
+		parts = append(parts, "being in view")
+	}
+	if len(parts) == 0 {
+		return "rank"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func cmp3(a, b [3]int) int {
+	for i := 0; i < 3; i++ {
+		if a[i] > b[i] {
+			return 1
+		}
+		if a[i] < b[i] {
+			return -1
+		}
+	}
+	return 0
+}
+
+func regionScore(region string) int {
+	switch region {
+	case "main":
+		return 2
+	case "navigation", "banner", "contentinfo":
+		return 0
+	}
+	return 1
+}
+
+func inViewport(snap *Snapshot, n *Node) bool {
+	if snap.Viewport.Empty() {
+		return true
+	}
+	b := n.Box
+	return b.X+b.W > 0 && b.Y+b.H > 0 && b.X < snap.Viewport.W && b.Y < snap.Viewport.H
+}
+
+// resolveRef looks a ref up in the snapshot it came from, and finds its
+// element in snap: the same element if it is still there with the same
+// role and name, else by role+name+nth, else by the ladder.
+func resolveRef(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
+	ref := strings.TrimPrefix(t.Ref, "@")
+	r.Rung = RungRef
+	if refs == nil {
+		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
+			Msg: fmt.Sprintf("@%s: no snapshot was taken yet; add a `snapshot` step first, or target by role and name", ref)}
+	}
+	entry := refs.Refs[ref]
+	if entry == nil {
+		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
+			Msg: fmt.Sprintf("@%s is not in the latest snapshot (it has e1..e%d)", ref, len(refs.Refs))}
+	}
+	r.Phrase = entry.Name
+	// The step's own role and name must agree with what the ref recorded.
+	if t.Role != "" && !strings.EqualFold(t.Role, entry.Role) {
+		return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not a %s", ref, entry.Role, entry.Name, t.Role)}
+	}
+	if t.Name != "" {
+		m, err := newMatcher(t.Name, t.Exact)
+		if err != nil {
+			return nil, err
+		}
+		if !m.match(entry.Name) {
+			return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
+				Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not named %q", ref, entry.Role, entry.Name, t.Name)}
+		}
+	}
+	if n := snap.FindBackend(entry.Session, entry.Backend); n != nil && n.Role == entry.Role && n.Name == entry.Name {
+		r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, []*Node{n}))
+		r.Node = n
+		r.Matches = []*Node{n}
+		return nil, nil
+	}
+	// Stale: find it again by role + name + nth.
+	var same []*Node
+	for _, n := range snap.All {
+		if n.Actionable() && n.Role == entry.Role && n.Name == entry.Name {
+			same = append(same, n)
+		}
+	}
+	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
+	if entry.Nth < len(same) {
+		r.Node = same[entry.Nth]
+		r.Matches = same
+		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth", ref, entry.Role, entry.Name))
+		return nil, nil
+	}
+	// Then by the ladder, with the recorded role.
+	n := 0
+	lt := &flows.Target{Role: entry.Role, Name: entry.Name, Within: t.Within, HasText: t.HasText, Nth: t.Nth, Exact: true}
+	if entry.Name == "" {
+		return same, &ResolveError{Why: diagnostics.ReasonNotFound,
+			Msg: fmt.Sprintf("@%s (%s) is gone from the page", ref, entry.Role)}
+	}
+	m, err := explicitMatches(ctx, snap, lt, css, scope)
+	if err != nil {
+		return nil, err
+	}
+	n = len(m)
+	r.Rungs = append(r.Rungs, count(RungRole, entry.Name, m))
+	if n == 0 {
+		return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("@%s (%s %q) is gone from the page, and no %s named %q is left", ref, entry.Role, entry.Name, entry.Role, entry.Name)}
+	}
+	r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by the ladder", ref, entry.Role, entry.Name))
+	r.Rung = RungRole
+	return m, nil
+}
+
+func describe(t *flows.Target) string { return t.String() }
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// matcher matches names: case-insensitive substring on whitespace-
+// normalised text, whole-string with exact, or a /regex/.
+type matcher struct {
+	want  string
+	exact bool
+	re    *regexp.Regexp
+}
+
+func isRegex(s string) bool {
+	return len(s) >= 2 && s[0] == '/' && strings.LastIndexByte(s, '/') > 0
+}
+
+func newMatcher(s string, exact bool) (*matcher, error) {
+	if isRegex(s) {
+		end := strings.LastIndexByte(s, '/')
+		flags := s[end+1:]
+		if strings.Trim(flags, "ims") == "" {
+			expr := s[1:end]
+			if flags != "" {
+				expr = "(?" + flags + ")" + expr
+			}
+			re, err := regexp.Compile(expr)
+			if err != nil {
+				return nil, fmt.Errorf("bad regex %s: %v", s, err)
+			}
+			return &matcher{re: re}, nil
+		}
+	}
+	return &matcher{want: strings.ToLower(Normalize(s)), exact: exact}, nil
+}
+
+func (m *matcher) match(s string) bool {
+	if m.re != nil {
+		return m.re.MatchString(s)
+	}
+	if s == "" {
+		return false
+	}
+	s = strings.ToLower(Normalize(s))
+	if m.exact {
+		return s == m.want
+	}
+	return strings.Contains(s, m.want)
+}
+
+// phrase candidates: quoted substrings first, then the whole phrase, then
+// the phrase without role words, which give a role hint.
+type phraseCand struct {
+	text  string
+	roles []string
+}
+
+var quotedRe = regexp.MustCompile(`"([^"]+)"|“([^”]+)”`)
+
+var roleHints = []struct {
+	words []string
+	roles []string
+}{
+	{[]string{"menu item", "menuitem"}, []string{"menuitem", "menuitemcheckbox", "menuitemradio"}},
+	{[]string{"radio button", "radio"}, []string{"radio"}},
+	{[]string{"check box", "checkbox"}, []string{"checkbox"}},
+	{[]string{"text box", "textbox", "text field", "field", "input", "box"}, []string{"textbox", "searchbox", "combobox", "spinbutton"}},
+	{[]string{"combo box", "combobox", "dropdown", "drop-down", "select"}, []string{"combobox", "listbox"}},
+	{[]string{"button"}, []string{"button"}},
+	{[]string{"link"}, []string{"link"}},
+	{[]string{"tab"}, []string{"tab"}},
+	{[]string{"switch", "toggle"}, []string{"switch"}},
+	{[]string{"option"}, []string{"option"}},
+	{[]string{"slider"}, []string{"slider"}},
+}
+
+var fillerWords = map[string]bool{"the": true, "a": true, "an": true, "labeled": true, "labelled": true, "named": true, "called": true, "with": true, "text": true}
+
+func phraseCandidates(p string) []phraseCand {
+	if isRegex(p) {
+		return []phraseCand{{text: p}}
+	}
+	var out []phraseCand
+	roles, stripped := roleHint(p)
+	for _, m := range quotedRe.FindAllStringSubmatch(p, -1) {
+		q := m[1]
+		if q == "" {
+			q = m[2]
+		}
+		out = append(out, phraseCand{text: q, roles: roles})
+	}
+	out = append(out, phraseCand{text: p})
+	if len(out) == 1 && roles != nil && stripped != "" && !strings.EqualFold(stripped, p) {
+		out = append(out, phraseCand{text: stripped, roles: roles})
+	}
+	return out
+}
+
+// roleHint finds a role word in the phrase and returns the roles and the
+// phrase without role and filler words.
+func roleHint(p string) ([]string, string) {
+	lower := " " + strings.ToLower(Normalize(p)) + " "
+	var roles []string
+	for _, h := range roleHints {
+		for _, w := range h.words {
+			if i := strings.Index(lower, " "+w+" "); i >= 0 {
+				roles = h.roles
+				lower = lower[:i] + " " + lower[i+len(w)+1:]
+				break
+			}
+		}
+		if roles != nil {
+			break
+		}
+	}
+	if roles == nil {
+		return nil, ""
+	}
+	var words []string
+	for _, w := range strings.Fields(lower) {
+		if !fillerWords[w] {
+			words = append(words, w)
+		}
+	}
+	return roles, strings.Join(words, " ")
+}

@@ -1,0 +1,384 @@
+package locate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// Snapshot is the page read once: its accessibility tree merged with DOM
+// facts, with refs e1..eN on actionable nodes in document order.
+type Snapshot struct {
+	URL   string
+	Title string
+	// Root is the main frame's document node; its children are the page.
+	Root *Node
+	// All holds every node in document order (iframes inlined).
+	All []*Node
+	// Refs maps "e3" to its node.
+	Refs map[string]*Node
+	// Viewport is the visible part of the main document, in viewport
+	// coordinates (X, Y are 0).
+	Viewport Box
+}
+
+// Capture reads the page behind sessions (the main page first, then its
+// out-of-process iframes) as one snapshot.
+func Capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
+	if len(sessions) == 0 {
+		return nil, errors.New("no page")
+	}
+	data := make([]*sessionData, len(sessions))
+	var wg sync.WaitGroup
+	var metrics *proto.PageGetLayoutMetricsResult
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		metrics, _ = proto.PageGetLayoutMetrics{}.Call(sessions[0].Client(ctx))
+	}()
+	for i, s := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			data[i] = captureSession(ctx, s)
+		}()
+	}
+	wg.Wait()
+	if data[0].err != nil {
+		return nil, data[0].err
+	}
+	b := &builder{data: data, bySession: map[*Session]*sessionData{}}
+	for _, d := range data {
+		if d.err == nil {
+			b.bySession[d.s] = d
+		}
+	}
+	snap := b.build()
+	if metrics != nil && metrics.CSSLayoutViewport != nil {
+		snap.Viewport = Box{W: float64(metrics.CSSLayoutViewport.ClientWidth), H: float64(metrics.CSSLayoutViewport.ClientHeight)}
+	}
+	return snap, nil
+}
+
+type builder struct {
+	data      []*sessionData
+	bySession map[*Session]*sessionData
+	all       []*Node
+}
+
+func (b *builder) build() *Snapshot {
+	main := b.data[0]
+	root := b.frameRoot(main, main.s.FrameID, Box{}, "")
+	snap := &Snapshot{Root: root, Refs: map[string]*Node{}}
+	if root == nil {
+		snap.Root = &Node{Role: "RootWebArea"}
+		return snap
+	}
+	snap.Title = root.Name
+	if len(main.docs) > 0 {
+		snap.URL = main.docs[0].url
+		if snap.Title == "" {
+			snap.Title = main.docs[0].title
+		}
+	}
+	finish(root, "")
+	// Document order, refs and nth.
+	type key struct{ role, name string }
+	seen := map[key]int{}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		n.order = len(snap.All)
+		snap.All = append(snap.All, n)
+		if n.Actionable() {
+			n.Ref = "e" + strconv.Itoa(len(snap.Refs)+1)
+			snap.Refs[n.Ref] = n
+			k := key{n.Role, n.Name}
+			n.Nth = seen[k]
+			seen[k]++
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(root)
+	return snap
+}
+
+// frameRoot builds the tree of one frame of a session. off is the offset
+// of the session's viewport in the top-level viewport.
+func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, frameName string) *Node {
+	axNodes := sd.ax[frame]
+	if len(axNodes) == 0 {
+		return nil
+	}
+	byID := make(map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode, len(axNodes))
+	var rootAX *proto.AccessibilityAXNode
+	for _, n := range axNodes {
+		byID[n.NodeID] = n
+		if n.ParentID == "" && rootAX == nil {
+			rootAX = n
+		}
+	}
+	if rootAX == nil {
+		return nil
+	}
+	// Offset of this frame's document inside the session viewport.
+	var docOff Box
+	if d, _ := sd.docForFrame(frame); d != nil {
+		docOff.X = -d.scrollX
+		docOff.Y = -d.scrollY
+	}
+	var mk func(ax *proto.AccessibilityAXNode, parent *Node, depth int) *Node
+	mk = func(ax *proto.AccessibilityAXNode, parent *Node, depth int) *Node {
+		role := axString(ax.Role)
+		if role == "InlineTextBox" || depth > 400 {
+			return nil
+		}
+		n := &Node{
+			Role:      role,
+			Name:      Normalize(axString(ax.Name)),
+			Value:     Normalize(axString(ax.Value)),
+			Ignored:   ax.Ignored,
+			NameFrom:  nameFrom(ax.Name),
+			Backend:   ax.BackendDOMNodeID,
+			Session:   sd.s,
+			Frame:     frame,
+			FrameName: frameName,
+			Parent:    parent,
+		}
+		if parent != nil && (parent.Role == "MenuListPopup" || parent.InSelect) {
+			n.InSelect = true
+		}
+		for _, p := range ax.Properties {
+			v := axString(p.Value)
+			switch p.Name {
+			case proto.AccessibilityAXPropertyNameLevel:
+				n.Level, _ = strconv.Atoi(v)
+			case proto.AccessibilityAXPropertyNameChecked:
+				n.Checked = v
+			case proto.AccessibilityAXPropertyNamePressed:
+				n.Pressed = v == "true"
+			case proto.AccessibilityAXPropertyNameExpanded:
+				n.Expanded = v
+			case proto.AccessibilityAXPropertyNameSelected:
+				n.Selected = v == "true"
+			case proto.AccessibilityAXPropertyNameDisabled:
+				n.Disabled = v == "true"
+			case proto.AccessibilityAXPropertyNameRequired:
+				n.Required = v == "true"
+			case proto.AccessibilityAXPropertyNameReadonly:
+				n.ReadOnly = v == "true"
+			}
+		}
+		if doc, di := sd.dom(ax.BackendDOMNodeID); di != nil {
+			n.Tag = di.tag
+			n.Placeholder = di.attrs["placeholder"]
+			if n.Placeholder == "" {
+				n.Placeholder = di.attrs["aria-placeholder"]
+			}
+			n.TestID = di.attrs["data-testid"]
+			n.Href = di.attrs["href"]
+			box := di.box
+			if !di.hasLayout && (role == "StaticText") {
+				// text nodes carry their layout on the parent element
+				if di.parent >= 0 {
+					box = doc.nodes[di.parent].box
+				}
+			}
+			n.Box = Box{X: box.X + docOff.X + off.X, Y: box.Y + docOff.Y + off.Y, W: box.W, H: box.H}
+			n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
+			if !ax.Ignored || role == "generic" || role == "none" {
+				n.Clickable = clickable(doc, di, role)
+			}
+			if role == "LabelText" || (ax.Ignored && di.tag == "label") {
+				hiddenControl(n, doc, di)
+			}
+		} else if parent != nil {
+			n.Visible = parent.Visible
+			n.Box = parent.Box
+		}
+		for _, cid := range ax.ChildIDs {
+			c := byID[cid]
+			if c == nil {
+				continue
+			}
+			if cn := mk(c, n, depth+1); cn != nil {
+				n.Children = append(n.Children, cn)
+			}
+		}
+		if role == "Iframe" {
+			b.inlineFrame(sd, n, off, docOff)
+		}
+		return n
+	}
+	return mk(rootAX, nil, 0)
+}
+
+func (sd *sessionData) docForFrame(f proto.PageFrameID) (*docData, int) {
+	for i, d := range sd.docs {
+		if d.frame == f {
+			return d, i
+		}
+	}
+	return nil, -1
+}
+
+// inlineFrame puts the child frame's tree under its Iframe node: a frame of
+// the same session (its document is the iframe's content document), or an
+// out-of-process frame (a session whose owner is this iframe element).
+func (b *builder) inlineFrame(sd *sessionData, n *Node, off, docOff Box) {
+	name := n.Name
+	_, di := sd.dom(n.Backend)
+	if di != nil && di.contentDoc >= 0 && di.contentDoc < len(sd.docs) {
+		child := sd.docs[di.contentDoc]
+		if name == "" {
+			name = child.url
+		}
+		// The child document starts at the iframe's box (borders are
+		// ignored here; actions use exact quads).
+		coff := Box{X: off.X + docOff.X + di.box.X, Y: off.Y + docOff.Y + di.box.Y}
+		if r := b.frameRoot(sd, child.frame, coff, name); r != nil {
+			r.Parent = n
+			n.Children = append(n.Children, r)
+		}
+		return
+	}
+	for _, other := range b.data {
+		if other.err != nil || other.s.Parent != sd.s || other.owner != n.Backend {
+			continue
+		}
+		if name == "" && len(other.docs) > 0 {
+			name = other.docs[0].url
+		}
+		coff := Box{X: off.X + other.ownerBox.X, Y: off.Y + other.ownerBox.Y}
+		if r := b.frameRoot(other, other.s.FrameID, coff, name); r != nil {
+			r.Parent = n
+			n.Children = append(n.Children, r)
+		}
+	}
+}
+
+// clickable reports an element made clickable by its own cursor:pointer
+// (not one inherited from its parent), an onclick attribute or a
+// tabindex.
+func clickable(doc *docData, di *domInfo, role string) bool {
+	if interactiveRoles[role] || di.tag == "html" || di.tag == "body" || di.tag == "" || di.tag[0] == '#' {
+		return false
+	}
+	if _, ok := di.attrs["onclick"]; ok {
+		return true
+	}
+	if t, ok := di.attrs["tabindex"]; ok {
+		if v, err := strconv.Atoi(strings.TrimSpace(t)); err == nil && v >= 0 {
+			return true
+		}
+	}
+	if di.cursor == "pointer" {
+		parentCursor := ""
+		if di.parent >= 0 {
+			parentCursor = doc.nodes[di.parent].cursor
+		}
+		return parentCursor != "pointer"
+	}
+	return false
+}
+
+// hiddenControl turns a label whose native checkbox or radio is not
+// rendered (display:none behind a styled label) into that control.
+func hiddenControl(n *Node, doc *docData, di *domInfo) {
+	ctl := -1
+	if f := di.attrs["for"]; f != "" {
+		if i, ok := doc.byID[f]; ok {
+			ctl = i
+		}
+	}
+	if ctl < 0 {
+		// a wrapped input: search the label's descendants
+		self := -1
+		for i := range doc.nodes {
+			if &doc.nodes[i] == di {
+				self = i
+				break
+			}
+		}
+		for i := self + 1; self >= 0 && i < len(doc.nodes); i++ {
+			p := doc.nodes[i].parent
+			for p >= 0 && p != self {
+				p = doc.nodes[p].parent
+			}
+			if p != self {
+				break
+			}
+			if doc.nodes[i].tag == "input" {
+				ctl = i
+				break
+			}
+		}
+	}
+	if ctl < 0 {
+		return
+	}
+	in := &doc.nodes[ctl]
+	typ := strings.ToLower(in.attrs["type"])
+	if in.tag != "input" || (typ != "checkbox" && typ != "radio") || in.hasLayout {
+		return
+	}
+	n.Role = typ
+	n.Ignored = false
+	n.Checked = "false"
+	if in.checked {
+		n.Checked = "true"
+	}
+	_, n.Disabled = in.attrs["disabled"]
+	n.NameFrom = "label"
+}
+
+// finish computes text, names of unnamed clickables and regions, bottom-up
+// and top-down.
+func finish(n *Node, region string) {
+	if landmarks[n.Role] {
+		region = n.Role
+	}
+	n.Region = region
+	var parts []string
+	for _, c := range n.Children {
+		finish(c, region)
+		if editableRoles[c.Role] {
+			continue
+		}
+		if c.Role == "StaticText" {
+			parts = append(parts, c.Name)
+		} else if c.Text != "" {
+			parts = append(parts, c.Text)
+		}
+	}
+	n.Text = Normalize(strings.Join(parts, " "))
+	if n.Role == "StaticText" {
+		n.Text = n.Name
+	}
+	if n.Name == "" && (n.Clickable || n.Role == "alert" || n.Role == "status" || n.Role == "LabelText" ||
+		n.Role == "checkbox" || n.Role == "radio") {
+		n.Name = cut(n.Text, MaxNameLen)
+	}
+}
+
+// String renders the snapshot in the interactive mode.
+func (s *Snapshot) String() string { return s.Render(RenderOptions{}) }
+
+// FindBackend returns the node of a backend id in a session, or nil.
+func (s *Snapshot) FindBackend(sess *Session, id proto.DOMBackendNodeID) *Node {
+	for _, n := range s.All {
+		if n.Backend == id && n.Session == sess {
+			return n
+		}
+	}
+	return nil
+}
+
+// ErrNoDocument is returned for a page with no document yet.
+var ErrNoDocument = fmt.Errorf("the page has no document yet")

@@ -1,0 +1,656 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/expr-lang/expr"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+// pollUntil re-checks cond until it holds or ctx ends; the last message
+// cond gave says why it did not hold.
+func pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, error) {
+	delays := []time.Duration{0, 20, 50, 100, 100, 250, 500}
+	var last string
+	var lastErr error
+	for i := 0; ; i++ {
+		d := delays[min(i, len(delays)-1)] * time.Millisecond
+		if d > 0 {
+			t := time.NewTimer(d)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return last, lastErr
+			case <-t.C:
+			}
+		}
+		ok, msg, err := cond()
+		if ok {
+			return "", nil
+		}
+		if errors.Is(err, engine.ErrPageCrashed) {
+			return msg, err
+		}
+		last, lastErr = msg, err
+		if ctx.Err() != nil {
+			return last, lastErr
+		}
+	}
+}
+
+func matchString(m *flows.Match, s string) (bool, string) {
+	switch {
+	case m == nil:
+		return true, ""
+	case m.Equals != nil:
+		return s == *m.Equals, fmt.Sprintf("to equal %q", *m.Equals)
+	case m.Contains != nil:
+		return strings.Contains(s, *m.Contains), fmt.Sprintf("to contain %q", *m.Contains)
+	case m.Matches != nil:
+		return m.Matches.Re.MatchString(s), fmt.Sprintf("to match %s", m.Matches.Source)
+	}
+	return true, ""
+}
+
+// wait runs the `wait` forms.
+func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
+	w := s.Wait
+	p := at.page
+	switch {
+	case w.Duration > 0:
+		timer := time.NewTimer(w.Duration)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+			return nil
+		case <-ctx.Done():
+			return fmt.Errorf("wait %s: the step timed out first", w.Duration)
+		}
+	case w.Text != "":
+		txt, err := at.str(w.Text, sc)
+		if err != nil {
+			return err
+		}
+		tt := &flows.Target{Text: txt}
+		msg, err := pollUntil(ctx, func() (bool, string, error) {
+			_, vis, _, err := p.Query(ctx, tt)
+			return len(vis) > 0, fmt.Sprintf("text %q did not appear", txt), err
+		})
+		if msg != "" || err != nil {
+			return at.expectFailed(ctx, s, tt, msg, err)
+		}
+	case w.Target != nil:
+		_, _, err := p.Locate(ctx, t)
+		if err != nil {
+			return at.diagnose(ctx, s, err)
+		}
+	case w.Gone != nil:
+		msg, err := pollUntil(ctx, func() (bool, string, error) {
+			_, vis, _, err := p.Query(ctx, t)
+			return err == nil && len(vis) == 0, fmt.Sprintf("%s is still visible", t), err
+		})
+		if msg != "" || err != nil {
+			return at.expectFailed(ctx, s, t, msg, err)
+		}
+	case w.URL != nil:
+		msg, err := pollUntil(ctx, func() (bool, string, error) {
+			u := p.URL(ctx)
+			ok, want := matchString(w.URL, u)
+			return ok, fmt.Sprintf("expected the URL %s, but it is %q", want, u), nil
+		})
+		if msg != "" || err != nil {
+			return at.expectFailed(ctx, s, nil, msg, err)
+		}
+	case w.Load != "":
+		if err := p.WaitLoad(ctx, "", w.Load); err != nil {
+			return fmt.Errorf("the page did not reach %s: %w", w.Load, err)
+		}
+	}
+	return nil
+}
+
+// expect runs a web-first expectation: re-checked until it holds or the
+// step times out.
+func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
+	e := s.Expect
+	p := at.page
+	var cond func() (bool, string, error)
+	single := func(check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
+		return func() (bool, string, error) {
+			r, _, err := p.Resolve(ctx, t)
+			if err != nil {
+				return false, err.Error(), err
+			}
+			if r.Err != nil {
+				return false, r.Err.Error(), &engine.LocateError{Err: r.Err, Result: r}
+			}
+			ok, msg := check(r.Node)
+			return ok, msg, nil
+		}
+	}
+	if e.Match != nil {
+		// interpolate the expected strings
+		m := *e.Match
+		for _, sp := range []**string{&m.Equals, &m.Contains} {
+			if *sp != nil {
+				v, err := at.str(**sp, sc)
+				if err != nil {
+					return err
+				}
+				*sp = &v
+			}
+		}
+		e = &flows.ExpectArgs{Kind: e.Kind, Target: e.Target, Match: &m, Equals: e.Equals, Min: e.Min, Max: e.Max}
+	}
+	switch e.Kind {
+	case flows.ExpectVisible:
+		cond = func() (bool, string, error) {
+			all, vis, _, err := p.Query(ctx, t)
+			if len(all) > 0 {
+				return len(vis) > 0, fmt.Sprintf("%d element(s) match %s, but none is visible", len(all), t), err
+			}
+			return len(vis) > 0, fmt.Sprintf("nothing matches %s", t), err
+		}
+	case flows.ExpectHidden:
+		cond = func() (bool, string, error) {
+			_, vis, _, err := p.Query(ctx, t)
+			return err == nil && len(vis) == 0, fmt.Sprintf("expected %s to be hidden, but %d match(es) are visible", t, len(vis)), err
+		}
+	case flows.ExpectText:
+		cond = single(func(n *locate.Node) (bool, string) {
+			txt := n.Text
+			if txt == "" {
+				txt = n.Name
+			}
+			ok, want := matchString(e.Match, txt)
+			return ok, fmt.Sprintf("expected the text of %s %s, but it is %q", t, want, txt)
+		})
+	case flows.ExpectValue:
+		cond = single(func(n *locate.Node) (bool, string) {
+			ok, want := matchString(e.Match, n.Value)
+			return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
+		})
+	case flows.ExpectURL, flows.ExpectTitle:
+		cond = func() (bool, string, error) {
+			v := ""
+			if e.Kind == flows.ExpectURL {
+				v = p.URL(ctx)
+			} else {
+				v = p.Title(ctx)
+			}
+			ok, want := matchString(e.Match, v)
+			return ok, fmt.Sprintf("expected the %s %s, but it is %q", e.Kind, want, v), nil
+		}
+	case flows.ExpectCount:
+		cond = func() (bool, string, error) {
+			all, _, _, err := p.Query(ctx, t)
+			n := len(all)
+			ok := true
+			var want []string
+			if e.Equals != nil {
+				ok = ok && n == *e.Equals
+				want = append(want, fmt.Sprintf("exactly %d", *e.Equals))
+			}
+			if e.Min != nil {
+				ok = ok && n >= *e.Min
+				want = append(want, fmt.Sprintf("at least %d", *e.Min))
+			}
+			if e.Max != nil {
+				ok = ok && n <= *e.Max
+				want = append(want, fmt.Sprintf("at most %d", *e.Max))
+			}
+			return ok && err == nil, fmt.Sprintf("expected %s of %s, but there are %d", strings.Join(want, " and "), t, n), err
+		}
+	case flows.ExpectEnabled, flows.ExpectDisabled:
+		want := e.Kind == flows.ExpectEnabled
+		cond = single(func(n *locate.Node) (bool, string) {
+			return n.Enabled() == want, fmt.Sprintf("expected %s to be %s, but it is not", t, e.Kind)
+		})
+	case flows.ExpectChecked, flows.ExpectUnchecked:
+		want := "true"
+		if e.Kind == flows.ExpectUnchecked {
+			want = "false"
+		}
+		cond = single(func(n *locate.Node) (bool, string) {
+			st := n.Checked
+			if st == "" {
+				st = "not checkable"
+			}
+			return n.Checked == want, fmt.Sprintf("expected %s to be %s, but it is %s", t, e.Kind, checkedState(st))
+		})
+	case flows.ExpectNoConsoleErrors:
+		var errs []string
+		for _, c := range p.Console() {
+			if c.Type == "error" || c.Type == "exception" {
+				errs = append(errs, c.Text)
+			}
+		}
+		if len(errs) > 0 {
+			return &stepFailure{err: fmt.Errorf("%d console error(s): %s", len(errs), strings.Join(capList(errs, 5), " | ")),
+				diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "console errors", Hints: []string{"see console.log in the artifacts"}}}
+		}
+		return nil
+	case flows.ExpectNoFailedRequests:
+		var fails []string
+		for _, r := range p.FailedRequests() {
+			fails = append(fails, r.String())
+		}
+		if len(fails) > 0 {
+			return &stepFailure{err: fmt.Errorf("%d failed request(s): %s", len(fails), strings.Join(capList(fails, 5), " | ")),
+				diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "failed requests", Hints: []string{"see network.log in the artifacts"}}}
+		}
+		return nil
+	default:
+		return fmt.Errorf("unknown expectation %q", e.Kind)
+	}
+	msg, err := pollUntil(ctx, cond)
+	if msg == "" && err == nil {
+		return nil
+	}
+	return at.expectFailed(flowCtx, s, t, msg, err)
+}
+
+func checkedState(s string) string {
+	switch s {
+	case "true":
+		return "checked"
+	case "false":
+		return "unchecked"
+	}
+	return s
+}
+
+func capList(xs []string, n int) []string {
+	if len(xs) <= n {
+		return xs
+	}
+	return append(xs[:n:n], fmt.Sprintf("… %d more", len(xs)-n))
+}
+
+// expectFailed turns a failed expectation into a step failure, with
+// diagnostics when the target did not resolve.
+func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, msg string, err error) error {
+	var le *engine.LocateError
+	if errors.As(err, &le) {
+		return at.diagnose(ctx, s, err)
+	}
+	if errors.Is(err, engine.ErrPageCrashed) {
+		return err
+	}
+	if msg == "" && err != nil {
+		msg = err.Error()
+	}
+	d := &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: msg}
+	if t != nil {
+		d.Target = t.String()
+	}
+	return at.withPage(ctx, &stepFailure{err: errors.New(msg), diag: d})
+}
+
+// assert polls an expression until it is true.
+func (at *attempt) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
+	a := s.Assert
+	var lastEnv *flows.ExprEnv
+	msg, err := pollUntil(ctx, func() (bool, string, error) {
+		env := at.exprEnv(ctx, sc)
+		lastEnv = env
+		v, err := expr.Run(a.That.Program, env)
+		if err != nil {
+			return false, err.Error(), nil
+		}
+		b, _ := v.(bool)
+		return b, "", nil
+	})
+	if msg == "" && err == nil {
+		return nil
+	}
+	text := "expected " + a.That.Source + " to be true"
+	if a.Message != "" {
+		text = a.Message
+	}
+	if msg != "" {
+		text += " (" + msg + ")"
+	}
+	var parts []string
+	if lastEnv != nil {
+		// the values of its parts, read once more on a live context
+		pctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		parts = flows.ExprParts(a.That, at.exprEnv(pctx, sc))
+	}
+	if len(parts) > 0 {
+		text += "; " + strings.Join(parts, ", ")
+	}
+	return &stepFailure{err: errors.New(text), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: text}}
+}
+
+// extract sets a variable from the page or an expression.
+func (at *attempt) extract(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
+	x := s.Extract
+	if x.Expr != nil {
+		v, err := at.evalExpr(ctx, x.Expr, sc)
+		if err != nil {
+			return err
+		}
+		sc.Vars[x.Var] = v
+		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, at.mask.Mask(fmt.Sprint(v))))
+		return nil
+	}
+	r, _, err := at.page.Locate(ctx, t)
+	if err != nil {
+		return at.diagnose(flowCtx, s, err)
+	}
+	var v string
+	switch {
+	case x.Attr != "":
+		v, err = at.page.Attr(ctx, r.Node, x.Attr)
+		if err != nil {
+			return err
+		}
+	case r.Node.Value != "" && (r.Node.Role == "textbox" || r.Node.Role == "searchbox" || r.Node.Role == "combobox" || r.Node.Role == "spinbutton"):
+		v = r.Node.Value
+	default:
+		v = r.Node.Text
+		if v == "" {
+			v = r.Node.Name
+		}
+	}
+	sc.Vars[x.Var] = v
+	rec.Log = append(rec.Log, fmt.Sprintf("%s = %q", x.Var, at.mask.Mask(v)))
+	return nil
+}
+
+// exprEnv binds the expression functions to the page.
+func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) *flows.ExprEnv {
+	p := at.page
+	env := map[string]string{}
+	for _, e := range osEnviron(at.cfg.LookupEnv) {
+		env[e[0]] = e[1]
+	}
+	target := func(v any) (*flows.Target, error) {
+		t, err := flows.TargetFromValue(v)
+		if err != nil {
+			return nil, err
+		}
+		return flows.InterpolateTarget(t, sc)
+	}
+	one := func(v any) (*locate.Node, error) {
+		t, err := target(v)
+		if err != nil {
+			return nil, err
+		}
+		r, _, err := p.Resolve(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		return r.Node, nil
+	}
+	query := func(v any) ([]*locate.Node, []*locate.Node, error) {
+		t, err := target(v)
+		if err != nil {
+			return nil, nil, err
+		}
+		all, vis, _, err := p.Query(ctx, t)
+		return all, vis, err
+	}
+	status, _ := sc.Vars["status"].(int)
+	if status == 0 {
+		status = p.Status()
+	}
+	return &flows.ExprEnv{
+		URL:    p.URL(ctx),
+		Title:  p.Title(ctx),
+		Status: status,
+		Vars:   sc.Vars,
+		Env:    env,
+		Visible: func(v any) (bool, error) {
+			_, vis, err := query(v)
+			return len(vis) > 0, err
+		},
+		Exists: func(v any) (bool, error) {
+			all, _, err := query(v)
+			return len(all) > 0, err
+		},
+		Count: func(v any) (int, error) {
+			all, _, err := query(v)
+			return len(all), err
+		},
+		Text: func(v any) (string, error) {
+			n, err := one(v)
+			if err != nil {
+				return "", err
+			}
+			if n.Text != "" {
+				return n.Text, nil
+			}
+			return n.Name, nil
+		},
+		Value: func(v any) (string, error) {
+			n, err := one(v)
+			if err != nil {
+				return "", err
+			}
+			return n.Value, nil
+		},
+		Attr: func(v any, name string) (string, error) {
+			n, err := one(v)
+			if err != nil {
+				return "", err
+			}
+			return p.Attr(ctx, n, name)
+		},
+		Enabled: func(v any) (bool, error) {
+			n, err := one(v)
+			if err != nil {
+				return false, err
+			}
+			return n.Enabled(), nil
+		},
+		Checked: func(v any) (bool, error) {
+			n, err := one(v)
+			if err != nil {
+				return false, err
+			}
+			return n.Checked == "true", nil
+		},
+		ConsoleErrors: func() []string {
+			var out []string
+			for _, c := range p.Console() {
+				if c.Type == "error" || c.Type == "exception" {
+					out = append(out, c.Text)
+				}
+			}
+			return out
+		},
+		FailedRequests: func() []string {
+			var out []string
+			for _, r := range p.FailedRequests() {
+				out = append(out, r.String())
+			}
+			return out
+		},
+	}
+}
+
+// osEnviron lists the environment through lookup for the names the
+// process has.
+func osEnviron(lookup func(string) (string, bool)) [][2]string {
+	var out [][2]string
+	for _, kv := range environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if v, ok := lookup(k); ok {
+			out = append(out, [2]string{k, v})
+		}
+	}
+	return out
+}
+
+// diagnose gathers what the page held when a target failed (SPEC 5),
+// saves a screenshot with the candidates outlined and the snapshot, and
+// returns the step failure.
+func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error {
+	var le *engine.LocateError
+	if !errors.As(err, &le) {
+		if r := locate.ReasonOf(err); r != "" {
+			return at.withPage(ctx, &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}})
+		}
+		return err
+	}
+	d := &diagnostics.Diagnostics{Reason: le.Reason(), Message: le.Error()}
+	if t := s.Target(); t != nil {
+		d.Target = t.String()
+	}
+	// a fresh context: the step's own has usually run out
+	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	snap := le.Snap
+	if snap == nil {
+		if s2, err := at.page.Snapshot(gctx); err == nil {
+			snap = s2
+		}
+	}
+	var covered string
+	var cov *locate.CoveredError
+	if errors.As(err, &cov) {
+		covered = cov.CoveredBy
+	}
+	var coveredNode *locate.Node
+	var nie *locate.NotInteractableError
+	if errors.As(err, &nie) {
+		coveredNode = nie.Node
+	}
+	if r := le.Result; r != nil {
+		d.Rungs = r.Rungs
+		matches := r.Matches
+		if len(matches) == 0 && r.Node != nil {
+			matches = []*locate.Node{r.Node}
+		}
+		for _, n := range matches {
+			c := candidate(n)
+			if n == coveredNode || (coveredNode != nil && n.Key() == coveredNode.Key()) {
+				c.CoveredBy = covered
+			}
+			d.Candidates = append(d.Candidates, c)
+		}
+		if len(d.Candidates) > diagnostics.MaxCandidates {
+			d.Truncated = true
+		}
+		if snap != nil && r.Phrase != "" {
+			var named []diagnostics.Named
+			for _, n := range snap.All {
+				if n.Actionable() && n.Visible {
+					named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name})
+				}
+			}
+			d.NearMisses = diagnostics.NearMisses(r.Phrase, named)
+		}
+	} else if coveredNode != nil {
+		c := candidate(coveredNode)
+		c.CoveredBy = covered
+		d.Candidates = append(d.Candidates, c)
+	}
+	if snap != nil {
+		for _, n := range snap.All {
+			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {
+				d.Links = append(d.Links, diagnostics.Link{Text: n.Name, Href: n.Href})
+			}
+		}
+		d.URL, d.Title = snap.URL, snap.Title
+		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
+		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-step-%s.txt", slug(s.Pos.String())), []byte(text)); err == nil {
+			d.Snapshot = path
+		}
+	}
+	d.Explain()
+	if png, err := at.outlinedScreenshot(gctx, d.Candidates); err == nil {
+		at.shots++
+		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-%02d.png", at.shots), png); err == nil {
+			d.Screenshot = path
+		}
+	}
+	return &stepFailure{err: err, diag: d}
+}
+
+// withPage adds the url, title, snapshot and screenshot to diagnostics
+// that were built without a resolution.
+func (at *attempt) withPage(_ context.Context, sf *stepFailure) error {
+	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	d := sf.diag
+	if snap, err := at.page.Snapshot(gctx); err == nil {
+		d.URL, d.Title = snap.URL, snap.Title
+		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
+		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-snapshot-%d.txt", at.snaps+1), []byte(text)); err == nil {
+			d.Snapshot = path
+		}
+	}
+	if png, err := at.page.Screenshot(gctx, false, nil); err == nil {
+		at.shots++
+		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-%02d.png", at.shots), png); err == nil {
+			d.Screenshot = path
+		}
+	}
+	d.Explain()
+	return sf
+}
+
+func candidate(n *locate.Node) diagnostics.Candidate {
+	c := diagnostics.Candidate{Ref: n.Ref, Role: n.Role, Name: n.Name, Visible: n.Visible, Enabled: n.Enabled(),
+		Region: n.Region, Frame: n.FrameName}
+	if !n.Box.Empty() {
+		c.Box = &diagnostics.Box{X: n.Box.X, Y: n.Box.Y, Width: n.Box.W, Height: n.Box.H}
+	}
+	if c.Name == "" {
+		c.Name = n.Text
+	}
+	return c
+}
+
+// outlineJS draws numbered outlines over the candidates, in the main
+// document, for the failure screenshot.
+const outlineJS = `(boxes) => {
+  const root = document.createElement('div');
+  root.id = '__smokeflow_outline';
+  root.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647';
+  boxes.forEach((b, i) => {
+    const d = document.createElement('div');
+    d.style.cssText = 'position:fixed;border:3px solid #e11d48;box-sizing:border-box;left:' + b.x + 'px;top:' + b.y + 'px;width:' + b.w + 'px;height:' + b.h + 'px';
+    const l = document.createElement('span');
+    l.textContent = String(i + 1);
+    l.style.cssText = 'position:absolute;left:-3px;top:-22px;background:#e11d48;color:#fff;font:bold 13px sans-serif;padding:1px 5px';
+    d.appendChild(l);
+    root.appendChild(d);
+  });
+  document.documentElement.appendChild(root);
+}`
+
+func (at *attempt) outlinedScreenshot(ctx context.Context, cands []diagnostics.Candidate) ([]byte, error) {
+	type box struct{ X, Y, W, H float64 }
+	var boxes []map[string]float64
+	for _, c := range cands {
+		if c.Box != nil && c.Visible {
+			boxes = append(boxes, map[string]float64{"x": c.Box.X, "y": c.Box.Y, "w": c.Box.Width, "h": c.Box.Height})
+		}
+	}
+	if len(boxes) > 0 {
+		b, _ := json.Marshal(boxes)
+		_, _ = at.page.Eval(ctx, "("+outlineJS+")("+string(b)+")")
+		defer func() { _, _ = at.page.Eval(ctx, "document.getElementById('__smokeflow_outline')?.remove()") }()
+	}
+	return at.page.Screenshot(ctx, false, nil)
+}
+
+func environ() []string { return os.Environ() }

@@ -1,0 +1,555 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/ysmood/gson"
+)
+
+// Outcome is what an action did, for the step log.
+type Outcome struct {
+	Node *locate.Node
+	Log  []string
+}
+
+type checks struct {
+	enabled  bool
+	editable bool
+	hit      bool
+}
+
+// checkJS scrolls the element into view, waits until it stays put over two
+// animation frames and hit-tests its centre. It runs in the element's own
+// frame, so iframes and shadow roots need no coordinate juggling.
+const checkJS = `async function(needHit) {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el || !el.isConnected) return {state: 'detached'};
+  const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  if (!inView(el.getBoundingClientRect())) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
+  await frame();
+  const a = el.getBoundingClientRect();
+  await frame();
+  const b = el.getBoundingClientRect();
+  if (!el.isConnected) return {state: 'detached'};
+  if (a.x !== b.x || a.y !== b.y || a.width !== b.width || a.height !== b.height) return {state: 'unstable'};
+  if (b.width === 0 || b.height === 0) return {state: 'hidden'};
+  if (!needHit) return {state: 'ok'};
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  const describe = (e) => {
+    let s = e.tagName.toLowerCase();
+    if (e.id) s += '#' + e.id;
+    if (typeof e.className === 'string' && e.className.trim()) s += '.' + e.className.trim().split(/\s+/).slice(0, 2).join('.');
+    const t = (e.innerText || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    if (t) s += ' "' + t + '"';
+    return s;
+  };
+  if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
+  for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return {state: 'ok'};
+  const lab = hit.closest ? hit.closest('label') : null;
+  if (lab && (lab.control === el || lab.contains(el))) return {state: 'ok'};
+  if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return {state: 'ok'};
+  return {state: 'covered', by: describe(hit)};
+}`
+
+type checkResult struct {
+	State string `json:"state"`
+	By    string `json:"by"`
+}
+
+// callOn runs a function with `this` bound to a node and returns its JSON
+// result.
+func callOn(ctx context.Context, n *locate.Node, fn string, args ...any) (json.RawMessage, error) {
+	c := n.Session.Client(ctx)
+	obj, err := proto.DOMResolveNode{BackendNodeID: n.Backend}.Call(c)
+	if err != nil {
+		return nil, &locate.DetachedError{NotInteractableError: locate.NotInteractableError{
+			Why: diagnostics.ReasonDetached, Msg: fmt.Sprintf("%s %q left the page", n.Role, n.Name), Node: n}}
+	}
+	var cargs []*proto.RuntimeCallArgument
+	for _, a := range args {
+		cargs = append(cargs, &proto.RuntimeCallArgument{Value: gson.New(a)})
+	}
+	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: fn, Arguments: cargs,
+		ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(c)
+	_ = proto.RuntimeReleaseObject{ObjectID: obj.Object.ObjectID}.Call(c)
+	if err != nil {
+		return nil, err
+	}
+	if r.ExceptionDetails != nil {
+		msg := r.ExceptionDetails.Text
+		if r.ExceptionDetails.Exception != nil {
+			msg = r.ExceptionDetails.Exception.Description
+		}
+		return nil, &ScriptError{Msg: msg}
+	}
+	return json.RawMessage(r.Result.Value.JSON("", "")), nil
+}
+
+// center is the element's centre in the top-level viewport.
+func (p *Page) center(ctx context.Context, n *locate.Node) (float64, float64, error) {
+	c := n.Session.Client(ctx)
+	q, err := proto.DOMGetContentQuads{BackendNodeID: n.Backend}.Call(c)
+	if err != nil || len(q.Quads) == 0 || len(q.Quads[0]) < 8 {
+		return 0, 0, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no box on screen", n.Role, n.Name), Node: n}
+	}
+	qd := q.Quads[0]
+	x := (qd[0] + qd[2] + qd[4] + qd[6]) / 4
+	y := (qd[1] + qd[3] + qd[5] + qd[7]) / 4
+	ox, oy := sessionOffset(ctx, n.Session)
+	return x + ox, y + oy, nil
+}
+
+// sessionOffset is where an out-of-process iframe's viewport sits in the
+// top-level viewport.
+func sessionOffset(ctx context.Context, s *locate.Session) (float64, float64) {
+	if s == nil || s.Parent == nil {
+		return 0, 0
+	}
+	pc := s.Parent.Client(ctx)
+	own, err := proto.DOMGetFrameOwner{FrameID: s.FrameID}.Call(pc)
+	if err != nil {
+		return 0, 0
+	}
+	bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(pc)
+	if err != nil || len(bm.Model.Content) < 2 {
+		return 0, 0
+	}
+	px, py := sessionOffset(ctx, s.Parent)
+	return bm.Model.Content[0] + px, bm.Model.Content[1] + py
+}
+
+// act resolves t, waits for actionability and runs do, polling until ctx
+// ends. A covered link is followed by its href when followLinks is set.
+func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks bool,
+	do func(n *locate.Node, x, y float64) error) (*Outcome, error) {
+	out := &Outcome{}
+	var res *locate.Result
+	var snap *locate.Snapshot
+	err := poll(ctx, func() (bool, error) {
+		r, s, err := p.Resolve(ctx, t)
+		if err != nil {
+			return fatal(err)
+		}
+		res, snap = r, s
+		if r.Err != nil {
+			return false, r.Err
+		}
+		n := r.Node
+		if chk.enabled && n.Disabled {
+			return false, &locate.DisabledError{NotInteractableError: locate.NotInteractableError{
+				Why: diagnostics.ReasonDisabled, Msg: fmt.Sprintf("%s %q is disabled", n.Role, n.Name), Node: n}}
+		}
+		if chk.editable && (n.ReadOnly || !editable(n)) {
+			return false, &locate.NotEditableError{NotInteractableError: locate.NotInteractableError{
+				Why: diagnostics.ReasonNotEditable, Msg: fmt.Sprintf("%s %q does not take text", n.Role, n.Name), Node: n}}
+		}
+		raw, err := callOn(ctx, n, checkJS, chk.hit)
+		if err != nil {
+			return false, err
+		}
+		var cr checkResult
+		_ = json.Unmarshal(raw, &cr)
+		switch cr.State {
+		case "detached":
+			return false, &locate.DetachedError{NotInteractableError: locate.NotInteractableError{
+				Why: diagnostics.ReasonDetached, Msg: fmt.Sprintf("%s %q left the page", n.Role, n.Name), Node: n}}
+		case "unstable":
+			return false, &locate.UnstableError{NotInteractableError: locate.NotInteractableError{
+				Why: diagnostics.ReasonUnstable, Msg: fmt.Sprintf("%s %q kept moving", n.Role, n.Name), Node: n}}
+		case "hidden":
+			return false, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no size", n.Role, n.Name), Node: n}
+		case "covered":
+			if followLinks && n.Role == "link" && n.Href != "" {
+				href, err := callOn(ctx, n, `function(){ return this.href || '' }`)
+				var u string
+				if err == nil && json.Unmarshal(href, &u) == nil && u != "" {
+					out.Log = append(out.Log, fmt.Sprintf("link %q is covered by %s; followed its href %s", n.Name, cr.By, u))
+					if _, err := p.Navigate(ctx, u, "load"); err != nil {
+						return true, err
+					}
+					out.Node = n
+					return true, nil
+				}
+			}
+			return false, &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
+				Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q is covered by %s", n.Role, n.Name, cr.By), Node: n}, CoveredBy: cr.By}
+		}
+		x, y, err := p.center(ctx, n)
+		if err != nil {
+			return false, err
+		}
+		out.Node = n
+		if err := do(n, x, y); err != nil {
+			var nie *locate.NotInteractableError
+			if errors.As(err, &nie) {
+				return false, err
+			}
+			return true, err
+		}
+		return true, nil
+	})
+	if res != nil {
+		out.Log = append(res.Log, out.Log...)
+	}
+	if err != nil {
+		if locate.ReasonOf(err) != "" || errors.Is(err, context.DeadlineExceeded) {
+			return out, p.wrap(err, res, snap)
+		}
+		return out, err
+	}
+	return out, nil
+}
+
+func editable(n *locate.Node) bool {
+	switch n.Role {
+	case "textbox", "searchbox", "combobox", "spinbutton":
+		return true
+	}
+	return n.Tag == "input" || n.Tag == "textarea"
+}
+
+// ClickOptions are the extras of click, dblclick and hover.
+type ClickOptions struct {
+	Button    string // left, right, middle
+	Count     int    // 2 for dblclick
+	Modifiers []string
+	HoverOnly bool
+}
+
+// Click clicks the element t resolves to, after auto-wait.
+func (p *Page) Click(ctx context.Context, t *flows.Target, o ClickOptions) (*Outcome, error) {
+	chk := checks{enabled: !o.HoverOnly, hit: true}
+	return p.act(ctx, t, chk, !o.HoverOnly && o.Count <= 1 && o.Button == "", func(n *locate.Node, x, y float64) error {
+		return p.mouse(ctx, x, y, o)
+	})
+}
+
+func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {
+	c := p.main.Client(ctx)
+	mods := modifierBits(o.Modifiers)
+	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y, Modifiers: mods}).Call(c); err != nil {
+		return err
+	}
+	if o.HoverOnly {
+		return nil
+	}
+	btn := proto.InputMouseButtonLeft
+	switch o.Button {
+	case "right":
+		btn = proto.InputMouseButtonRight
+	case "middle":
+		btn = proto.InputMouseButtonMiddle
+	}
+	count := max(o.Count, 1)
+	for i := 1; i <= count; i++ {
+		for _, typ := range []proto.InputDispatchMouseEventType{proto.InputDispatchMouseEventTypeMousePressed, proto.InputDispatchMouseEventTypeMouseReleased} {
+			if err := (proto.InputDispatchMouseEvent{Type: typ, X: x, Y: y, Button: btn, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// focusJS focuses the element and selects its content.
+const focusJS = `function(clear) {
+  const el = this;
+  el.focus();
+  if (el.isContentEditable) {
+    const r = document.createRange(); r.selectNodeContents(el);
+    const s = getSelection(); s.removeAllRanges(); s.addRange(r);
+    if (clear) { document.execCommand('delete'); }
+    return document.activeElement === el || el.contains(document.activeElement);
+  }
+  if (typeof el.select === 'function') { try { el.select(); } catch (e) {} }
+  if (clear && 'value' in el) {
+    const proto = Object.getPrototypeOf(el);
+    const d = Object.getOwnPropertyDescriptor(proto, 'value');
+    if (d && d.set) d.set.call(el, ''); else el.value = '';
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  }
+  const root = el.getRootNode();
+  return (root.activeElement || document.activeElement) === el;
+}`
+
+const changeJS = `function() { this.dispatchEvent(new Event('change', {bubbles: true})); }`
+
+// Fill replaces the field's value: focus, select all, insert the text as
+// one input (or clear it), then a change event.
+func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
+	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+		if _, err := callOn(ctx, n, focusJS, value == ""); err != nil {
+			return err
+		}
+		if value != "" {
+			if err := (proto.InputInsertText{Text: value}).Call(p.main.Client(ctx)); err != nil {
+				return err
+			}
+		}
+		_, err := callOn(ctx, n, changeJS)
+		return err
+	})
+}
+
+// Type focuses the field and types text key by key.
+func (p *Page) Type(ctx context.Context, t *flows.Target, text string, delay time.Duration) (*Outcome, error) {
+	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+		if _, err := callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
+			return err
+		}
+		for _, r := range text {
+			if err := p.typeRune(ctx, r); err != nil {
+				return err
+			}
+			if delay > 0 {
+				select {
+				case <-time.After(delay):
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// Press presses a key combination ("Enter", "Control+A") on the focused
+// element, or on t after focusing it.
+func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outcome, error) {
+	keys, err := ParseKeys(combo)
+	if err != nil {
+		return nil, err
+	}
+	if t == nil {
+		return &Outcome{}, p.pressKeys(ctx, keys)
+	}
+	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
+		if _, err := callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
+			return err
+		}
+		return p.pressKeys(ctx, keys)
+	})
+}
+
+// Hover moves the mouse over the element.
+func (p *Page) Hover(ctx context.Context, t *flows.Target) (*Outcome, error) {
+	return p.Click(ctx, t, ClickOptions{HoverOnly: true})
+}
+
+// SetChecked checks or unchecks a checkbox, radio or switch (native or
+// ARIA, or a hidden native input behind a styled label); a no-op when it
+// already is. After a click it waits for the state to change.
+func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Outcome, error) {
+	wantS := "false"
+	if want {
+		wantS = "true"
+	}
+	clicked := false
+	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+		if n.Checked == "" {
+			return &locate.ResolveError{Why: diagnostics.ReasonMismatch,
+				Msg: fmt.Sprintf("%s %q cannot be %s: it is not a checkbox, radio or switch", n.Role, n.Name, checkedWord(want))}
+		}
+		if n.Checked == wantS {
+			return nil
+		}
+		clicked = true
+		return p.mouse(ctx, x, y, ClickOptions{})
+	})
+	if err != nil {
+		return out, err
+	}
+	if !clicked {
+		out.Log = append(out.Log, fmt.Sprintf("%s %q was already %s", out.Node.Role, out.Node.Name, checkedWord(want)))
+		return out, nil
+	}
+	var last *locate.Node
+	err = poll(ctx, func() (bool, error) {
+		r, _, err := p.Resolve(ctx, t)
+		if err != nil {
+			return fatal(err)
+		}
+		if r.Err != nil {
+			return false, r.Err
+		}
+		last = r.Node
+		return r.Node.Checked == wantS, nil
+	})
+	if err != nil || last == nil || last.Checked != wantS {
+		return out, &locate.NotInteractableError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("clicked %s %q but it did not become %s", out.Node.Role, out.Node.Name, checkedWord(want)), Node: out.Node}
+	}
+	return out, nil
+}
+
+func checkedWord(b bool) string {
+	if b {
+		return "checked"
+	}
+	return "unchecked"
+}
+
+const selectJS = `function(wanted) {
+  const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const opts = Array.from(this.options || []);
+  const picked = [], missing = [];
+  for (const w of wanted) {
+    const o = opts.find(o => o.value === w) || opts.find(o => norm(o.label) === norm(w)) ||
+      opts.find(o => norm(o.label).toLowerCase() === norm(w).toLowerCase());
+    if (!o) missing.push(w); else picked.push(o);
+  }
+  if (missing.length) return {missing, options: opts.map(o => norm(o.label))};
+  if (!this.multiple && picked.length > 1) return {error: 'this select takes one option'};
+  for (const o of opts) o.selected = picked.includes(o);
+  this.dispatchEvent(new Event('input', {bubbles: true}));
+  this.dispatchEvent(new Event('change', {bubbles: true}));
+  return {picked: picked.map(o => norm(o.label))};
+}`
+
+// Select picks options by label or value: on a native <select> directly,
+// on an ARIA combobox or listbox by opening it and clicking the options.
+func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*Outcome, error) {
+	var native bool
+	var aria *locate.Node
+	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+		if n.Tag == "select" {
+			native = true
+			raw, err := callOn(ctx, n, selectJS, options)
+			if err != nil {
+				return err
+			}
+			var r struct {
+				Missing []string `json:"missing"`
+				Options []string `json:"options"`
+				Error   string   `json:"error"`
+			}
+			_ = json.Unmarshal(raw, &r)
+			if r.Error != "" {
+				return &locate.ResolveError{Why: diagnostics.ReasonNotFound, Msg: r.Error}
+			}
+			if len(r.Missing) > 0 {
+				return &locate.ResolveError{Why: diagnostics.ReasonNotFound,
+					Msg: fmt.Sprintf("%s %q has no option %q; its options are: %s", n.Role, n.Name, strings.Join(r.Missing, ", "), strings.Join(r.Options, ", "))}
+			}
+			return nil
+		}
+		aria = n
+		if n.Role == "combobox" || n.Role == "button" {
+			return p.mouse(ctx, x, y, ClickOptions{}) // open the popup
+		}
+		return nil
+	})
+	if err != nil || native {
+		return out, err
+	}
+	if aria == nil {
+		return out, fmt.Errorf("nothing to select in")
+	}
+	for _, o := range options {
+		ot := &flows.Target{Role: "option", Name: o, Exact: true}
+		if _, err := p.Click(ctx, ot, ClickOptions{}); err != nil {
+			return out, err
+		}
+		out.Log = append(out.Log, fmt.Sprintf("picked option %q", o))
+	}
+	return out, nil
+}
+
+// ScrollTo scrolls the element into view.
+func (p *Page) ScrollTo(ctx context.Context, t *flows.Target) (*Outcome, error) {
+	return p.act(ctx, t, checks{}, false, func(n *locate.Node, x, y float64) error { return nil })
+}
+
+// ScrollPage scrolls the window: to "top" or "bottom", or by pixels.
+func (p *Page) ScrollPage(ctx context.Context, to string, by int) error {
+	js := fmt.Sprintf("window.scrollBy(0, %d)", by)
+	switch to {
+	case "top":
+		js = "window.scrollTo(0, 0)"
+	case "bottom":
+		js = "window.scrollTo(0, document.documentElement.scrollHeight)"
+	}
+	_, err := p.Eval(ctx, js)
+	return err
+}
+
+// Upload sets the files of a file input.
+func (p *Page) Upload(ctx context.Context, t *flows.Target, files []string) (*Outcome, error) {
+	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
+		return proto.DOMSetFileInputFiles{Files: files, BackendNodeID: n.Backend}.Call(n.Session.Client(ctx))
+	})
+}
+
+// Screenshot captures the viewport, the full page, or one element's box
+// (clip in top-level viewport coordinates), as PNG.
+func (p *Page) Screenshot(ctx context.Context, fullPage bool, clip *locate.Box) ([]byte, error) {
+	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng, CaptureBeyondViewport: fullPage}
+	if fullPage {
+		m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Client(ctx))
+		if err == nil && m.CSSContentSize != nil {
+			req.Clip = &proto.PageViewport{X: 0, Y: 0, Width: m.CSSContentSize.Width, Height: m.CSSContentSize.Height, Scale: 1}
+		}
+	}
+	if clip != nil && !clip.Empty() {
+		req.Clip = &proto.PageViewport{X: clip.X, Y: clip.Y, Width: clip.W, Height: clip.H, Scale: 1}
+		if m, err := (proto.PageGetLayoutMetrics{}).Call(p.main.Client(ctx)); err == nil && m.CSSVisualViewport != nil {
+			req.Clip.X += m.CSSVisualViewport.PageX
+			req.Clip.Y += m.CSSVisualViewport.PageY
+		}
+	}
+	r, err := req.Call(p.main.Client(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return r.Data, nil
+}
+
+// ElementBox scrolls t into view and returns its box, for element
+// screenshots.
+func (p *Page) ElementBox(ctx context.Context, t *flows.Target) (*locate.Box, error) {
+	var box *locate.Box
+	_, err := p.act(ctx, t, checks{}, false, func(n *locate.Node, x, y float64) error {
+		c := n.Session.Client(ctx)
+		bm, err := proto.DOMGetBoxModel{BackendNodeID: n.Backend}.Call(c)
+		if err != nil || len(bm.Model.Border) < 8 {
+			return &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: "the element has no box", Node: n}
+		}
+		q := bm.Model.Border
+		ox, oy := sessionOffset(ctx, n.Session)
+		box = &locate.Box{X: q[0] + ox, Y: q[1] + oy, W: q[2] - q[0], H: q[5] - q[1]}
+		return nil
+	})
+	return box, err
+}
+
+// Attr reads an attribute or property of the element t resolves to.
+func (p *Page) Attr(ctx context.Context, n *locate.Node, name string) (string, error) {
+	raw, err := callOn(ctx, n, `function(name) {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (el.hasAttribute(name)) return el.getAttribute(name);
+  const v = el[name];
+  return v === undefined || v === null ? '' : String(v);
+}`, name)
+	if err != nil {
+		return "", err
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s, nil
+}

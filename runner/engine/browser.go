@@ -1,0 +1,395 @@
+// Package engine drives Chromium over the DevTools protocol: it launches or
+// attaches to a browser, opens isolated contexts and pages, and acts on a
+// page through its snapshot and ref map. It knows nothing of flows, so an
+// interactive session, a crawler or the flow runner can all use it.
+package engine
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/defaults"
+	"github.com/go-rod/rod/lib/launcher"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+func init() {
+	// rod reads a global -rod flag from os.Args at init; smokeflow has its
+	// own command line, so turn that off and forget anything it parsed.
+	_ = os.Setenv("DISABLE_ROD_FLAG", "1")
+	defaults.ResetWith("")
+}
+
+// BrowserError is a browser that could not be found, started or reached.
+// The command line maps it to exit code 3.
+type BrowserError struct {
+	Msg string
+	Fix string
+	Err error
+}
+
+func (e *BrowserError) Error() string {
+	s := e.Msg
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	if e.Fix != "" {
+		s += "\n  fix: " + e.Fix
+	}
+	return s
+}
+
+func (e *BrowserError) Unwrap() error { return e.Err }
+
+// installHint is what to do when no browser is found or it won't start.
+const installHint = "install Chromium (Debian/Ubuntu: sudo apt-get install -y chromium), " +
+	"or pass --browser /path/to/chrome (or set SMOKEFLOW_BROWSER), or attach to a running one with --cdp host:port"
+
+// Options configure Launch. Zero values get defaults after all options are
+// read (see withDefaults).
+type Options struct {
+	// Bin is the browser executable; empty means discover (FindBrowser).
+	Bin string
+	// CDP attaches to a running browser (host:port or ws://...) instead of
+	// launching one. It is never closed by smokeflow.
+	CDP string
+	// Headed shows the window.
+	Headed bool
+	// DisableSiteIsolation runs cross-origin iframes in-process. Off by
+	// default: smokeflow works with out-of-process iframes, as a remote
+	// browser has them.
+	DisableSiteIsolation bool
+	// ExtraArgs are added to the command line.
+	ExtraArgs []string
+	// StartTimeout bounds the launch (default 30s).
+	StartTimeout time.Duration
+	// Log receives the browser's stderr (default: discarded).
+	Log io.Writer
+}
+
+func (o Options) withDefaults() Options {
+	if o.StartTimeout <= 0 {
+		o.StartTimeout = 30 * time.Second
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	return o
+}
+
+// Browser is a launched or attached browser.
+type Browser struct {
+	rod      *rod.Browser
+	cmd      *exec.Cmd
+	exited   chan struct{}
+	profile  string
+	attached bool
+	version  string
+	bin      string
+
+	disconnect context.CancelFunc
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Rod is the underlying rod browser, for packages of this module.
+func (b *Browser) Rod() *rod.Browser { return b.rod }
+
+// Version is the browser's product string, such as "Chrome/156.0.8078.108".
+func (b *Browser) Version() string { return b.version }
+
+// Attached reports whether the browser was attached with --cdp.
+func (b *Browser) Attached() bool { return b.attached }
+
+// Exited is closed when a launched browser process ends (never for an
+// attached one).
+func (b *Browser) Exited() <-chan struct{} { return b.exited }
+
+// Launch starts a browser, or attaches to one when opts.CDP is set.
+func Launch(ctx context.Context, opts Options) (*Browser, error) {
+	opts = opts.withDefaults()
+	if opts.CDP != "" {
+		return attach(ctx, opts)
+	}
+	bin, err := FindBrowser(opts.Bin)
+	if err != nil {
+		return nil, err
+	}
+	EnableSubreaper()
+
+	profile, err := os.MkdirTemp("", "smokeflow-profile-")
+	if err != nil {
+		return nil, &BrowserError{Msg: "cannot create a temporary browser profile", Err: err}
+	}
+	args := launchArgs(opts, profile)
+	cmd := exec.Command(bin, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.Env = append(os.Environ(), "GOOGLE_API_KEY=no", "GOOGLE_DEFAULT_CLIENT_ID=no", "GOOGLE_DEFAULT_CLIENT_SECRET=no")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		_ = os.RemoveAll(profile)
+		return nil, &BrowserError{Msg: "cannot start the browser", Err: err}
+	}
+	cmd.Stdout = nil
+	if err := cmd.Start(); err != nil {
+		_ = os.RemoveAll(profile)
+		return nil, &BrowserError{Msg: fmt.Sprintf("cannot start the browser %s", bin), Fix: installHint, Err: err}
+	}
+	trackChild(cmd.Process.Pid)
+	b := &Browser{cmd: cmd, exited: make(chan struct{}), profile: profile, bin: bin}
+
+	wsCh := make(chan string, 1)
+	var tail tailBuffer
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		sent := false
+		for sc.Scan() {
+			line := sc.Text()
+			_, _ = fmt.Fprintln(opts.Log, line)
+			tail.add(line)
+			if !sent {
+				if m := devtoolsRe.FindStringSubmatch(line); m != nil {
+					wsCh <- m[1]
+					sent = true
+				}
+			}
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	go func() {
+		_ = cmd.Wait()
+		untrackChild(cmd.Process.Pid)
+		close(b.exited)
+	}()
+
+	var ws string
+	timer := time.NewTimer(opts.StartTimeout)
+	defer timer.Stop()
+	select {
+	case ws = <-wsCh:
+	case <-b.exited:
+		b.cleanup()
+		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s exited at start", bin), Fix: installHint, Err: errors.New(tail.String())}
+	case <-timer.C:
+		b.kill()
+		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s did not start within %s", bin, opts.StartTimeout), Fix: installHint}
+	case <-ctx.Done():
+		b.kill()
+		return nil, &BrowserError{Msg: "interrupted while starting the browser", Err: ctx.Err()}
+	}
+
+	rb := rod.New().ControlURL(ws)
+	if err := rb.Connect(); err != nil {
+		b.kill()
+		return nil, &BrowserError{Msg: "cannot connect to the browser's DevTools endpoint " + ws, Fix: installHint, Err: err}
+	}
+	b.rod = rb
+	b.version = browserVersion(rb)
+	return b, nil
+}
+
+var devtoolsRe = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
+
+func launchArgs(opts Options, profile string) []string {
+	args := []string{
+		"--remote-debugging-port=0",
+		"--user-data-dir=" + profile,
+		"--no-first-run",
+		"--no-default-browser-check",
+		"--disable-background-networking",
+		"--disable-component-update",
+		"--disable-sync",
+		"--disable-breakpad",
+		"--disable-crash-reporter",
+		"--disable-default-apps",
+		"--disable-extensions",
+		"--disable-dev-shm-usage",
+		"--disable-hang-monitor",
+		"--disable-popup-blocking",
+		"--disable-prompt-on-repost",
+		"--disable-client-side-phishing-detection",
+		"--disable-background-timer-throttling",
+		"--disable-backgrounding-occluded-windows",
+		"--disable-renderer-backgrounding",
+		"--disable-ipc-flooding-protection",
+		"--disable-features=Translate,MediaRouter,OptimizationHints,DialMediaRouteProvider,AutofillServerCommunication,CertificateTransparencyComponentUpdater",
+		"--metrics-recording-only",
+		"--password-store=basic",
+		"--use-mock-keychain",
+		"--force-color-profile=srgb",
+		"--mute-audio",
+		"--enable-automation",
+	}
+	if !opts.Headed {
+		args = append(args, "--headless=new", "--hide-scrollbars", "--disable-gpu")
+	}
+	if os.Geteuid() == 0 {
+		args = append(args, "--no-sandbox")
+	}
+	if opts.DisableSiteIsolation {
+		args = append(args, "--disable-site-isolation-trials", "--disable-features=site-per-process")
+	}
+	args = append(args, opts.ExtraArgs...)
+	return append(args, "about:blank")
+}
+
+func attach(ctx context.Context, opts Options) (*Browser, error) {
+	u := opts.CDP
+	if !strings.HasPrefix(u, "ws://") && !strings.HasPrefix(u, "wss://") {
+		resolved, err := launcher.ResolveURL(u)
+		if err != nil {
+			return nil, &BrowserError{Msg: "cannot reach the browser at --cdp " + opts.CDP,
+				Fix: "start Chrome with --remote-debugging-port=9222 and pass --cdp 127.0.0.1:9222, or a ws:// URL", Err: err}
+		}
+		u = resolved
+	}
+	connCtx, disconnect := context.WithCancel(context.Background())
+	rb := rod.New().ControlURL(u).Context(connCtx)
+	if err := rb.Connect(); err != nil {
+		disconnect()
+		return nil, &BrowserError{Msg: "cannot connect to the browser at --cdp " + opts.CDP,
+			Fix: "check the address, and that the browser was started with --remote-debugging-port", Err: err}
+	}
+	return &Browser{rod: rb, attached: true, disconnect: disconnect, exited: make(chan struct{}), version: browserVersion(rb)}, nil
+}
+
+func browserVersion(rb *rod.Browser) string {
+	v, err := proto.BrowserGetVersion{}.Call(rb)
+	if err != nil {
+		return ""
+	}
+	return v.Product
+}
+
+// Close ends the browser: a launched one is closed, killed if it lingers,
+// its profile removed and its processes reaped; an attached one is only
+// disconnected. Safe to call more than once.
+func (b *Browser) Close() error {
+	b.closeOnce.Do(func() {
+		if b.attached {
+			// rod.Browser.Close would send Browser.close and end a remote
+			// browser: for an attached one only the connection is dropped.
+			if b.disconnect != nil {
+				b.disconnect()
+			}
+			return
+		}
+		if b.rod != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			_ = proto.BrowserClose{}.Call(b.rod.Context(ctx))
+			cancel()
+		}
+		select {
+		case <-b.exited:
+		case <-time.After(3 * time.Second):
+		}
+		b.kill()
+	})
+	return b.closeErr
+}
+
+// kill ends the process group, waits for the main process and removes the
+// profile.
+func (b *Browser) kill() {
+	if b.cmd != nil && b.cmd.Process != nil {
+		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+		_ = b.cmd.Process.Kill()
+		select {
+		case <-b.exited:
+		case <-time.After(5 * time.Second):
+		}
+	}
+	b.cleanup()
+}
+
+func (b *Browser) cleanup() {
+	killStrays()
+	ReapZombies()
+	if b.profile != "" {
+		// Chromium's helpers may still be flushing files for a moment.
+		for i := 0; i < 20; i++ {
+			if err := os.RemoveAll(b.profile); err == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
+
+type tailBuffer struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (t *tailBuffer) add(s string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.lines = append(t.lines, s)
+	if len(t.lines) > 8 {
+		t.lines = t.lines[len(t.lines)-8:]
+	}
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.Join(t.lines, "\n")
+}
+
+// FindBrowser returns the browser to use: explicit, else $SMOKEFLOW_BROWSER,
+// else the first Chromium or Chrome on PATH or in the usual places. It
+// never downloads one.
+func FindBrowser(explicit string) (string, error) {
+	check := func(p, from string) (string, error) {
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			return "", &BrowserError{Msg: fmt.Sprintf("no browser at %s (%s)", p, from), Fix: installHint}
+		}
+		return p, nil
+	}
+	if explicit != "" {
+		if !strings.ContainsRune(explicit, filepath.Separator) {
+			if p, err := exec.LookPath(explicit); err == nil {
+				return p, nil
+			}
+		}
+		return check(explicit, "--browser")
+	}
+	if env := os.Getenv("SMOKEFLOW_BROWSER"); env != "" {
+		return check(env, "$SMOKEFLOW_BROWSER")
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "chrome-headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	places := []string{
+		"/usr/bin/chromium", "/usr/lib/chromium/chromium", "/usr/bin/chromium-browser",
+		"/usr/bin/google-chrome", "/opt/google/chrome/chrome", "/snap/bin/chromium",
+	}
+	if runtime.GOOS == "darwin" {
+		places = append(places,
+			"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+			"/Applications/Chromium.app/Contents/MacOS/Chromium")
+	}
+	for _, p := range places {
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
+	}
+	return "", &BrowserError{Msg: "no Chromium or Chrome found on PATH or in the usual places", Fix: installHint}
+}

@@ -1,0 +1,195 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// LocateError is a target that could not be resolved or acted on before
+// the deadline. It carries the last resolution and snapshot, which is what
+// diagnostics are built from.
+type LocateError struct {
+	Err    error // a locate.ResolveError or a NotInteractable error
+	Result *locate.Result
+	Snap   *locate.Snapshot
+}
+
+func (e *LocateError) Error() string { return e.Err.Error() }
+func (e *LocateError) Unwrap() error { return e.Err }
+
+// Reason is the failure category.
+func (e *LocateError) Reason() diagnostics.Reason {
+	if r := locate.ReasonOf(e.Err); r != "" {
+		return r
+	}
+	return diagnostics.ReasonTimeout
+}
+
+// pollDelays are the pauses between polls of the page: quick at first,
+// then every half second (as Playwright's).
+var pollDelays = []time.Duration{0, 20 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond}
+
+// poll calls try until it reports done or ctx ends. It returns the last
+// error try gave.
+func poll(ctx context.Context, try func() (done bool, err error)) error {
+	var last error
+	for i := 0; ; i++ {
+		d := pollDelays[min(i, len(pollDelays)-1)]
+		if d > 0 {
+			t := time.NewTimer(d)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				if last == nil {
+					last = ctx.Err()
+				}
+				return last
+			case <-t.C:
+			}
+		}
+		done, err := try()
+		if done {
+			return err
+		}
+		if err != nil {
+			last = err
+		}
+		if ctx.Err() != nil {
+			if last == nil {
+				last = ctx.Err()
+			}
+			return last
+		}
+	}
+}
+
+// cssQuery finds elements by a CSS selector in every document of every
+// session of the page (open shadow roots are not pierced by CSS).
+func (p *Page) cssQuery(ctx context.Context, sel string) (map[locate.NodeKey]bool, error) {
+	out := map[locate.NodeKey]bool{}
+	for _, s := range p.Sessions() {
+		c := s.Client(ctx)
+		doc, err := proto.DOMGetDocument{Depth: intPtr(-1), Pierce: true}.Call(c)
+		if err != nil {
+			return nil, err
+		}
+		var docs []*proto.DOMNode
+		var walk func(n *proto.DOMNode)
+		backend := map[proto.DOMNodeID]proto.DOMBackendNodeID{}
+		walk = func(n *proto.DOMNode) {
+			backend[n.NodeID] = n.BackendNodeID
+			if n.NodeType == 9 {
+				docs = append(docs, n)
+			}
+			for _, c := range n.Children {
+				walk(c)
+			}
+			if n.ContentDocument != nil {
+				walk(n.ContentDocument)
+			}
+			for _, c := range n.ShadowRoots {
+				walk(c)
+			}
+		}
+		walk(doc.Root)
+		for _, d := range docs {
+			r, err := proto.DOMQuerySelectorAll{NodeID: d.NodeID, Selector: sel}.Call(c)
+			if err != nil {
+				return nil, err
+			}
+			for _, id := range r.NodeIDs {
+				out[locate.NodeKey{Session: s, Backend: int64(backend[id])}] = true
+			}
+		}
+	}
+	return out, nil
+}
+
+func intPtr(i int) *int { return &i }
+
+// Resolve reads the page once and resolves t over it.
+func (p *Page) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
+	snap, err := p.Snapshot(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return locate.Resolve(ctx, snap, p.RefMap(), t, p.cssQuery), snap, nil
+}
+
+// Query reads the page once and returns every match of t and the visible
+// ones (for count, visible and hidden).
+func (p *Page) Query(ctx context.Context, t *flows.Target) (all, visible []*locate.Node, snap *locate.Snapshot, err error) {
+	snap, err = p.Snapshot(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	all, visible, err = locate.Count(ctx, snap, p.RefMap(), t, p.cssQuery)
+	return all, visible, snap, err
+}
+
+// Locate polls until t resolves to exactly one visible element, or ctx
+// ends (then a *LocateError).
+func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
+	var res *locate.Result
+	var snap *locate.Snapshot
+	err := poll(ctx, func() (bool, error) {
+		r, s, err := p.Resolve(ctx, t)
+		if err != nil {
+			return fatal(err)
+		}
+		res, snap = r, s
+		if r.Err != nil {
+			if errors.Is(r.Err, errFatal) {
+				return true, r.Err
+			}
+			return false, r.Err
+		}
+		return true, nil
+	})
+	if err != nil {
+		return res, snap, p.wrap(err, res, snap)
+	}
+	return res, snap, nil
+}
+
+var errFatal = errors.New("fatal")
+
+// fatal decides whether a CDP error ends the poll: a crashed page does,
+// a page in the middle of navigating does not.
+func fatal(err error) (bool, error) {
+	if errors.Is(err, ErrPageCrashed) {
+		return true, err
+	}
+	return false, err
+}
+
+func (p *Page) wrap(err error, res *locate.Result, snap *locate.Snapshot) error {
+	var le *LocateError
+	if errors.As(err, &le) {
+		return err
+	}
+	if errors.Is(err, ErrPageCrashed) {
+		return err
+	}
+	if locate.ReasonOf(err) == "" {
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			err = &locate.ResolveError{Why: diagnostics.ReasonTimeout, Msg: "timed out reading the page"}
+		} else {
+			err = &locate.ResolveError{Why: diagnostics.ReasonTimeout, Msg: fmt.Sprintf("reading the page failed: %v", err)}
+		}
+	}
+	return &LocateError{Err: err, Result: res, Snap: snap}
+}
+
+// QueryCSS returns the elements matching a CSS selector in every document
+// of the page.
+func (p *Page) QueryCSS(ctx context.Context, sel string) (map[locate.NodeKey]bool, error) {
+	return p.cssQuery(ctx, sel)
+}

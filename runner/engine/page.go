@@ -1,0 +1,539 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// Context is an isolated browser context (incognito): its own cookies,
+// storage and cache.
+type Context struct {
+	b   *Browser
+	rod *rod.Browser
+	id  proto.BrowserBrowserContextID
+}
+
+// NewContext opens a fresh incognito context.
+func (b *Browser) NewContext(ctx context.Context) (*Context, error) {
+	r, err := proto.TargetCreateBrowserContext{DisposeOnDetach: true}.Call(b.rod.Context(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("cannot open a browser context: %w", err)
+	}
+	rb := *b.rod
+	cb := (&rb).NoDefaultDevice()
+	cb.BrowserContextID = r.BrowserContextID
+	return &Context{b: b, rod: cb, id: r.BrowserContextID}, nil
+}
+
+// Close disposes of the context and its pages.
+func (c *Context) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return proto.TargetDisposeBrowserContext{BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
+}
+
+// PageOptions configure NewPage.
+type PageOptions struct {
+	Width, Height int // viewport; 1280x800 when zero
+}
+
+// NewPage opens a page in the context.
+func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
+	if o.Width <= 0 {
+		o.Width = 1280
+	}
+	if o.Height <= 0 {
+		o.Height = 800
+	}
+	rp, err := c.rod.Context(ctx).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		return nil, fmt.Errorf("cannot open a page: %w", err)
+	}
+	rp = rp.Context(context.Background())
+	p := &Page{
+		rod:      rp,
+		browser:  c.rod,
+		bySID:    map[proto.TargetSessionID]*locate.Session{},
+		requests: map[proto.NetworkRequestID]*proto.NetworkRequest{},
+		life:     map[proto.NetworkLoaderID]map[string]bool{},
+		notify:   make(chan struct{}),
+		done:     make(chan struct{}),
+	}
+	info, err := rp.Info()
+	if err != nil {
+		return nil, err
+	}
+	main := &locate.Session{Conn: c.rod, ID: rp.SessionID, FrameID: proto.PageFrameID(info.TargetID)}
+	p.main = main
+	p.sessions = []*locate.Session{main}
+	p.bySID[rp.SessionID] = main
+	p.events = c.rod.Event()
+	go p.loop()
+
+	if err := setupSession(main.Client(ctx)); err != nil {
+		return nil, err
+	}
+	if err := (proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}).Call(rp.Context(ctx)); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// setupSession enables the domains a page or iframe session reports
+// through, and attaches to out-of-process iframes below it.
+func setupSession(cp *locate.Client) error {
+	var first error
+	for _, call := range []func() error{
+		func() error { return proto.InspectorEnable{}.Call(cp) },
+		func() error { return proto.RuntimeEnable{}.Call(cp) },
+		func() error { return proto.NetworkEnable{}.Call(cp) },
+		func() error { return proto.PageEnable{}.Call(cp) },
+		func() error { return proto.PageSetLifecycleEventsEnabled{Enabled: true}.Call(cp) },
+		func() error {
+			return proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(cp)
+		},
+		// a paused iframe must always be let go, even after an error above
+		func() error { return proto.RuntimeRunIfWaitingForDebugger{}.Call(cp) },
+	} {
+		if err := call(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// Page is one tab: its CDP sessions (the page and its out-of-process
+// iframes), what it reported (console, failed requests), and its latest
+// snapshot with the ref map steps resolve against.
+type Page struct {
+	rod     *rod.Page
+	browser *rod.Browser
+	main    *locate.Session
+	events  <-chan *rod.Message
+
+	mu       sync.Mutex
+	sessions []*locate.Session
+	bySID    map[proto.TargetSessionID]*locate.Session
+	requests map[proto.NetworkRequestID]*proto.NetworkRequest
+	life     map[proto.NetworkLoaderID]map[string]bool
+	loader   proto.NetworkLoaderID // the main frame's current document
+	status   int
+	console  []ConsoleEntry
+	failed   []FailedRequest
+	notify   chan struct{}
+	crashed  bool
+	closed   bool
+	done     chan struct{}
+
+	refs *locate.Snapshot // the latest `snapshot` the user saw
+}
+
+// ConsoleEntry is a console message or an uncaught exception.
+type ConsoleEntry struct {
+	Type string // error, warning, exception, ...
+	Text string
+	URL  string
+	Time time.Time
+}
+
+// FailedRequest is a network error or a 4xx/5xx response.
+type FailedRequest struct {
+	Method string
+	URL    string
+	Status int
+	Error  string
+	Time   time.Time
+}
+
+func (f FailedRequest) String() string {
+	if f.Status > 0 {
+		return fmt.Sprintf("%s %s → %d", f.Method, f.URL, f.Status)
+	}
+	return fmt.Sprintf("%s %s → %s", f.Method, f.URL, f.Error)
+}
+
+// Rod is the page's main rod session.
+func (p *Page) Rod() *rod.Page { return p.rod }
+
+// Sessions are the page's CDP sessions, the main page first.
+func (p *Page) Sessions() []*locate.Session {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]*locate.Session(nil), p.sessions...)
+}
+
+// Close closes the page.
+func (p *Page) Close() error {
+	p.mu.Lock()
+	p.closed = true
+	p.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	_, err := proto.TargetCloseTarget{TargetID: proto.TargetTargetID(p.main.FrameID)}.Call(p.browser.Context(ctx))
+	return err
+}
+
+// Crashed reports whether the page's renderer crashed or the page went away.
+func (p *Page) Crashed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.crashed
+}
+
+// Console returns what the page logged so far (errors, warnings,
+// exceptions).
+func (p *Page) Console() []ConsoleEntry {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]ConsoleEntry(nil), p.console...)
+}
+
+// FailedRequests returns the failed requests so far.
+func (p *Page) FailedRequests() []FailedRequest {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]FailedRequest(nil), p.failed...)
+}
+
+// Status is the HTTP status of the main document's last navigation.
+func (p *Page) Status() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.status
+}
+
+func (p *Page) signal() {
+	close(p.notify)
+	p.notify = make(chan struct{})
+}
+
+func (p *Page) loop() {
+	defer close(p.done)
+	for msg := range p.events {
+		p.mu.Lock()
+		s := p.bySID[proto.TargetSessionID(msg.SessionID)]
+		if s == nil && msg.Method == "Target.detachedFromTarget" {
+			// detach events arrive on the parent's session (or none)
+			s = p.main
+		}
+		p.mu.Unlock()
+		if s == nil {
+			continue
+		}
+		p.handle(s, msg)
+	}
+}
+
+func (p *Page) handle(s *locate.Session, msg *rod.Message) {
+	switch msg.Method {
+	case "Target.attachedToTarget":
+		var e proto.TargetAttachedToTarget
+		if !msg.Load(&e) || e.TargetInfo == nil {
+			return
+		}
+		if e.TargetInfo.Type != "iframe" {
+			// workers and the like: let them run
+			w := &locate.Session{Conn: p.browser, ID: e.SessionID}
+			_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(w.Client(context.Background()))
+			return
+		}
+		child := &locate.Session{Conn: p.browser, ID: e.SessionID, Parent: s, FrameID: proto.PageFrameID(e.TargetInfo.TargetID)}
+		p.mu.Lock()
+		p.sessions = append(p.sessions, child)
+		p.bySID[e.SessionID] = child
+		p.mu.Unlock()
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_ = setupSession(child.Client(ctx))
+		}()
+	case "Target.detachedFromTarget":
+		var e proto.TargetDetachedFromTarget
+		if !msg.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		if c := p.bySID[e.SessionID]; c != nil && c != p.main {
+			delete(p.bySID, e.SessionID)
+			for i, x := range p.sessions {
+				if x == c {
+					p.sessions = append(p.sessions[:i], p.sessions[i+1:]...)
+					break
+				}
+			}
+		}
+		p.mu.Unlock()
+	case "Inspector.targetCrashed":
+		p.mu.Lock()
+		p.crashed = true
+		p.signal()
+		p.mu.Unlock()
+	case "Runtime.consoleAPICalled":
+		var e proto.RuntimeConsoleAPICalled
+		if !msg.Load(&e) {
+			return
+		}
+		if e.Type != proto.RuntimeConsoleAPICalledTypeError && e.Type != proto.RuntimeConsoleAPICalledTypeWarning && e.Type != proto.RuntimeConsoleAPICalledTypeAssert {
+			return
+		}
+		var parts []string
+		for _, a := range e.Args {
+			parts = append(parts, remoteString(a))
+		}
+		typ := string(e.Type)
+		if e.Type == proto.RuntimeConsoleAPICalledTypeAssert {
+			typ = "error"
+		}
+		p.addConsole(ConsoleEntry{Type: typ, Text: strings.Join(parts, " "), Time: time.Now()})
+	case "Runtime.exceptionThrown":
+		var e proto.RuntimeExceptionThrown
+		if !msg.Load(&e) || e.ExceptionDetails == nil {
+			return
+		}
+		d := e.ExceptionDetails
+		text := d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			text = d.Exception.Description
+		}
+		p.addConsole(ConsoleEntry{Type: "exception", Text: text, URL: d.URL, Time: time.Now()})
+	case "Network.requestWillBeSent":
+		var e proto.NetworkRequestWillBeSent
+		if !msg.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		if len(p.requests) > 5000 {
+			p.requests = map[proto.NetworkRequestID]*proto.NetworkRequest{}
+		}
+		p.requests[e.RequestID] = e.Request
+		p.mu.Unlock()
+	case "Network.responseReceived":
+		var e proto.NetworkResponseReceived
+		if !msg.Load(&e) || e.Response == nil {
+			return
+		}
+		p.mu.Lock()
+		if s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID {
+			p.status = e.Response.Status
+		}
+		if e.Response.Status >= 400 {
+			method := "GET"
+			if r := p.requests[e.RequestID]; r != nil {
+				method = r.Method
+			}
+			p.failed = append(p.failed, FailedRequest{Method: method, URL: e.Response.URL, Status: e.Response.Status, Time: time.Now()})
+		}
+		p.mu.Unlock()
+	case "Network.loadingFailed":
+		var e proto.NetworkLoadingFailed
+		if !msg.Load(&e) || e.Canceled {
+			return
+		}
+		p.mu.Lock()
+		method, url := "GET", ""
+		if r := p.requests[e.RequestID]; r != nil {
+			method, url = r.Method, r.URL
+		}
+		if url != "" && !strings.HasPrefix(url, "data:") {
+			p.failed = append(p.failed, FailedRequest{Method: method, URL: url, Error: e.ErrorText, Time: time.Now()})
+		}
+		p.mu.Unlock()
+	case "Page.lifecycleEvent":
+		var e proto.PageLifecycleEvent
+		if !msg.Load(&e) || s != p.main || e.FrameID != p.main.FrameID {
+			return
+		}
+		p.mu.Lock()
+		if e.Name == "init" {
+			p.loader = e.LoaderID
+		}
+		m := p.life[e.LoaderID]
+		if m == nil {
+			m = map[string]bool{}
+			p.life[e.LoaderID] = m
+		}
+		m[string(e.Name)] = true
+		p.signal()
+		p.mu.Unlock()
+	case "Page.frameNavigated", "Page.navigatedWithinDocument":
+		p.mu.Lock()
+		p.signal()
+		p.mu.Unlock()
+	}
+}
+
+func (p *Page) addConsole(c ConsoleEntry) {
+	p.mu.Lock()
+	if len(p.console) < 1000 {
+		p.console = append(p.console, c)
+	}
+	p.mu.Unlock()
+}
+
+func remoteString(a *proto.RuntimeRemoteObject) string {
+	if a == nil {
+		return ""
+	}
+	if a.Description != "" {
+		return a.Description
+	}
+	if a.UnserializableValue != "" {
+		return string(a.UnserializableValue)
+	}
+	s := a.Value.String()
+	if strings.HasPrefix(s, `"`) {
+		s = a.Value.Str()
+	}
+	return s
+}
+
+// waitFor blocks until cond holds (checked under the lock after every page
+// event) or ctx ends.
+func (p *Page) waitFor(ctx context.Context, cond func() bool) error {
+	for {
+		p.mu.Lock()
+		ok := cond()
+		crashed := p.crashed
+		ch := p.notify
+		p.mu.Unlock()
+		if ok {
+			return nil
+		}
+		if crashed {
+			return ErrPageCrashed
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// ErrPageCrashed is returned when the renderer crashed.
+var ErrPageCrashed = errors.New("the page crashed")
+
+// NavigateError is a navigation that failed at the network level.
+type NavigateError struct {
+	URL  string
+	Text string // net::ERR_CONNECTION_REFUSED
+}
+
+func (e *NavigateError) Error() string {
+	return fmt.Sprintf("cannot open %s: %s", e.URL, e.Text)
+}
+
+// Navigate opens url and waits for the given lifecycle point: "load"
+// (default), "domcontentloaded" or "networkidle". It returns the HTTP
+// status of the document.
+func (p *Page) Navigate(ctx context.Context, url, wait string) (int, error) {
+	r, err := proto.PageNavigate{URL: url}.Call(p.rod.Context(ctx))
+	if err != nil {
+		return 0, err
+	}
+	if r.ErrorText != "" {
+		return 0, &NavigateError{URL: url, Text: r.ErrorText}
+	}
+	if r.LoaderID == "" {
+		// same-document navigation (a #hash)
+		return p.Status(), nil
+	}
+	if err := p.WaitLoad(ctx, r.LoaderID, wait); err != nil {
+		return p.Status(), err
+	}
+	return p.Status(), nil
+}
+
+// WaitLoad waits for a lifecycle point of a document ("" = the current).
+func (p *Page) WaitLoad(ctx context.Context, loader proto.NetworkLoaderID, wait string) error {
+	name := "load"
+	switch wait {
+	case "domcontentloaded":
+		name = "DOMContentLoaded"
+	case "networkidle":
+		name = "networkIdle"
+	}
+	return p.waitFor(ctx, func() bool {
+		l := loader
+		if l == "" {
+			l = p.loader
+		}
+		return p.life[l][name]
+	})
+}
+
+// Eval runs JavaScript in the main frame and returns its JSON result.
+// Promises are awaited.
+func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, error) {
+	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.rod.Context(ctx))
+	if err != nil {
+		return proto.RuntimeRemoteObject{}, err
+	}
+	if r.ExceptionDetails != nil {
+		msg := r.ExceptionDetails.Text
+		if r.ExceptionDetails.Exception != nil && r.ExceptionDetails.Exception.Description != "" {
+			msg = r.ExceptionDetails.Exception.Description
+		}
+		return proto.RuntimeRemoteObject{}, &ScriptError{Msg: msg}
+	}
+	return *r.Result, nil
+}
+
+// ScriptError is an exception thrown by page JavaScript.
+type ScriptError struct{ Msg string }
+
+func (e *ScriptError) Error() string { return "script error: " + e.Msg }
+
+// URL and title of the main frame.
+func (p *Page) URL(ctx context.Context) string {
+	r, err := p.Eval(ctx, "location.href")
+	if err != nil {
+		return ""
+	}
+	return r.Value.Str()
+}
+
+// Title of the main document.
+func (p *Page) Title(ctx context.Context) string {
+	r, err := p.Eval(ctx, "document.title")
+	if err != nil {
+		return ""
+	}
+	return r.Value.Str()
+}
+
+// Snapshot reads the page now, without touching the ref map.
+func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
+	if p.Crashed() {
+		return nil, ErrPageCrashed
+	}
+	return locate.Capture(ctx, p.Sessions())
+}
+
+// TakeSnapshot reads the page and makes it the ref map that `@eN` refs
+// resolve against (the `snapshot` step and command).
+func (p *Page) TakeSnapshot(ctx context.Context) (*locate.Snapshot, error) {
+	s, err := p.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	p.refs = s
+	p.mu.Unlock()
+	return s, nil
+}
+
+// RefMap is the snapshot refs resolve against (nil before any).
+func (p *Page) RefMap() *locate.Snapshot {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.refs
+}

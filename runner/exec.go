@@ -1,0 +1,764 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/expr-lang/expr"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+// attempt is one try of a flow: a fresh context and page.
+type attempt struct {
+	cfg     Config
+	flow    *flows.Flow
+	page    *engine.Page
+	scope   *flows.Scope
+	mask    *flows.Masker
+	res     *results.Attempt
+	dir     string // artifacts folder, relative to cfg.ArtifactsDir
+	base    string // base URL
+	worker  int
+	shots   int
+	snaps   int
+	crashed func() bool
+}
+
+// stepFailure is a step that failed, with what it gathered.
+type stepFailure struct {
+	err  error
+	diag *diagnostics.Diagnostics
+}
+
+func (e *stepFailure) Error() string { return e.err.Error() }
+func (e *stepFailure) Unwrap() error { return e.err }
+
+func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, number int, dir string) *results.Attempt {
+	a := &results.Attempt{Number: number, StartedAt: time.Now(), Status: results.Failed}
+	defer func() { a.Duration = time.Since(a.StartedAt) }()
+
+	timeout := f.Timeout
+	if cfg.Timeout > 0 {
+		timeout = cfg.Timeout
+	}
+	if timeout <= 0 {
+		timeout = flows.DefaultTimeout
+	}
+	fctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	at := &attempt{cfg: cfg, flow: f, res: a, dir: dir, worker: worker, mask: flows.NewMasker()}
+	sc, err := flows.NewScope(f, flows.LoadOptions{Vars: cfg.Vars, LookupEnv: cfg.LookupEnv, BaseURL: cfg.BaseURL})
+	if err != nil {
+		at.fail(nil, "vars", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonScript, Message: err.Error()})
+		return a
+	}
+	at.scope = sc
+	at.mask = sc.Masker()
+	defer at.maskAll()
+
+	b, gen, err := bh.get(fctx)
+	if err != nil {
+		at.fail(nil, "browser", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: err.Error()})
+		return a
+	}
+	at.crashed = func() bool { return bh.crashed(gen) }
+	bctx, err := b.NewContext(fctx)
+	if err != nil {
+		at.browserGone(err)
+		return a
+	}
+	defer func() { _ = bctx.Close() }()
+	po := engine.PageOptions{}
+	if f.Viewport != nil {
+		po.Width, po.Height = f.Viewport.Width, f.Viewport.Height
+	}
+	page, err := bctx.NewPage(fctx, po)
+	if err != nil {
+		at.browserGone(err)
+		return a
+	}
+	at.page = page
+	defer func() { _ = page.Close() }()
+
+	base := f.BaseURL
+	if base != "" {
+		if s, err := flows.Interpolate(base, at.scope); err == nil {
+			base = s
+		}
+	}
+	if cfg.BaseURL != "" {
+		base = cfg.BaseURL // --base-url overrides
+	}
+	at.base = base
+
+	ok := at.runPhase(fctx, "setup", f.Setup, "setup.") && at.runPhase(fctx, "steps", f.Steps, "")
+	if !ok && a.Failure == nil {
+		a.Failure = &results.Failure{Message: "failed", Reason: "unknown"}
+	}
+	if !ok {
+		for _, s := range a.Steps {
+			_ = s
+		}
+	}
+	// teardown always runs, with its own budget when the flow's is spent
+	tctx := fctx
+	if fctx.Err() != nil && ctx.Err() == nil {
+		var tcancel context.CancelFunc
+		tctx, tcancel = context.WithTimeout(ctx, 10*time.Second)
+		defer tcancel()
+	}
+	failure := a.Failure
+	tok := at.runPhase(tctx, "teardown", f.Teardown, "teardown.")
+	if failure != nil {
+		a.Failure = failure // the first failure is the flow's
+	}
+	at.writeLogs()
+	if ok && tok {
+		a.Status = results.Passed
+		a.Failure = nil
+	}
+	return a
+}
+
+func (at *attempt) browserGone(err error) {
+	d := &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: "browser crashed: " + err.Error()}
+	at.fail(nil, "browser", fmt.Errorf("browser crashed: %w", err), d)
+}
+
+// runPhase runs a list of steps; false when one failed (not optional).
+func (at *attempt) runPhase(ctx context.Context, phase string, steps []*flows.Step, prefix string) bool {
+	return at.runSteps(ctx, phase, steps, prefix, at.scope) == nil
+}
+
+func (at *attempt) runSteps(ctx context.Context, phase string, steps []*flows.Step, prefix string, sc *flows.Scope) error {
+	for i, s := range steps {
+		idx := prefix + strconv.Itoa(i+1)
+		if err := at.runStep(ctx, phase, s, idx, sc); err != nil {
+			// the rest of this list is skipped
+			for j := i + 1; j < len(steps); j++ {
+				at.res.Steps = append(at.res.Steps, at.stepRecord(phase, steps[j], prefix+strconv.Itoa(j+1), results.Skipped))
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+func (at *attempt) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
+	return &results.Step{Index: idx, Phase: phase, Action: s.Action, Name: s.Name, Target: targetString(s),
+		File: s.Pos.File, Line: s.Pos.Line, Status: st}
+}
+
+func targetString(s *flows.Step) string {
+	if t := s.Target(); t != nil {
+		return t.String()
+	}
+	switch {
+	case s.Open != nil:
+		return s.Open.URL
+	case s.Press != nil:
+		return s.Press.Key
+	case s.Run != nil:
+		return s.Run.Flow
+	case s.Assert != nil && s.Assert.That != nil:
+		return s.Assert.That.Source
+	case s.Expect != nil:
+		return s.Expect.Kind
+	}
+	return ""
+}
+
+// runStep runs one step with its common keys (if, timeout, retry,
+// optional) and records it.
+func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx string, sc *flows.Scope) error {
+	rec := at.stepRecord(phase, s, idx, results.Passed)
+	if s.If != nil {
+		ok, err := at.evalBool(ctx, s.If, sc)
+		if err != nil {
+			rec.Status = results.Failed
+			rec.Error = "if: " + err.Error()
+			at.res.Steps = append(at.res.Steps, rec)
+			at.fail(s, idx, err, nil)
+			return err
+		}
+		if !ok {
+			rec.Status = results.Skipped
+			rec.Log = append(rec.Log, "skipped: if "+s.If.Source+" is false")
+			at.res.Steps = append(at.res.Steps, rec)
+			return nil
+		}
+	}
+	at.emit(Event{Kind: StepStarted, Step: rec})
+	at.res.Steps = append(at.res.Steps, rec)
+	start := time.Now()
+	var err error
+	for try := 0; try <= s.Retry; try++ {
+		if try > 0 {
+			rec.Log = append(rec.Log, fmt.Sprintf("retry %d/%d after: %v", try, s.Retry, err))
+		}
+		err = at.exec(ctx, s, idx, sc, rec)
+		if err == nil || ctx.Err() != nil || isContainer(s) {
+			break
+		}
+	}
+	rec.Duration = time.Since(start)
+	if err == nil {
+		at.emit(Event{Kind: StepFinished, Step: rec})
+		return nil
+	}
+	if ctx.Err() != nil && !errors.Is(err, context.DeadlineExceeded) && at.crashed != nil && at.crashed() {
+		err = fmt.Errorf("browser crashed: %w", err)
+	}
+	if at.crashed != nil && at.crashed() {
+		err = fmt.Errorf("browser crashed: %w", err)
+	}
+	rec.Error = err.Error()
+	if s.Optional {
+		rec.Status = results.Warned
+		rec.Log = append(rec.Log, "optional step failed; going on")
+		at.emit(Event{Kind: StepFinished, Step: rec})
+		return nil
+	}
+	rec.Status = results.Failed
+	if !isContainer(s) {
+		var sf *stepFailure
+		var d *diagnostics.Diagnostics
+		if errors.As(err, &sf) {
+			d = sf.diag
+		}
+		at.fail(s, idx, err, d)
+	}
+	at.emit(Event{Kind: StepFinished, Step: rec})
+	return err
+}
+
+func isContainer(s *flows.Step) bool { return s.Group != nil || s.Repeat != nil || s.Run != nil }
+
+func (at *attempt) emit(e Event) {
+	if at.cfg.Listener == nil {
+		return
+	}
+	e.Flow = at.flow
+	e.Worker = at.worker
+	e.Attempt = at.res.Number
+	at.cfg.Listener.Event(e)
+}
+
+// fail records the attempt's failure (the first one wins).
+func (at *attempt) fail(s *flows.Step, idx string, err error, d *diagnostics.Diagnostics) {
+	if at.res.Failure != nil {
+		return
+	}
+	f := &results.Failure{Reason: string(diagnostics.ReasonScript), Diagnostics: d}
+	if d != nil {
+		f.Reason = string(d.Reason)
+	} else if r := locate.ReasonOf(err); r != "" {
+		f.Reason = string(r)
+	}
+	reason := err.Error()
+	if s != nil {
+		f.StepIndex, f.Action, f.Target, f.File, f.Line = idx, s.Action, targetString(s), s.Pos.File, s.Pos.Line
+		f.Message = fmt.Sprintf("step %s (%s:%d) %s", idx, s.Pos.File, s.Pos.Line, s.Action)
+		if f.Target != "" {
+			f.Message += " " + f.Target
+		}
+		f.Message += ": " + reason
+		f.Source = quote(at.flowOf(s), s)
+	} else {
+		f.Message = reason
+	}
+	at.res.Failure = f
+}
+
+// flowOf finds the flow a step was loaded from (a sub-flow's steps quote
+// the sub-flow's file).
+func (at *attempt) flowOf(s *flows.Step) *flows.Flow {
+	var find func(f *flows.Flow, depth int) *flows.Flow
+	find = func(f *flows.Flow, depth int) *flows.Flow {
+		if f == nil || depth > 20 {
+			return nil
+		}
+		if f.File == s.Pos.File {
+			return f
+		}
+		var walk func(steps []*flows.Step) *flows.Flow
+		walk = func(steps []*flows.Step) *flows.Flow {
+			for _, st := range steps {
+				switch {
+				case st.Run != nil && st.Run.Loaded != nil:
+					if r := find(st.Run.Loaded, depth+1); r != nil {
+						return r
+					}
+				case st.Group != nil:
+					if r := walk(st.Group.Steps); r != nil {
+						return r
+					}
+				case st.Repeat != nil:
+					if r := walk(st.Repeat.Steps); r != nil {
+						return r
+					}
+				}
+			}
+			return nil
+		}
+		for _, l := range [][]*flows.Step{f.Setup, f.Steps, f.Teardown} {
+			if r := walk(l); r != nil {
+				return r
+			}
+		}
+		return nil
+	}
+	return find(at.flow, 0)
+}
+
+// quote returns a step's YAML lines with their numbers.
+func quote(f *flows.Flow, s *flows.Step) []results.SourceLine {
+	if f == nil || s.Pos.Line == 0 {
+		return nil
+	}
+	end := s.EndLine
+	if end < s.Pos.Line {
+		end = s.Pos.Line
+	}
+	if end-s.Pos.Line > 12 {
+		end = s.Pos.Line + 12
+	}
+	var out []results.SourceLine
+	for l := s.Pos.Line; l <= end && l-1 < len(f.Source); l++ {
+		out = append(out, results.SourceLine{Line: l, Text: f.Source[l-1]})
+	}
+	return out
+}
+
+// stepTimeout is the deadline of one step.
+func (at *attempt) stepTimeout(s *flows.Step) time.Duration {
+	if s.Timeout > 0 {
+		return s.Timeout
+	}
+	if at.cfg.StepTimeout > 0 {
+		return at.cfg.StepTimeout
+	}
+	if at.flow.StepTimeout > 0 {
+		return at.flow.StepTimeout
+	}
+	return flows.DefaultStepTimeout
+}
+
+func (at *attempt) target(t *flows.Target, sc *flows.Scope) (*flows.Target, error) {
+	if t == nil {
+		return nil, nil
+	}
+	return flows.InterpolateTarget(t, sc)
+}
+
+func (at *attempt) str(s string, sc *flows.Scope) (string, error) { return flows.Interpolate(s, sc) }
+
+// exec runs the action of one step.
+func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+	if isContainer(s) {
+		return at.execContainer(ctx, s, idx, sc, rec)
+	}
+	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))
+	defer cancel()
+	p := at.page
+	logOutcome := func(o *engine.Outcome, err error) error {
+		if o != nil {
+			rec.Log = append(rec.Log, o.Log...)
+		}
+		if err != nil {
+			return at.diagnose(ctx, s, err)
+		}
+		return nil
+	}
+	t, err := at.target(s.Target(), sc)
+	if err != nil {
+		return err
+	}
+	switch s.Action {
+	case "open":
+		u, err := at.str(s.Open.URL, sc)
+		if err != nil {
+			return err
+		}
+		u, err = joinURL(at.base, u)
+		if err != nil {
+			return err
+		}
+		status, err := p.Navigate(sctx, u, s.Open.Wait)
+		if err != nil {
+			var ne *engine.NavigateError
+			if errors.As(err, &ne) {
+				return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
+					Hints: []string{"check that the server is up and the URL (and --base-url) are right"}}}
+			}
+			return at.timeoutErr(sctx, err, "opening "+u)
+		}
+		sc.Vars["status"] = status
+		rec.Log = append(rec.Log, fmt.Sprintf("opened %s (%d)", u, status))
+	case "snapshot":
+		snap, err := p.TakeSnapshot(sctx)
+		if err != nil {
+			return at.timeoutErr(sctx, err, "taking the snapshot")
+		}
+		name := "snapshot"
+		full := false
+		if s.Snapshot != nil {
+			full = s.Snapshot.Full
+			if s.Snapshot.Name != "" {
+				name = s.Snapshot.Name
+			}
+		}
+		at.snaps++
+		text := snap.Render(locate.RenderOptions{Full: full, Mask: at.mask.Mask})
+		path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("%02d-%s.txt", at.snaps, slug(name)), []byte(text))
+		if err != nil {
+			return err
+		}
+		rec.Log = append(rec.Log, fmt.Sprintf("snapshot: %d refs → %s", len(snap.Refs), path))
+	case "click", "dblclick", "hover":
+		o := engine.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
+		switch s.Action {
+		case "dblclick":
+			o.Count = 2
+		case "hover":
+			o.HoverOnly = true
+		}
+		return logOutcome(p.Click(sctx, t, o))
+	case "fill":
+		v, err := at.str(s.Fill.Value, sc)
+		if err != nil {
+			return err
+		}
+		return logOutcome(p.Fill(sctx, t, v))
+	case "type":
+		v, err := at.str(s.Type.Text, sc)
+		if err != nil {
+			return err
+		}
+		return logOutcome(p.Type(sctx, t, v, s.Type.Delay))
+	case "press":
+		k, err := at.str(s.Press.Key, sc)
+		if err != nil {
+			return err
+		}
+		return logOutcome(p.Press(sctx, t, k))
+	case "select":
+		var opts []string
+		for _, o := range s.Select.Options {
+			v, err := at.str(o, sc)
+			if err != nil {
+				return err
+			}
+			opts = append(opts, v)
+		}
+		return logOutcome(p.Select(sctx, t, opts))
+	case "check", "uncheck":
+		return logOutcome(p.SetChecked(sctx, t, s.Action == "check"))
+	case "upload":
+		var files []string
+		for _, f := range s.Upload.Files {
+			v, err := at.str(f, sc)
+			if err != nil {
+				return err
+			}
+			if !filepath.IsAbs(v) {
+				v = filepath.Join(filepath.Dir(s.Pos.File), v)
+			}
+			abs, err := filepath.Abs(v)
+			if err != nil {
+				return err
+			}
+			if _, err := os.Stat(abs); err != nil {
+				return fmt.Errorf("upload: %v", err)
+			}
+			files = append(files, abs)
+		}
+		return logOutcome(p.Upload(sctx, t, files))
+	case "scroll":
+		if t != nil {
+			return logOutcome(p.ScrollTo(sctx, t))
+		}
+		return p.ScrollPage(sctx, s.Scroll.To, s.Scroll.By)
+	case "wait":
+		return at.wait(sctx, s, t, sc)
+	case "expect":
+		return at.expect(sctx, ctx, s, t, sc)
+	case "assert":
+		return at.assert(sctx, s, sc)
+	case "extract":
+		return at.extract(sctx, ctx, s, t, sc, rec)
+	case "screenshot":
+		var clip *locate.Box
+		full := s.Screenshot.FullPage
+		if t != nil {
+			b, err := p.ElementBox(sctx, t)
+			if err != nil {
+				return at.diagnose(ctx, s, err)
+			}
+			clip = b
+		}
+		png, err := p.Screenshot(sctx, full, clip)
+		if err != nil {
+			return at.timeoutErr(sctx, err, "taking the screenshot")
+		}
+		at.shots++
+		name := s.Screenshot.Name
+		if name == "" {
+			name = "screenshot"
+		}
+		path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("%02d-%s.png", at.shots, slug(name)), png)
+		if err != nil {
+			return err
+		}
+		rec.Log = append(rec.Log, "screenshot → "+path)
+	case "eval":
+		js, err := at.str(s.Eval, sc)
+		if err != nil {
+			return err
+		}
+		r, err := p.Eval(sctx, js)
+		if err != nil {
+			return at.timeoutErr(sctx, err, "running the script")
+		}
+		var v any
+		if raw := r.Value.JSON("", ""); raw != "" {
+			_ = json.Unmarshal([]byte(raw), &v)
+		}
+		sc.Vars["result"] = v
+	default:
+		return fmt.Errorf("unknown action %q", s.Action)
+	}
+	return nil
+}
+
+func (at *attempt) timeoutErr(ctx context.Context, err error, what string) error {
+	if ctx.Err() != nil {
+		return &stepFailure{err: fmt.Errorf("timed out %s", what), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonTimeout, Message: "timed out " + what}}
+	}
+	return err
+}
+
+// execContainer runs group, repeat and run.
+func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+	phase := rec.Phase
+	switch {
+	case s.Group != nil:
+		return at.runSteps(ctx, phase, s.Group.Steps, idx+".", sc)
+	case s.Run != nil:
+		sub := s.Run.Loaded
+		if sub == nil {
+			return fmt.Errorf("run: %s was not loaded", s.Run.Flow)
+		}
+		child := &flows.Scope{Vars: map[string]any{}, Env: sc.Env, Secrets: sc.Secrets, FlowName: sc.FlowName}
+		for k, v := range sc.Vars {
+			child.Vars[k] = v
+		}
+		for _, v := range sub.Vars {
+			child.Vars[v.Name] = v.Value
+		}
+		for _, w := range s.Run.With {
+			val := w.Value
+			if str, ok := val.(string); ok {
+				v, err := at.str(str, sc)
+				if err != nil {
+					return err
+				}
+				val = v
+			}
+			child.Vars[w.Name] = val
+		}
+		err := at.runSteps(ctx, phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
+		// values the sub-flow extracted come back
+		for k, v := range child.Vars {
+			if _, had := sc.Vars[k]; had || true {
+				sc.Vars[k] = v
+			}
+		}
+		return err
+	case s.Repeat != nil:
+		r := s.Repeat
+		max := r.Max
+		if max <= 0 {
+			max = flows.DefaultRepeatMax
+		}
+		for i := 0; ; i++ {
+			if r.Times > 0 && i >= r.Times {
+				return nil
+			}
+			if i >= max {
+				if r.Times > 0 {
+					return nil
+				}
+				return fmt.Errorf("repeat: still going after max %d rounds", max)
+			}
+			if r.While != nil {
+				ok, err := at.evalBool(ctx, r.While, sc)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return nil
+				}
+			}
+			sc.Vars["index"] = i
+			if err := at.runSteps(ctx, phase, r.Steps, fmt.Sprintf("%s.%d.", idx, i+1), sc); err != nil {
+				return err
+			}
+			if r.Until != nil {
+				ok, err := at.evalBool(ctx, r.Until, sc)
+				if err != nil {
+					return err
+				}
+				if ok {
+					return nil
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// joinURL resolves a path against the base URL.
+func joinURL(base, u string) (string, error) {
+	if strings.Contains(u, "://") || strings.HasPrefix(u, "about:") || strings.HasPrefix(u, "data:") {
+		return u, nil
+	}
+	if base == "" {
+		return "", fmt.Errorf("open %s: a relative URL needs a base URL: set base_url in the flow or pass --base-url", u)
+	}
+	b, err := url.Parse(base)
+	if err != nil {
+		return "", fmt.Errorf("bad base URL %q: %v", base, err)
+	}
+	r, err := url.Parse(u)
+	if err != nil {
+		return "", fmt.Errorf("bad URL %q: %v", u, err)
+	}
+	if strings.HasPrefix(u, "/") && b.Path != "" && b.Path != "/" {
+		// keep the base's path prefix: base http://h/app + /login = http://h/app/login
+		r.Path = strings.TrimSuffix(b.Path, "/") + r.Path
+		b.Path = ""
+	}
+	return b.ResolveReference(r).String(), nil
+}
+
+func slug(s string) string {
+	s = strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	if s == "" {
+		return "x"
+	}
+	if len(s) > 50 {
+		s = s[:50]
+	}
+	return s
+}
+
+// artifact writes a file into the attempt's folder and records it.
+func (at *attempt) artifact(kind, name string, data []byte) (string, error) {
+	rel := filepath.ToSlash(filepath.Join(at.dir, name))
+	full := filepath.Join(at.cfg.ArtifactsDir, at.dir, name)
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return "", fmt.Errorf("cannot write artifact: %w", err)
+	}
+	if err := os.WriteFile(full, data, 0o644); err != nil {
+		return "", fmt.Errorf("cannot write artifact: %w", err)
+	}
+	at.res.Artifacts = append(at.res.Artifacts, results.Artifact{Kind: kind, Name: name, Path: rel})
+	return rel, nil
+}
+
+// writeLogs keeps the console and failed requests in the results and as
+// artifacts.
+func (at *attempt) writeLogs() {
+	if at.page == nil {
+		return
+	}
+	var cl strings.Builder
+	for _, c := range at.page.Console() {
+		at.res.Console = append(at.res.Console, results.Console{Type: c.Type, Text: at.mask.Mask(c.Text), URL: c.URL, Time: c.Time})
+		fmt.Fprintf(&cl, "%s [%s] %s\n", c.Time.Format(time.RFC3339Nano), c.Type, at.mask.Mask(c.Text))
+	}
+	if cl.Len() > 0 {
+		_, _ = at.artifact(results.ArtifactConsole, "console.log", []byte(cl.String()))
+	}
+	var nl strings.Builder
+	for _, r := range at.page.FailedRequests() {
+		at.res.Requests = append(at.res.Requests, results.Request{Method: r.Method, URL: at.mask.Mask(r.URL), Status: r.Status, Error: r.Error, Time: r.Time})
+		fmt.Fprintf(&nl, "%s %s\n", r.Time.Format(time.RFC3339Nano), at.mask.Mask(r.String()))
+	}
+	if nl.Len() > 0 {
+		_, _ = at.artifact(results.ArtifactNetwork, "network.log", []byte(nl.String()))
+	}
+}
+
+// maskAll replaces secret values in everything the attempt recorded.
+func (at *attempt) maskAll() {
+	m := at.mask.Mask
+	for _, s := range at.res.Steps {
+		s.Error = m(s.Error)
+		s.Target = m(s.Target)
+		for i := range s.Log {
+			s.Log[i] = m(s.Log[i])
+		}
+	}
+	if f := at.res.Failure; f != nil {
+		f.Message = m(f.Message)
+		f.Target = m(f.Target)
+		for i := range f.Source {
+			f.Source[i].Text = m(f.Source[i].Text)
+		}
+		if d := f.Diagnostics; d != nil {
+			d.Message, d.Verdict, d.Target, d.URL, d.Title = m(d.Message), m(d.Verdict), m(d.Target), m(d.URL), m(d.Title)
+			for i := range d.Hints {
+				d.Hints[i] = m(d.Hints[i])
+			}
+			for i := range d.Candidates {
+				d.Candidates[i].Name = m(d.Candidates[i].Name)
+			}
+			for i := range d.NearMisses {
+				d.NearMisses[i].Name = m(d.NearMisses[i].Name)
+			}
+			for i := range d.Links {
+				d.Links[i].Text, d.Links[i].Href = m(d.Links[i].Text), m(d.Links[i].Href)
+			}
+			for i := range d.Rungs {
+				d.Rungs[i].Phrase = m(d.Rungs[i].Phrase)
+			}
+		}
+	}
+}
+
+// evalBool evaluates a compiled condition against the page now.
+func (at *attempt) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope) (bool, error) {
+	v, err := at.evalExpr(ctx, e, sc)
+	if err != nil {
+		return false, err
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, fmt.Errorf("%s is %T, not a bool", e.Source, v)
+	}
+	return b, nil
+}
+
+func (at *attempt) evalExpr(ctx context.Context, e *flows.Expr, sc *flows.Scope) (any, error) {
+	env := at.exprEnv(ctx, sc)
+	v, err := expr.Run(e.Program, env)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", e.Source, err)
+	}
+	return v, nil
+}

@@ -1,0 +1,319 @@
+// Package runner runs flows: it launches or attaches to the browser,
+// schedules flows over workers with a fresh incognito context per attempt,
+// executes steps with waits and expectations, retries, and produces the
+// plain results model that reports read.
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+// Version is the tool version, set by the command line.
+var Version = "dev"
+
+// Config is one run. Zero values get defaults in withDefaults, after all
+// fields are set.
+type Config struct {
+	BaseURL      string
+	Vars         map[string]string // --var overrides
+	LookupEnv    func(string) (string, bool)
+	Workers      int
+	Retries      int
+	FailFast     bool
+	Timeout      time.Duration // overrides each flow's timeout when set
+	StepTimeout  time.Duration // overrides each flow's step_timeout when set
+	ArtifactsDir string
+	Shard        string // "1/3", for the reports
+	Browser      engine.Options
+	// Listener receives progress events (nil: none).
+	Listener Listener
+	// DrainTimeout bounds how long running flows get after an interrupt.
+	DrainTimeout time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.Workers <= 0 {
+		c.Workers = 1
+	}
+	if c.ArtifactsDir == "" {
+		c.ArtifactsDir = "smokeflow-results"
+	}
+	if c.LookupEnv == nil {
+		c.LookupEnv = os.LookupEnv
+	}
+	if c.DrainTimeout <= 0 {
+		c.DrainTimeout = 2 * time.Second
+	}
+	return c
+}
+
+// Listener receives progress. Calls come from several workers at once.
+type Listener interface {
+	Event(e Event)
+}
+
+// EventKind says what happened.
+type EventKind int
+
+const (
+	FlowStarted EventKind = iota
+	StepStarted
+	StepFinished
+	FlowFinished
+)
+
+// Event is one progress report.
+type Event struct {
+	Kind    EventKind
+	Worker  int
+	Flow    *flows.Flow
+	Attempt int
+	Step    *results.Step    // StepStarted (partial), StepFinished
+	Result  *results.Flow    // FlowFinished
+	Failure *results.Failure // FlowFinished, when it failed
+}
+
+// Run runs the flows and returns the results in the order given. The
+// error is non-nil only when no browser could be started or reached (a
+// *engine.BrowserError); flow failures are in the results.
+func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, error) {
+	cfg = cfg.withDefaults()
+	run := &results.Run{
+		SchemaVersion: results.SchemaVersion,
+		Tool:          "smokeflow " + Version,
+		StartedAt:     time.Now(),
+		BaseURL:       cfg.BaseURL,
+		Shard:         cfg.Shard,
+		Workers:       cfg.Workers,
+		ArtifactsDir:  cfg.ArtifactsDir,
+		Flows:         make([]*results.Flow, len(list)),
+	}
+	defer func() { run.Duration = time.Since(run.StartedAt) }()
+	for i, f := range list {
+		run.Flows[i] = &results.Flow{Name: f.Name, File: f.File, Description: f.Description, Tags: f.Tags, Status: results.Skipped}
+	}
+	if len(list) == 0 {
+		return run, nil
+	}
+	if err := os.MkdirAll(cfg.ArtifactsDir, 0o755); err != nil {
+		return run, fmt.Errorf("cannot create the artifacts folder: %w", err)
+	}
+
+	bh, err := newBrowserHolder(ctx, cfg.Browser)
+	if err != nil {
+		for _, f := range run.Flows {
+			f.SkipReason = "no browser"
+		}
+		return run, err
+	}
+	defer bh.close()
+	run.Browser = bh.version()
+
+	// runCtx stops new attempts (interrupt, fail-fast); flows already
+	// running get DrainTimeout after an interrupt.
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	flowCtx, killFlows := context.WithCancel(context.Background())
+	defer killFlows()
+	go func() {
+		select {
+		case <-ctx.Done():
+			t := time.NewTimer(cfg.DrainTimeout)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				killFlows()
+			case <-flowCtx.Done():
+			}
+		case <-flowCtx.Done():
+		}
+	}()
+
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	slugs := uniqueSlugs(list)
+	for w := 0; w < cfg.Workers; w++ {
+		wg.Add(1)
+		go func(worker int) {
+			defer wg.Done()
+			for i := range jobs {
+				f := list[i]
+				res := run.Flows[i]
+				runFlow(runCtx, flowCtx, cfg, bh, worker, f, res, slugs[i])
+				if cfg.Listener != nil {
+					ev := Event{Kind: FlowFinished, Worker: worker, Flow: f, Result: res}
+					if a := res.Final(); a != nil {
+						ev.Failure = a.Failure
+					}
+					cfg.Listener.Event(ev)
+				}
+				if cfg.FailFast && res.Status == results.Failed {
+					stop()
+				}
+			}
+		}(w)
+	}
+	for i := range list {
+		select {
+		case jobs <- i:
+			continue
+		case <-runCtx.Done():
+		}
+		break
+	}
+	close(jobs)
+	wg.Wait()
+	killFlows()
+	for _, f := range run.Flows {
+		if f.Status == results.Skipped && f.SkipReason == "" {
+			switch {
+			case ctx.Err() != nil:
+				f.SkipReason = "interrupted"
+				run.Interrupted = true
+			case cfg.FailFast:
+				f.SkipReason = "--fail-fast: an earlier flow failed"
+			}
+		}
+	}
+	if ctx.Err() != nil {
+		run.Interrupted = true
+	}
+	return run, nil
+}
+
+// runFlow runs the attempts of one flow.
+func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, res *results.Flow, slug string) {
+	start := time.Now()
+	defer func() { res.Duration = time.Since(start) }()
+	for attempt := 1; attempt <= cfg.Retries+1; attempt++ {
+		if runCtx.Err() != nil {
+			if attempt == 1 {
+				return // never started: stays skipped
+			}
+			break
+		}
+		if cfg.Listener != nil {
+			cfg.Listener.Event(Event{Kind: FlowStarted, Worker: worker, Flow: f, Attempt: attempt})
+		}
+		dir := slug
+		if attempt > 1 {
+			dir = filepath.Join(slug, fmt.Sprintf("attempt-%d", attempt))
+		}
+		a := runAttempt(flowCtx, cfg, bh, worker, f, attempt, dir)
+		res.Attempts = append(res.Attempts, a)
+		if a.Status == results.Passed {
+			break
+		}
+		if flowCtx.Err() != nil || runCtx.Err() != nil && errors.Is(runCtx.Err(), context.Canceled) && attempt == cfg.Retries+1 {
+			break
+		}
+	}
+	final := res.Final()
+	switch {
+	case final == nil:
+		res.Status = results.Skipped
+	case final.Status == results.Passed && len(res.Attempts) > 1:
+		res.Status = results.Flaky
+	case final.Status == results.Passed:
+		res.Status = results.Passed
+	default:
+		res.Status = results.Failed
+	}
+}
+
+var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
+
+// uniqueSlugs names each flow's artifact folder after its name.
+func uniqueSlugs(list []*flows.Flow) []string {
+	seen := map[string]int{}
+	out := make([]string, len(list))
+	for i, f := range list {
+		s := strings.Trim(slugRe.ReplaceAllString(strings.ToLower(f.Name), "-"), "-")
+		if s == "" {
+			s = "flow"
+		}
+		if len(s) > 60 {
+			s = s[:60]
+		}
+		seen[s]++
+		if seen[s] > 1 {
+			s = fmt.Sprintf("%s-%d", s, seen[s])
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// browserHolder shares one browser between workers and relaunches it when
+// it crashes.
+type browserHolder struct {
+	mu   sync.Mutex
+	opts engine.Options
+	b    *engine.Browser
+	gen  int
+}
+
+func newBrowserHolder(ctx context.Context, o engine.Options) (*browserHolder, error) {
+	b, err := engine.Launch(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	return &browserHolder{opts: o, b: b}, nil
+}
+
+func (h *browserHolder) version() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.b.Version()
+}
+
+// get returns the browser, relaunching it if the process is gone.
+func (h *browserHolder) get(ctx context.Context) (*engine.Browser, int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	select {
+	case <-h.b.Exited():
+		_ = h.b.Close()
+		b, err := engine.Launch(ctx, h.opts)
+		if err != nil {
+			return nil, 0, err
+		}
+		h.b = b
+		h.gen++
+	default:
+	}
+	return h.b, h.gen, nil
+}
+
+// crashed reports whether the browser of generation gen is gone.
+func (h *browserHolder) crashed(gen int) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.gen != gen {
+		return true
+	}
+	select {
+	case <-h.b.Exited():
+		return true
+	default:
+		return false
+	}
+}
+
+func (h *browserHolder) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	_ = h.b.Close()
+}
