@@ -37,6 +37,9 @@ type Config struct {
 	ArtifactsDir string
 	Shard        string // "1/3", for the reports
 	Browser      engine.Options
+	// Use runs on this browser instead of launching one; Run does not
+	// close it (a test suite's shared browser, an interactive session).
+	Use *engine.Browser
 	// Listener receives progress events (nil: none).
 	Listener Listener
 	// DrainTimeout bounds how long running flows get after an interrupt.
@@ -111,7 +114,7 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 		return run, fmt.Errorf("cannot create the artifacts folder: %w", err)
 	}
 
-	bh, err := newBrowserHolder(ctx, cfg.Browser)
+	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use)
 	if err != nil {
 		for _, f := range run.Flows {
 			f.SkipReason = "no browser"
@@ -263,9 +266,14 @@ type browserHolder struct {
 	opts engine.Options
 	b    *engine.Browser
 	gen  int
+	// borrowed browsers are not closed, and not relaunched either
+	borrowed bool
 }
 
-func newBrowserHolder(ctx context.Context, o engine.Options) (*browserHolder, error) {
+func newBrowserHolder(ctx context.Context, o engine.Options, use *engine.Browser) (*browserHolder, error) {
+	if use != nil {
+		return &browserHolder{opts: o, b: use, borrowed: true}, nil
+	}
 	b, err := engine.Launch(ctx, o)
 	if err != nil {
 		return nil, err
@@ -285,6 +293,9 @@ func (h *browserHolder) get(ctx context.Context) (*engine.Browser, int, error) {
 	defer h.mu.Unlock()
 	select {
 	case <-h.b.Exited():
+		if h.borrowed {
+			return nil, 0, &engine.BrowserError{Msg: "the browser went away"}
+		}
 		_ = h.b.Close()
 		b, err := engine.Launch(ctx, h.opts)
 		if err != nil {
@@ -315,5 +326,7 @@ func (h *browserHolder) crashed(gen int) bool {
 func (h *browserHolder) close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	_ = h.b.Close()
+	if !h.borrowed {
+		_ = h.b.Close()
+	}
 }

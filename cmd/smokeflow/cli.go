@@ -629,4 +629,3 @@ func embeddedFlows(opts flows.LoadOptions) ([]*flows.Flow, error) {
 	}
 	return list, nil
 }
-

@@ -1,0 +1,117 @@
+package runner_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/runner"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+// A conformance case is testdata/conformance/NAME.yaml, a flow whose first
+// line says what must happen:
+//
+//	# expect: pass
+//	# expect: fail REASON "text the failure must contain" ["more text" ...]
+//
+// REASON is a diagnostics reason (not_found, ambiguous, hidden, disabled,
+// covered, ...). Pages live in testdata/conformance/pages/.
+type conformanceCase struct {
+	file    string
+	pass    bool
+	reason  string
+	strings []string
+}
+
+var expectLine = regexp.MustCompile(`^#\s*expect:\s*(pass|fail)\s*(\S*)\s*(.*)$`)
+var quotedText = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+func conformanceCases() []conformanceCase {
+	files, _ := filepath.Glob("../testdata/conformance/*.yaml")
+	var out []conformanceCase
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			continue
+		}
+		line, _ := bufio.NewReader(fh).ReadString('\n')
+		fh.Close()
+		c := conformanceCase{file: f}
+		m := expectLine.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			c.reason = "MISSING # expect: LINE"
+			out = append(out, c)
+			continue
+		}
+		c.pass = m[1] == "pass"
+		c.reason = m[2]
+		for _, q := range quotedText.FindAllStringSubmatch(m[3], -1) {
+			c.strings = append(c.strings, strings.ReplaceAll(q[1], `\"`, `"`))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func runOne(file string, cfg runner.Config) *results.Flow {
+	f, err := flows.Load(file, flows.LoadOptions{BaseURL: fixture.URL})
+	Expect(err).NotTo(HaveOccurred())
+	cfg.Use = browser
+	cfg.BaseURL = fixture.URL
+	if cfg.ArtifactsDir == "" {
+		cfg.ArtifactsDir = GinkgoT().TempDir()
+	}
+	run, err := runner.Run(context.Background(), cfg, []*flows.Flow{f})
+	Expect(err).NotTo(HaveOccurred())
+	return run.Flows[0]
+}
+
+// failureText is everything a user reads about a failure.
+func failureText(f *results.Flow) string {
+	a := f.Final()
+	if a == nil || a.Failure == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(a.Failure.Message + "\n")
+	if d := a.Failure.Diagnostics; d != nil {
+		b.WriteString(diagnostics.Render(d, true) + "\n")
+	}
+	return b.String()
+}
+
+var _ = Describe("Conformance", func() {
+	cases := conformanceCases()
+	It("has cases", func() {
+		Expect(len(cases)).To(BeNumerically(">", 0))
+	})
+	for _, c := range cases {
+		It(filepath.Base(c.file), func() {
+			Expect(c.reason).NotTo(Equal("MISSING # expect: LINE"), "first line must be # expect: pass|fail ...")
+			res := runOne(c.file, runner.Config{})
+			text := failureText(res)
+			if c.pass {
+				Expect(res.Status).To(Equal(results.Passed), text)
+				return
+			}
+			Expect(res.Status).To(Equal(results.Failed), "the flow must fail")
+			fl := res.Final().Failure
+			Expect(fl).NotTo(BeNil())
+			if c.reason != "" {
+				Expect(fl.Reason).To(Equal(c.reason), text)
+			}
+			for _, s := range c.strings {
+				Expect(text).To(ContainSubstring(s))
+			}
+		})
+	}
+})

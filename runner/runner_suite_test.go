@@ -1,0 +1,124 @@
+package runner_test
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/runner/engine"
+)
+
+func TestRunner(t *testing.T) {
+	RegisterFailHandler(Fail)
+	RunSpecs(t, "Runner Suite")
+}
+
+// One browser for the whole suite; every flow attempt gets a fresh
+// incognito context from the runner.
+var (
+	browser *engine.Browser
+	fixture *httptest.Server
+	// crossOrigin is the fixture server under another host name, so
+	// iframes from it are cross-origin (out of process with site isolation).
+	crossOrigin string
+)
+
+var _ = BeforeSuite(func() {
+	var err error
+	browser, err = engine.Launch(context.Background(), engine.Options{})
+	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
+	fixture = httptest.NewServer(fixtureHandler("../testdata"))
+	_, port, _ := net.SplitHostPort(fixture.Listener.Addr().String())
+	crossOrigin = "http://localhost:" + port
+})
+
+var _ = AfterSuite(func() {
+	if browser != nil {
+		Expect(browser.Close()).To(Succeed())
+	}
+	if fixture != nil {
+		fixture.Close()
+	}
+	engine.ReapZombies()
+	Expect(browserDescendants()).To(BeEmpty(), "no Chromium process may outlive the suite")
+})
+
+// fixtureHandler serves testdata; in .html files {{CROSS}} becomes the
+// cross-origin address of the same server.
+func fixtureHandler(root string) http.Handler {
+	files := http.FileServer(http.Dir(root))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".html") {
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write([]byte(strings.ReplaceAll(string(b), "{{CROSS}}", crossOrigin)))
+			return
+		}
+		if r.URL.Path == "/status/500" {
+			http.Error(w, "boom", http.StatusInternalServerError)
+			return
+		}
+		if r.URL.Path == "/hang" {
+			<-r.Context().Done()
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+// browserDescendants lists processes below this one whose command line
+// names Chromium.
+func browserDescendants() []string {
+	self := os.Getpid()
+	parent := map[int]int{}
+	cmd := map[int]string{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		s := string(stat)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) < 2 {
+			continue
+		}
+		parent[pid], _ = strconv.Atoi(f[1])
+		c, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		cmd[pid] = strings.ReplaceAll(string(c), "\x00", " ")
+	}
+	var out []string
+	for pid, c := range cmd {
+		if !strings.Contains(strings.ToLower(c), "chrom") {
+			continue
+		}
+		for p := parent[pid]; p > 1; p = parent[p] {
+			if p == self {
+				out = append(out, strconv.Itoa(pid)+" "+c)
+				break
+			}
+		}
+	}
+	return out
+}
