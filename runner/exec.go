@@ -74,7 +74,18 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		at.fail(nil, "browser", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: err.Error()})
 		return a
 	}
-	at.crashed = func() bool { return bh.crashed(gen) }
+	// on a step's error only: is the browser gone?
+	at.crashed = func() bool { return bh.crashed(gen, time.Second) }
+	// a browser that dies ends the attempt at once, whatever step runs
+	fctx, cancelCrash := context.WithCancel(fctx)
+	defer cancelCrash()
+	go func() {
+		select {
+		case <-b.Exited():
+			cancelCrash()
+		case <-fctx.Done():
+		}
+	}()
 	bctx, err := b.NewContext(fctx)
 	if err != nil {
 		at.browserGone(err)
@@ -219,11 +230,9 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 		at.emit(Event{Kind: StepFinished, Step: rec})
 		return nil
 	}
-	if ctx.Err() != nil && !errors.Is(err, context.DeadlineExceeded) && at.crashed != nil && at.crashed() {
-		err = fmt.Errorf("browser crashed: %w", err)
-	}
 	if at.crashed != nil && at.crashed() {
-		err = fmt.Errorf("browser crashed: %w", err)
+		err = &stepFailure{err: fmt.Errorf("browser crashed: %w", err),
+			diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: "the browser crashed or was killed mid-flow; it is relaunched for the next flow"}}
 	}
 	rec.Error = err.Error()
 	if s.Optional {

@@ -308,17 +308,23 @@ func (h *browserHolder) get(ctx context.Context) (*engine.Browser, int, error) {
 	return h.b, h.gen, nil
 }
 
-// crashed reports whether the browser of generation gen is gone.
-func (h *browserHolder) crashed(gen int) bool {
+// crashed reports whether the browser of generation gen is gone, giving
+// a dying browser up to grace to exit (a step's error often comes a moment
+// before the process ends).
+func (h *browserHolder) crashed(gen int, grace time.Duration) bool {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.gen != gen {
+		h.mu.Unlock()
 		return true
 	}
+	exited := h.b.Exited()
+	h.mu.Unlock()
+	t := time.NewTimer(grace)
+	defer t.Stop()
 	select {
-	case <-h.b.Exited():
+	case <-exited:
 		return true
-	default:
+	case <-t.C:
 		return false
 	}
 }

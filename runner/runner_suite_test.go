@@ -79,6 +79,19 @@ func fixtureHandler(root string) http.Handler {
 	})
 }
 
+// browserMains lists the browser main processes below this one.
+func browserMains() []int {
+	var out []int
+	for _, d := range browserDescendants() {
+		pid, rest, _ := strings.Cut(d, " ")
+		if strings.Contains(rest, "--remote-debugging-port") {
+			n, _ := strconv.Atoi(pid)
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // browserDescendants lists processes below this one whose command line
 // names Chromium.
 func browserDescendants() []string {

@@ -393,3 +393,15 @@ func FindBrowser(explicit string) (string, error) {
 	}
 	return "", &BrowserError{Msg: "no Chromium or Chrome found on PATH or in the usual places", Fix: installHint}
 }
+
+// PID is the launched browser's process id (0 when attached).
+func (b *Browser) PID() int {
+	if b.cmd == nil || b.cmd.Process == nil {
+		return 0
+	}
+	return b.cmd.Process.Pid
+}
+
+// Profile is the launched browser's temporary profile folder ("" when
+// attached).
+func (b *Browser) Profile() string { return b.profile }

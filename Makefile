@@ -1,0 +1,42 @@
+# smokeflow: `make demo` runs the example flows on the embedded demo shop;
+# `make test` runs every test suite. Both install what a fresh Debian or
+# Ubuntu machine lacks (Chromium, and xmllint for the JUnit schema tests).
+
+GO ?= go
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export DISABLE_ROD_FLAG := 1
+
+.PHONY: demo test build vet deps browser tools race bench clean
+
+build:
+	$(GO) build -o bin/smokeflow ./cmd/smokeflow
+
+# Chromium comes from the distribution, only when it is missing; smokeflow
+# never downloads a browser.
+browser:
+	@if [ ! -x /usr/bin/chromium ] && ! command -v chromium >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then \
+		echo "Installing Chromium from the distribution..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	fi
+
+tools:
+	@if ! command -v xmllint >/dev/null 2>&1; then \
+		echo "Installing xmllint (libxml2-utils) for the JUnit schema tests..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-utils; \
+	fi
+
+demo: browser build
+	./bin/smokeflow demo
+
+test: browser tools
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+race: browser
+	$(GO) test -count=1 -race ./runner/...
+
+bench: browser
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./bench/
+
+clean:
+	rm -rf bin smokeflow-results

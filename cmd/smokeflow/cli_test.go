@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+func TestCLI(t *testing.T) {
+	RegisterFailHandler(Fail)
+	RunSpecs(t, "CLI Suite")
+}
+
+// smokeflow runs the command line in-process and returns the exit code
+// and everything it printed.
+func smokeflow(args ...string) (int, string) {
+	var out bytes.Buffer
+	code := Main(context.Background(), args, &out, &out)
+	return code, out.String()
+}
+
+var site *httptest.Server
+
+var _ = BeforeSuite(func() {
+	site = httptest.NewServer(http.FileServer(http.Dir("../../testdata")))
+})
+
+var _ = AfterSuite(func() { site.Close() })
+
+var _ = Describe("smokeflow", func() {
+	It("names a missing flow file, exit 2", func() {
+		code, out := smokeflow("run", "no/such/flow.yaml")
+		Expect(code).To(Equal(2))
+		Expect(out).To(ContainSubstring("no/such/flow.yaml"))
+		Expect(out).NotTo(ContainSubstring("goroutine"))
+	})
+
+	It("reports invalid YAML with file, line and column, exit 2", func() {
+		code, out := smokeflow("run", "../../testdata/cli/bad-yaml.yaml")
+		Expect(code).To(Equal(2))
+		Expect(out).To(MatchRegexp(`bad-yaml\.yaml:\d+:\d+: `))
+	})
+
+	It("validate lists every error and exits 2", func() {
+		code, out := smokeflow("validate", "../../testdata/cli/bad-yaml.yaml", "../../testdata/cli/ok.yaml")
+		Expect(code).To(Equal(2))
+		Expect(out).To(ContainSubstring("bad-yaml.yaml:"))
+	})
+
+	It("validate passes good flows", func() {
+		code, out := smokeflow("validate", "--base-url", "http://x", "../../testdata/cli/ok.yaml")
+		Expect(code).To(Equal(0), out)
+		Expect(out).To(ContainSubstring("1 flow(s) valid"))
+	})
+
+	It("says how to get a browser when there is none, exit 3", func() {
+		code, out := smokeflow("run", "--browser", "/nonexistent/chrome", "--base-url", site.URL,
+			"--artifacts", GinkgoT().TempDir(), "../../testdata/cli/ok.yaml")
+		Expect(code).To(Equal(3))
+		Expect(out).To(ContainSubstring("/nonexistent/chrome"))
+		Expect(out).To(ContainSubstring("apt-get install -y chromium"))
+		Expect(out).To(ContainSubstring("--cdp"))
+	})
+
+	It("fails a flow whose URL is unreachable with the network error, exit 1, and still writes the report", func() {
+		dir := GinkgoT().TempDir()
+		junit := filepath.Join(dir, "junit.xml")
+		code, out := smokeflow("run", "--artifacts", dir, "--report", "junit="+junit, "../../testdata/cli/unreachable.yaml")
+		Expect(code).To(Equal(1), out)
+		Expect(out).To(ContainSubstring("net::ERR_"))
+		Expect(out).To(ContainSubstring("unreachable.yaml:3"))
+		b, err := os.ReadFile(junit)
+		Expect(err).NotTo(HaveOccurred())
+		var suites struct {
+			Failures int `xml:"failures,attr"`
+		}
+		Expect(xml.Unmarshal(b, &suites)).To(Succeed())
+		Expect(suites.Failures).To(Equal(1))
+	})
+
+	It("rejects bad usage with exit 2", func() {
+		code, _ := smokeflow("run", "--shard", "4/3", "../../testdata/cli/ok.yaml")
+		Expect(code).To(Equal(2))
+		code, _ = smokeflow("frobnicate")
+		Expect(code).To(Equal(2))
+	})
+
+	It("prints the JSON Schema", func() {
+		code, out := smokeflow("schema")
+		Expect(code).To(Equal(0))
+		Expect(out).To(ContainSubstring(`"$schema"`))
+	})
+
+	It("runs the example flows on the demo shop, all passing, and writes the reports", func() {
+		dir := GinkgoT().TempDir()
+		code, out := smokeflow("demo", "--workers", "2", "--artifacts", dir)
+		Expect(code).To(Equal(0), out)
+		Expect(out).To(MatchRegexp(`\n9 passed in `), out)
+		Expect(out).NotTo(ContainSubstring("failed"))
+		Expect(filepath.Join(dir, "junit.xml")).To(BeAnExistingFile())
+		Expect(filepath.Join(dir, "report.md")).To(BeAnExistingFile())
+	})
+
+	It("shows what a failure looks like with the failing example, exit 1", func() {
+		dir := GinkgoT().TempDir()
+		code, out := smokeflow("demo", "--tags", "failing", "--artifacts", dir)
+		Expect(code).To(Equal(1), out)
+		Expect(out).To(ContainSubstring(`near misses:`))
+		Expect(out).To(ContainSubstring(`"Sign in"`))
+		Expect(out).To(ContainSubstring("failing-on-purpose.yaml:"))
+	})
+})

@@ -1,0 +1,125 @@
+package runner_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"syscall"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/runner"
+	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+func load(files ...string) []*flows.Flow {
+	var out []*flows.Flow
+	for _, f := range files {
+		fl, err := flows.Load("../testdata/runner/"+f, flows.LoadOptions{BaseURL: fixture.URL})
+		Expect(err).NotTo(HaveOccurred())
+		out = append(out, fl)
+	}
+	return out
+}
+
+// cancelOn cancels a run when a step of the given action starts.
+type cancelOn struct {
+	action string
+	cancel context.CancelFunc
+	once   sync.Once
+}
+
+func (c *cancelOn) Event(e runner.Event) {
+	if e.Kind == runner.StepStarted && e.Step.Action == c.action {
+		c.once.Do(c.cancel)
+	}
+}
+
+var _ = Describe("Runner", func() {
+	It("isolates flows: cookies and storage never leak between them", func() {
+		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 2,
+			ArtifactsDir: GinkgoT().TempDir()}, load("set-storage.yaml", "check-storage.yaml", "set-storage.yaml"[0:0]+"check-storage.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		for _, f := range run.Flows {
+			Expect(f.Status).To(Equal(results.Passed), failureText(f))
+		}
+	})
+
+	It("keeps results in the order given, whatever finishes first", func() {
+		list := load("long-wait.yaml", "check-storage.yaml")
+		list[0].Steps = list[0].Steps[:1]
+		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 2,
+			ArtifactsDir: GinkgoT().TempDir()}, list)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(run.Flows[0].Name).To(Equal("Waits a long time"))
+		Expect(run.Flows[1].Name).To(Equal("Sees no cookie or storage from another flow"))
+	})
+
+	It("runs teardown after a failure", func() {
+		res := runOne("../testdata/runner/teardown.yaml", runner.Config{})
+		Expect(res.Status).To(Equal(results.Failed))
+		var last *results.Step
+		for _, s := range res.Final().Steps {
+			last = s
+		}
+		Expect(last.Phase).To(Equal("teardown"))
+		Expect(last.Status).To(Equal(results.Passed))
+	})
+
+	It("stops on interrupt: the running flow ends, the rest are skipped, and Run returns", func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		run, err := runner.Run(ctx, runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 1,
+			ArtifactsDir: GinkgoT().TempDir(), Listener: &cancelOn{action: "wait", cancel: cancel}},
+			load("long-wait.yaml", "check-storage.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(run.Interrupted).To(BeTrue())
+		Expect(run.Flows[0].Status).To(Equal(results.Failed))
+		Expect(run.Flows[1].Status).To(Equal(results.Skipped))
+		Expect(run.Flows[1].SkipReason).To(Equal("interrupted"))
+	})
+
+	It("survives a browser crash: the flow fails as crashed, the browser is relaunched and the run goes on", func() {
+		run, err := runner.Run(context.Background(), runner.Config{BaseURL: fixture.URL, Workers: 1,
+			ArtifactsDir: GinkgoT().TempDir(), Browser: engine.Options{}, Listener: &killer{}},
+			load("crash-browser.yaml", "check-storage.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(run.Flows[0].Status).To(Equal(results.Failed))
+		Expect(failureText(run.Flows[0])).To(ContainSubstring("browser crashed"))
+		Expect(run.Flows[1].Status).To(Equal(results.Passed), failureText(run.Flows[1]))
+		engine.ReapZombies()
+		var others []string
+		for _, p := range browserDescendants() {
+			if !strings.Contains(p, browser.Profile()) {
+				others = append(others, p)
+			}
+		}
+		Expect(others).To(BeEmpty(), "the run's own browsers are all gone")
+	})
+
+	It("retries a failed flow and keeps every attempt", func() {
+		res := runOne("../testdata/runner/teardown.yaml", runner.Config{Retries: 1})
+		Expect(res.Status).To(Equal(results.Failed))
+		Expect(res.Attempts).To(HaveLen(2))
+	})
+})
+
+// killer kills the run's own browser (not the suite's shared one) with
+// SIGKILL when a `wait` step starts: a browser crash, as the runner sees it.
+type killer struct{ once sync.Once }
+
+func (k *killer) Event(e runner.Event) {
+	if e.Kind != runner.StepStarted || e.Step.Action != "wait" {
+		return
+	}
+	k.once.Do(func() {
+		for _, pid := range browserMains() {
+			if pid != browser.PID() {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+}
