@@ -46,10 +46,10 @@ func (es Errors) Unwrap() []error {
 	return out
 }
 
-// sortErrors orders errors by file (in order of first appearance), line and
-// column, and drops exact duplicates.
-func sortErrors(es Errors) Errors {
-	fileOrder := map[string]int{}
+// sortErrors orders errors by file (first, then the others in order of
+// first appearance), line and column, and drops exact duplicates.
+func sortErrors(es Errors, first string) Errors {
+	fileOrder := map[string]int{first: 0}
 	for _, e := range es {
 		if _, ok := fileOrder[e.Pos.File]; !ok {
 			fileOrder[e.Pos.File] = len(fileOrder)

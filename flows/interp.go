@@ -118,8 +118,13 @@ func (p *parser) checkInterp(s string, n *yaml.Node) {
 		return
 	}
 	refs, rerr := scanRefs(s)
+	seen := map[string]bool{}
 	for _, r := range refs {
 		needle := s[r.Start:r.End]
+		if seen[needle] {
+			continue
+		}
+		seen[needle] = true
 		if msg := p.checkName(r.NS, r.Name, "${"+r.Raw+"}"); msg != "" {
 			p.errorAt(p.locate(n, needle, 0), "%s", msg)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -104,7 +103,7 @@ func (ld *loader) read(path string) ([]byte, error) {
 
 func (ld *loader) result(f *Flow) (*Flow, error) {
 	if len(ld.errs) > 0 {
-		return f, sortErrors(ld.errs)
+		return f, sortErrors(ld.errs, f.File)
 	}
 	return f, nil
 }
@@ -175,13 +174,18 @@ func (p *parser) loadSub(a *RunArgs, at *yaml.Node, with []string) {
 		return
 	}
 	ld.stack = append(ld.stack, frame{display: display, abs: abs})
+	before := len(ld.errs)
 	sub, sp := ld.parseFile(display, src, subCtx{with: with, hasBase: p.hasBase})
 	ld.stack = ld.stack[:len(ld.stack)-1]
 	a.Loaded = sub
 	for _, name := range sub.Exports() {
 		p.known[name] = true
 	}
-	// with: names must be variables the sub-flow declares or uses.
+	// with: names must be variables the sub-flow declares or uses (when
+	// it could be read whole).
+	if len(ld.errs) > before {
+		return
+	}
 	var names []string
 	for _, v := range sub.Vars {
 		names = append(names, v.Name)
@@ -268,66 +272,4 @@ func CheckUniqueNames(flows []*Flow) Errors {
 		first[f.Name] = f
 	}
 	return errs
-}
-
-// Interpolate returns a copy of m with its strings interpolated and its
-// regex compiled.
-func (m *Match) Interpolate(sc *Scope) (*Match, error) {
-	if m == nil {
-		return nil, nil
-	}
-	c := &Match{}
-	var err error
-	str := func(s *string) *string {
-		if s == nil || err != nil {
-			return nil
-		}
-		var v string
-		v, err = Interpolate(*s, sc)
-		return &v
-	}
-	c.Equals, c.Contains = str(m.Equals), str(m.Contains)
-	if m.Matches != nil && err == nil {
-		src := m.Matches.Source
-		if src, err = Interpolate(src, sc); err == nil {
-			var re *regexp.Regexp
-			if re, err = CompileMatch(src); err == nil {
-				c.Matches = &Regex{Source: src, Re: re}
-			}
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// Test reports whether s satisfies m (after Interpolate).
-func (m *Match) Test(s string) bool {
-	switch {
-	case m == nil:
-		return true
-	case m.Equals != nil:
-		return s == *m.Equals
-	case m.Contains != nil:
-		return strings.Contains(s, *m.Contains)
-	case m.Matches != nil && m.Matches.Re != nil:
-		return m.Matches.Re.MatchString(s)
-	}
-	return false
-}
-
-// String renders m for messages: `equals "x"`.
-func (m *Match) String() string {
-	switch {
-	case m == nil:
-		return ""
-	case m.Equals != nil:
-		return fmt.Sprintf("equals %q", *m.Equals)
-	case m.Contains != nil:
-		return fmt.Sprintf("contains %q", *m.Contains)
-	case m.Matches != nil:
-		return fmt.Sprintf("matches %s", m.Matches.Source)
-	}
-	return ""
 }

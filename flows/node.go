@@ -71,7 +71,17 @@ func (p *parser) pos(n *yaml.Node) Pos {
 	return Pos{File: p.file, Line: n.Line, Col: n.Column}
 }
 
+// maxErrors bounds the errors of one load.
+const maxErrors = 200
+
 func (p *parser) errorAt(pos Pos, format string, args ...any) {
+	switch n := len(p.ld.errs); {
+	case n > maxErrors:
+		return
+	case n == maxErrors:
+		p.ld.errs = append(p.ld.errs, &Error{Pos: pos, Msg: fmt.Sprintf("too many errors; stopping after %d", maxErrors)})
+		return
+	}
 	p.ld.errs = append(p.ld.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 

@@ -36,6 +36,22 @@ type subCtx struct {
 	hasBase bool     // the caller has a base URL
 }
 
+// yamlParserErrors are the messages of yaml.v3's parser (the others come
+// from its scanner).
+var yamlParserErrors = map[string]bool{
+	"did not find expected <stream-start>":   true,
+	"did not find expected <document start>": true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected key":              true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"found undefined tag handle":             true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+}
+
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // parse parses and validates one flow file's source.
@@ -102,6 +118,11 @@ func (p *parser) yamlError(err error) {
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
+		// yaml.v3 gives the 0-based line for parser (not scanner) errors:
+		// the line where the construct it was parsing starts.
+		if yamlParserErrors[msg] {
+			line++
+		}
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
@@ -1263,4 +1284,3 @@ func (p *parser) repeat(spec *actionSpec, k, v *yaml.Node) *RepeatArgs {
 	}
 	return a
 }
-

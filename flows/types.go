@@ -163,7 +163,7 @@ func (t *Target) String() string {
 	if t == nil {
 		return ""
 	}
-	if t.Phrase != "" && t.Ref == "" && t.Role == "" && t.Name == "" {
+	if t.Phrase != "" && (*t == Target{Pos: t.Pos, Phrase: t.Phrase}) {
 		return fmt.Sprintf("%q", t.Phrase)
 	}
 	s := ""
@@ -347,7 +347,7 @@ type RepeatArgs struct {
 	Times int
 	While *Expr
 	Until *Expr
-	Max   int // DefaultRepeatMax when unset
+	Max   int // caps While/Until rounds: DefaultRepeatMax when unset; 0 with Times
 	Steps []*Step
 }
 

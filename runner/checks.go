@@ -41,7 +41,10 @@ func pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, 
 		if errors.Is(err, engine.ErrPageCrashed) {
 			return msg, err
 		}
-		last, lastErr = msg, err
+		// A check cut short by the deadline says less than the one before it.
+		if !(ctx.Err() != nil && err != nil && engine.IsContextErr(err) && (last != "" || lastErr != nil)) {
+			last, lastErr = msg, err
+		}
 		if ctx.Err() != nil {
 			return last, lastErr
 		}
@@ -49,17 +52,19 @@ func pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, 
 }
 
 func matchString(m *flows.Match, s string) (bool, string) {
-	switch {
-	case m == nil:
+	if m == nil {
 		return true, ""
-	case m.Equals != nil:
-		return s == *m.Equals, fmt.Sprintf("to equal %q", *m.Equals)
-	case m.Contains != nil:
-		return strings.Contains(s, *m.Contains), fmt.Sprintf("to contain %q", *m.Contains)
-	case m.Matches != nil:
-		return m.Matches.Re.MatchString(s), fmt.Sprintf("to match %s", m.Matches.Source)
 	}
-	return true, ""
+	want := ""
+	switch {
+	case m.Equals != nil:
+		want = fmt.Sprintf("to equal %q", *m.Equals)
+	case m.Contains != nil:
+		want = fmt.Sprintf("to contain %q", *m.Contains)
+	case m.Matches != nil:
+		want = "to match " + m.Matches.Source
+	}
+	return m.Test(s), want
 }
 
 // wait runs the `wait` forms.
@@ -103,9 +108,13 @@ func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 			return at.expectFailed(ctx, s, t, msg, err)
 		}
 	case w.URL != nil:
+		m, err := w.URL.Interpolate(sc)
+		if err != nil {
+			return err
+		}
 		msg, err := pollUntil(ctx, func() (bool, string, error) {
 			u := p.URL(ctx)
-			ok, want := matchString(w.URL, u)
+			ok, want := matchString(m, u)
 			return ok, fmt.Sprintf("expected the URL %s, but it is %q", want, u), nil
 		})
 		if msg != "" || err != nil {
@@ -139,18 +148,12 @@ func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.
 		}
 	}
 	if e.Match != nil {
-		// interpolate the expected strings
-		m := *e.Match
-		for _, sp := range []**string{&m.Equals, &m.Contains} {
-			if *sp != nil {
-				v, err := at.str(**sp, sc)
-				if err != nil {
-					return err
-				}
-				*sp = &v
-			}
+		// interpolate the expected strings and compile a ${...} regex
+		m, err := e.Match.Interpolate(sc)
+		if err != nil {
+			return err
 		}
-		e = &flows.ExpectArgs{Kind: e.Kind, Target: e.Target, Match: &m, Equals: e.Equals, Min: e.Min, Max: e.Max}
+		e = &flows.ExpectArgs{Kind: e.Kind, Target: e.Target, Match: m, Equals: e.Equals, Min: e.Min, Max: e.Max}
 	}
 	switch e.Kind {
 	case flows.ExpectVisible:

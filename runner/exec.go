@@ -66,7 +66,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		return a
 	}
 	at.scope = sc
-	at.mask = sc.Masker()
+	at.mask = flows.NewMasker(secretValues(f, cfg.LookupEnv)...)
 	defer at.maskAll()
 
 	b, gen, err := bh.get(fctx)
@@ -571,31 +571,13 @@ func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string,
 		if sub == nil {
 			return fmt.Errorf("run: %s was not loaded", s.Run.Flow)
 		}
-		child := &flows.Scope{Vars: map[string]any{}, Env: sc.Env, Secrets: sc.Secrets, FlowName: sc.FlowName}
-		for k, v := range sc.Vars {
-			child.Vars[k] = v
+		child, err := sc.SubScope(s.Run, at.cfg.Vars)
+		if err != nil {
+			return err
 		}
-		for _, v := range sub.Vars {
-			child.Vars[v.Name] = v.Value
-		}
-		for _, w := range s.Run.With {
-			val := w.Value
-			if str, ok := val.(string); ok {
-				v, err := at.str(str, sc)
-				if err != nil {
-					return err
-				}
-				val = v
-			}
-			child.Vars[w.Name] = val
-		}
-		err := at.runSteps(ctx, phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
-		// values the sub-flow extracted come back
-		for k, v := range child.Vars {
-			if _, had := sc.Vars[k]; had || true {
-				sc.Vars[k] = v
-			}
-		}
+		err = at.runSteps(ctx, phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
+		// what the sub-flow extracts comes back to the caller
+		sc.Export(child, sub.Exports())
 		return err
 	case s.Repeat != nil:
 		r := s.Repeat
@@ -607,10 +589,7 @@ func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string,
 			if r.Times > 0 && i >= r.Times {
 				return nil
 			}
-			if i >= max {
-				if r.Times > 0 {
-					return nil
-				}
+			if r.Times == 0 && i >= max {
 				return fmt.Errorf("repeat: still going after max %d rounds", max)
 			}
 			if r.While != nil {
@@ -770,4 +749,30 @@ func (at *attempt) evalExpr(ctx context.Context, e *flows.Expr, sc *flows.Scope)
 		return nil, fmt.Errorf("%s: %v", e.Source, err)
 	}
 	return v, nil
+}
+
+// secretValues are the values of the secrets of a flow and of every
+// sub-flow it runs, for masking.
+func secretValues(f *flows.Flow, lookup func(string) (string, bool)) []string {
+	var out []string
+	seen := map[*flows.Flow]bool{}
+	var walk func(f *flows.Flow)
+	walk = func(f *flows.Flow) {
+		if f == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, name := range f.Secrets {
+			if v, ok := lookup(name); ok && v != "" {
+				out = append(out, v)
+			}
+		}
+		for _, st := range f.AllSteps() {
+			if st.Run != nil {
+				walk(st.Run.Loaded)
+			}
+		}
+	}
+	walk(f)
+	return out
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"unicode"
 
@@ -38,7 +39,16 @@ var namedKeys = map[string]Key{
 
 var modifierNames = map[string]int{
 	"alt": 1, "control": 2, "ctrl": 2, "meta": 4, "cmd": 4, "command": 4, "shift": 8,
+	// Playwright's ControlOrMeta: Control here (Linux), Meta on macOS
+	"controlormeta": controlOrMeta,
 }
+
+var controlOrMeta = func() int {
+	if runtime.GOOS == "darwin" {
+		return 4
+	}
+	return 2
+}()
 
 var modifierKeys = map[int]Key{
 	1: {"Alt", "AltLeft", 18, ""},
