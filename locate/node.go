@@ -133,7 +133,7 @@ var interactiveRoles = map[string]bool{
 	"checkbox": true, "radio": true, "combobox": true, "listbox": true,
 	"option": true, "menuitem": true, "menuitemcheckbox": true,
 	"menuitemradio": true, "tab": true, "switch": true, "slider": true,
-	"spinbutton": true, "treeitem": true, "DisclosureTriangle": true,
+	"spinbutton": true, "treeitem": true,
 }
 
 // editableRoles take fill and type.
@@ -165,6 +165,13 @@ var landmarks = map[string]bool{
 
 // MaxNameLen is where long names are cut with an ellipsis.
 const MaxNameLen = 100
+
+// contextNameLen cuts the names rows and list items get from their text.
+const contextNameLen = 60
+
+// chromeRoles maps Chromium's internal roles to the ARIA role people use:
+// a <summary> is a button to whoever clicks it.
+var chromeRoles = map[string]string{"DisclosureTriangle": "button"}
 
 // Normalize collapses white space, strips invisible characters and trims.
 func Normalize(s string) string {

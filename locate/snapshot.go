@@ -139,6 +139,9 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 		if role == "InlineTextBox" || depth > 400 {
 			return nil
 		}
+		if r, ok := chromeRoles[role]; ok {
+			role = r
+		}
 		n := &Node{
 			Role:      role,
 			Name:      Normalize(axString(ax.Name)),
@@ -364,6 +367,10 @@ func finish(n *Node, region string) {
 	if n.Name == "" && (n.Clickable || n.Role == "alert" || n.Role == "status" || n.Role == "LabelText" ||
 		n.Role == "checkbox" || n.Role == "radio") {
 		n.Name = cut(n.Text, MaxNameLen)
+	}
+	// rows and list items are context: their text says which one it is
+	if n.Name == "" && (n.Role == "row" || n.Role == "listitem") {
+		n.Name = cut(n.Text, contextNameLen)
 	}
 }
 

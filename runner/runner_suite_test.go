@@ -2,9 +2,6 @@ package runner_test
 
 import (
 	"context"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +11,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/internal/testsite"
 	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
@@ -26,19 +24,15 @@ func TestRunner(t *testing.T) {
 // incognito context from the runner.
 var (
 	browser *engine.Browser
-	fixture *httptest.Server
-	// crossOrigin is the fixture server under another host name, so
-	// iframes from it are cross-origin (out of process with site isolation).
-	crossOrigin string
+	// fixture serves testdata; its Cross origin gives cross-origin iframes
+	fixture *testsite.Site
 )
 
 var _ = BeforeSuite(func() {
 	var err error
 	browser, err = engine.Launch(context.Background(), engine.Options{})
 	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
-	fixture = httptest.NewServer(fixtureHandler("../testdata"))
-	_, port, _ := net.SplitHostPort(fixture.Listener.Addr().String())
-	crossOrigin = "http://localhost:" + port
+	fixture = testsite.Serve("../testdata")
 })
 
 var _ = AfterSuite(func() {
@@ -51,33 +45,6 @@ var _ = AfterSuite(func() {
 	engine.ReapZombies()
 	Expect(browserDescendants()).To(BeEmpty(), "no Chromium process may outlive the suite")
 })
-
-// fixtureHandler serves testdata; in .html files {{CROSS}} becomes the
-// cross-origin address of the same server.
-func fixtureHandler(root string) http.Handler {
-	files := http.FileServer(http.Dir(root))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".html") {
-			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
-			if err != nil {
-				http.NotFound(w, r)
-				return
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			_, _ = w.Write([]byte(strings.ReplaceAll(string(b), "{{CROSS}}", crossOrigin)))
-			return
-		}
-		if r.URL.Path == "/status/500" {
-			http.Error(w, "boom", http.StatusInternalServerError)
-			return
-		}
-		if r.URL.Path == "/hang" {
-			<-r.Context().Done()
-			return
-		}
-		files.ServeHTTP(w, r)
-	})
-}
 
 // browserMains lists the browser main processes below this one.
 func browserMains() []int {

@@ -1,0 +1,48 @@
+// Package testsite serves the testdata fixture pages for the test suites:
+// one server reachable under two origins (127.0.0.1 and localhost), so
+// that pages can embed cross-origin iframes.
+package testsite
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Site is a fixture server.
+type Site struct {
+	*httptest.Server
+	// Cross is the same server under another origin (http://localhost:PORT).
+	Cross string
+}
+
+// Serve serves the folder root. In .html files the text {{CROSS}} becomes
+// the cross origin. /status/500 answers 500; /hang never answers.
+func Serve(root string) *Site {
+	s := &Site{}
+	files := http.FileServer(http.Dir(root))
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/status/500":
+			http.Error(w, "boom", http.StatusInternalServerError)
+		case r.URL.Path == "/hang":
+			<-r.Context().Done()
+		case strings.HasSuffix(r.URL.Path, ".html"):
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write([]byte(strings.ReplaceAll(string(b), "{{CROSS}}", s.Cross)))
+		default:
+			files.ServeHTTP(w, r)
+		}
+	}))
+	_, port, _ := net.SplitHostPort(s.Listener.Addr().String())
+	s.Cross = "http://localhost:" + port
+	return s
+}

@@ -1,0 +1,265 @@
+package locate_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/examples/demo"
+	"github.com/smokeflow/smokeflow/internal/testsite"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/runner/engine"
+)
+
+func TestLocate(t *testing.T) {
+	RegisterFailHandler(Fail)
+	RunSpecs(t, "Locate Suite")
+}
+
+var (
+	browser *engine.Browser
+	site    *testsite.Site
+	shop    *httptest.Server
+)
+
+var _ = BeforeSuite(func() {
+	var err error
+	browser, err = engine.Launch(context.Background(), engine.Options{})
+	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
+	site = testsite.Serve("../testdata")
+	shop = httptest.NewServer(demo.Handler())
+})
+
+var _ = AfterSuite(func() {
+	if browser != nil {
+		Expect(browser.Close()).To(Succeed())
+	}
+	site.Close()
+	shop.Close()
+})
+
+// open gives a fresh incognito page at url, closed after the spec.
+func open(url string) *engine.Page {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	DeferCleanup(cancel)
+	bc, err := browser.NewContext(ctx)
+	Expect(err).NotTo(HaveOccurred())
+	DeferCleanup(func() { _ = bc.Close() })
+	p, err := bc.NewPage(ctx, engine.PageOptions{})
+	Expect(err).NotTo(HaveOccurred())
+	_, err = p.Navigate(ctx, url, "load")
+	Expect(err).NotTo(HaveOccurred())
+	return p
+}
+
+// settled snapshots the page until two reads in a row render the same (the
+// page's own scripts and iframes have finished), and returns the last.
+func settled(p *engine.Page) *locate.Snapshot {
+	var last string
+	var snap *locate.Snapshot
+	Eventually(func() bool {
+		s, err := p.Snapshot(context.Background())
+		if err != nil {
+			return false
+		}
+		text := s.String()
+		same := text == last && text != ""
+		last, snap = text, s
+		return same
+	}).WithTimeout(10 * time.Second).WithPolling(100 * time.Millisecond).Should(BeTrue())
+	return snap
+}
+
+// actionableJS collects, in the main document and its open shadow roots,
+// every visible element a user can click or type into.
+const actionableJS = `() => {
+  const sel = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],' +
+    '[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=combobox],[role=textbox],[onclick],[tabindex]';
+  const out = [];
+  const visit = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) visit(el.shadowRoot);
+      const cs = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden') continue;
+      let act = el.matches(sel) && el.getAttribute('tabindex') !== '-1';
+      if (!act && cs.cursor === 'pointer' && el.parentElement && getComputedStyle(el.parentElement).cursor !== 'pointer') act = true;
+      if (act) out.push(el);
+    }
+  };
+  visit(document);
+  return out;
+}`
+
+// domActionable returns the backend ids and a description of the page's
+// actionable elements, read from the DOM (not from the snapshot).
+func domActionable(p *engine.Page) map[proto.DOMBackendNodeID]string {
+	page := p.Rod()
+	res, err := proto.RuntimeEvaluate{Expression: "(" + actionableJS + ")()"}.Call(page)
+	Expect(err).NotTo(HaveOccurred())
+	props, err := proto.RuntimeGetProperties{ObjectID: res.Result.ObjectID, OwnProperties: true}.Call(page)
+	Expect(err).NotTo(HaveOccurred())
+	out := map[proto.DOMBackendNodeID]string{}
+	for _, pr := range props.Result {
+		if pr.Value == nil || pr.Value.ObjectID == "" || !regexp.MustCompile(`^\d+$`).MatchString(pr.Name) {
+			continue
+		}
+		d, err := proto.DOMDescribeNode{ObjectID: pr.Value.ObjectID}.Call(page)
+		Expect(err).NotTo(HaveOccurred())
+		out[d.Node.BackendNodeID] = fmt.Sprintf("<%s %v>", strings.ToLower(d.Node.NodeName), d.Node.Attributes)
+	}
+	return out
+}
+
+// expectComplete checks that every actionable element has a ref.
+func expectComplete(p *engine.Page, snap *locate.Snapshot) int {
+	want := domActionable(p)
+	Expect(want).NotTo(BeEmpty())
+	main := p.Sessions()[0]
+	var missing []string
+	for id, desc := range want {
+		n := snap.FindBackend(main, id)
+		if n == nil || n.Ref == "" {
+			missing = append(missing, desc)
+		}
+	}
+	Expect(missing).To(BeEmpty(), "actionable elements without a ref:\n"+snap.String())
+	return len(want)
+}
+
+var _ = Describe("Snapshot", func() {
+	It("renders the kitchen sink as the golden file says", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		snap := settled(p)
+		golden := "../testdata/snapshot/kitchen.golden.txt"
+		if os.Getenv("UPDATE_GOLDEN") != "" {
+			Expect(os.WriteFile(golden, []byte(snap.String()), 0o644)).To(Succeed())
+		}
+		want, err := os.ReadFile(golden)
+		Expect(err).NotTo(HaveOccurred(), "run with UPDATE_GOLDEN=1 to create it")
+		Expect(snap.String()).To(Equal(string(want)))
+	})
+
+	It("shows what the page holds: fields with values, states, clickables, hidden controls, shadow DOM and iframes", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		text := settled(p).String()
+		for _, line := range []string{
+			`- heading "Kitchen sink" [level=1]`,
+			`- textbox "Name" [ref=`, `]: Ada`,
+			`- textbox "Email" [ref=`, `- textbox "Zip code" [ref=`, `- textbox "Card holder" [ref=`,
+			`- textbox "Search products" [ref=`,
+			`- combobox "Size" [expanded=false, ref=`, `]: M`,
+			`- checkbox "Remember me" [checked, ref=`,
+			`- checkbox "☐ I accept the terms" [ref=`, // the ☐ is CSS ::before content, part of the name
+			`- button "More" [expanded=false, ref=`,   // <summary>
+			`- radio "Standard" [checked, ref=`,
+			`- button "Delete" [disabled, ref=`,
+			`- switch "Dark mode" [ref=`,
+			`- generic "Open details now" [clickable, ref=`,
+			`- generic "Quick view" [clickable, ref=`,
+			`- generic "Focusable panel" [clickable, ref=`,
+			`- button "Shadow button" [ref=`,
+			`- row "Blue mug Remove"`,
+			`- listitem "Buy milk"`,
+		} {
+			Expect(text).To(ContainSubstring(line))
+		}
+		Expect(text).NotTo(ContainSubstring("Invisible"))
+		Expect(text).NotTo(ContainSubstring("\u200b"))
+		Expect(text).To(MatchRegexp(`(?m)^  - Iframe "Same origin"\n    - button "Pay now" \[ref=e\d+\]\n    - textbox "Card number" \[ref=e\d+\]$`))
+		Expect(text).To(MatchRegexp(`(?m)^  - Iframe "Cross origin"\n    - button "Cross button" \[ref=e\d+\]\n    - Iframe "Nested"\n      - button "Pay now" \[ref=e\d+\]`))
+	})
+
+	It("numbers refs e1..eN in document order with nth among equal role and name", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		snap := settled(p)
+		refs := regexp.MustCompile(`ref=(e\d+)`).FindAllStringSubmatch(snap.String(), -1)
+		Expect(refs).To(HaveLen(len(snap.Refs)))
+		for i, r := range refs {
+			Expect(r[1]).To(Equal(fmt.Sprintf("e%d", i+1)))
+		}
+		var pay []*locate.Node
+		for _, n := range snap.All {
+			if n.Ref != "" && n.Name == "Pay now" {
+				pay = append(pay, n)
+			}
+		}
+		Expect(pay).To(HaveLen(2))
+		Expect(pay[0].Nth).To(Equal(0))
+		Expect(pay[1].Nth).To(Equal(1))
+		Expect(pay[1].Session).NotTo(Equal(pay[0].Session), "the nested frame is out of process")
+	})
+
+	It("is byte-identical for an unchanged page", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		first := settled(p).String()
+		for i := 0; i < 3; i++ {
+			s, err := p.Snapshot(context.Background())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(s.String()).To(Equal(first))
+		}
+	})
+
+	It("keeps every node in full mode, with text", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		full := settled(p).Render(locate.RenderOptions{Full: true})
+		Expect(full).To(ContainSubstring(`- text "Some text that is"`))
+		Expect(full).To(ContainSubstring(`- link "an inline link"`))
+		Expect(len(full)).To(BeNumerically(">", len(settled(p).String())))
+	})
+
+	It("writes JSON with refs, roles, names, values, frames and backend ids", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		j, err := settled(p).JSON(locate.RenderOptions{})
+		Expect(err).NotTo(HaveOccurred())
+		var doc struct {
+			Title string
+			Nodes []*locate.JSONNode
+		}
+		Expect(json.Unmarshal(j, &doc)).To(Succeed())
+		Expect(doc.Title).To(Equal("Kitchen sink"))
+		found := false
+		var walk func(ns []*locate.JSONNode)
+		walk = func(ns []*locate.JSONNode) {
+			for _, n := range ns {
+				if n.Name == "Name" && n.Role == "textbox" {
+					found = n.Value == "Ada" && n.Ref != "" && n.BackendID > 0 && n.Frame != ""
+				}
+				walk(n.Children)
+			}
+		}
+		walk(doc.Nodes)
+		Expect(found).To(BeTrue(), string(j))
+	})
+
+	It("masks secret values", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		text := settled(p).Render(locate.RenderOptions{Mask: func(s string) string { return strings.ReplaceAll(s, "Ada", "•••") }})
+		Expect(text).NotTo(ContainSubstring("Ada"))
+		Expect(text).To(ContainSubstring("]: •••"))
+	})
+
+	It("gives a ref to every element a user can click or type into: fixtures", func() {
+		p := open(site.URL + "/snapshot/kitchen.html")
+		Expect(expectComplete(p, settled(p))).To(BeNumerically(">=", 20))
+	})
+
+	DescribeTable("gives a ref to every element a user can click or type into: the demo shop",
+		func(path string) {
+			p := open(shop.URL + path)
+			expectComplete(p, settled(p))
+		},
+		Entry("home", "/"), Entry("login", "/login"), Entry("search", "/search?q=mug"),
+		Entry("product", "/product/blue-mug"), Entry("cart", "/cart"), Entry("checkout", "/checkout"),
+	)
+})
