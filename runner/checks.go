@@ -181,6 +181,15 @@ func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.
 	case flows.ExpectValue:
 		cond = single(func(n *locate.Node) (bool, string) {
 			ok, want := matchString(e.Match, n.Value)
+			if !ok && n.Tag == "select" {
+				// a native select holds by its option's value as well as
+				// its label, as `select` picks by either
+				if v, err := p.Attr(ctx, n, "value"); err == nil && v != n.Value {
+					if ok, _ = matchString(e.Match, v); !ok {
+						return false, fmt.Sprintf("expected the value of %s %s, but it is %q (option value %q)", t, want, n.Value, v)
+					}
+				}
+			}
 			return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
 		})
 	case flows.ExpectURL, flows.ExpectTitle:
@@ -573,14 +582,14 @@ func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error
 		}
 		d.URL, d.Title = snap.URL, snap.Title
 		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
-		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-step-%s.txt", slug(s.Pos.String())), []byte(text)); err == nil {
+		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-step-%s.txt", at.step), []byte(text)); err == nil {
 			d.Snapshot = path
 		}
 	}
 	d.Explain()
 	if png, err := at.outlinedScreenshot(gctx, d.Candidates); err == nil {
 		at.shots++
-		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-%02d.png", at.shots), png); err == nil {
+		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-step-%s.png", at.step), png); err == nil {
 			d.Screenshot = path
 		}
 	}
@@ -596,13 +605,13 @@ func (at *attempt) withPage(_ context.Context, sf *stepFailure) error {
 	if snap, err := at.page.Snapshot(gctx); err == nil {
 		d.URL, d.Title = snap.URL, snap.Title
 		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
-		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-snapshot-%d.txt", at.snaps+1), []byte(text)); err == nil {
+		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-step-%s.txt", at.step), []byte(text)); err == nil {
 			d.Snapshot = path
 		}
 	}
 	if png, err := at.page.Screenshot(gctx, false, nil); err == nil {
 		at.shots++
-		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-%02d.png", at.shots), png); err == nil {
+		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-step-%s.png", at.step), png); err == nil {
 			d.Screenshot = path
 		}
 	}

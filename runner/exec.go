@@ -33,6 +33,7 @@ type attempt struct {
 	worker  int
 	shots   int
 	snaps   int
+	step    string // index of the step running, for artifact names
 	crashed func() bool
 }
 
@@ -214,6 +215,7 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 	}
 	at.emit(Event{Kind: StepStarted, Step: rec})
 	at.res.Steps = append(at.res.Steps, rec)
+	at.step = idx
 	start := time.Now()
 	var err error
 	for try := 0; try <= s.Retry; try++ {

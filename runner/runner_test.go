@@ -100,6 +100,17 @@ var _ = Describe("Runner", func() {
 		Expect(others).To(BeEmpty(), "the run's own browsers are all gone")
 	})
 
+	It("fails a hung page (endless script, endless request) as a flow, and the run goes on", func() {
+		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 2,
+			ArtifactsDir: GinkgoT().TempDir()}, load("hung-js.yaml", "hung-request.yaml", "check-storage.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(run.Flows[0].Status).To(Equal(results.Failed))
+		Expect(failureText(run.Flows[0])).To(ContainSubstring("stopped responding"))
+		Expect(run.Flows[1].Status).To(Equal(results.Failed))
+		Expect(failureText(run.Flows[1])).To(ContainSubstring("timed out"))
+		Expect(run.Flows[2].Status).To(Equal(results.Passed), failureText(run.Flows[2]))
+	})
+
 	It("retries a failed flow and keeps every attempt", func() {
 		res := runOne("../testdata/runner/teardown.yaml", runner.Config{Retries: 1})
 		Expect(res.Status).To(Equal(results.Failed))

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -95,6 +96,34 @@ var _ = Describe("smokeflow", func() {
 		}
 		Expect(xml.Unmarshal(b, &suites)).To(Succeed())
 		Expect(suites.Failures).To(Equal(1))
+	})
+
+	It("masks a secret in every output: terminal, reports, snapshots, logs", func() {
+		const secret = "hunter2-Top$ecret"
+		GinkgoT().Setenv("SF_TEST_SECRET", secret)
+		dir := GinkgoT().TempDir()
+		code, out := smokeflow("run", "--verbose", "--base-url", site.URL, "--artifacts", dir,
+			"--report", "junit="+filepath.Join(dir, "junit.xml"), "--report", "markdown="+filepath.Join(dir, "report.md"),
+			"--report", "json="+filepath.Join(dir, "results.json"), "../../testdata/cli/secret.yaml")
+		Expect(code).To(Equal(1), out)
+		Expect(out).NotTo(ContainSubstring(secret))
+		Expect(out).To(ContainSubstring("•••"))
+		files := 0
+		sawMask := false
+		Expect(filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			files++
+			b, err := os.ReadFile(p)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(b)).NotTo(ContainSubstring(secret), p)
+			Expect(string(b)).NotTo(ContainSubstring(url.QueryEscape(secret)), p)
+			sawMask = sawMask || bytes.Contains(b, []byte("•••"))
+			return nil
+		})).To(Succeed())
+		Expect(files).To(BeNumerically(">=", 7), "reports, snapshot, screenshots, console and network logs")
+		Expect(sawMask).To(BeTrue())
 	})
 
 	It("rejects bad usage with exit 2", func() {

@@ -196,6 +196,10 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 		}
 		out.Node = n
 		if err := do(n, x, y); err != nil {
+			if ctx.Err() != nil {
+				return true, &locate.ResolveError{Why: diagnostics.ReasonTimeout,
+					Msg: fmt.Sprintf("%s %q was found, but the page stopped responding during the action (a script busy in a loop?)", n.Role, n.Name)}
+			}
 			var nie *locate.NotInteractableError
 			if errors.As(err, &nie) {
 				return false, err

@@ -324,7 +324,7 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 		if s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID {
 			p.status = e.Response.Status
 		}
-		if e.Response.Status >= 400 {
+		if e.Response.Status >= 400 && !browserOwn(e.Type, e.Response.URL) {
 			method := "GET"
 			if r := p.requests[e.RequestID]; r != nil {
 				method = r.Method
@@ -342,7 +342,7 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 		if r := p.requests[e.RequestID]; r != nil {
 			method, url = r.Method, r.URL
 		}
-		if url != "" && !strings.HasPrefix(url, "data:") {
+		if url != "" && !strings.HasPrefix(url, "data:") && !browserOwn(e.Type, url) {
 			p.failed = append(p.failed, FailedRequest{Method: method, URL: url, Error: e.ErrorText, Time: time.Now()})
 		}
 		p.mu.Unlock()
@@ -368,6 +368,18 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 		p.signal()
 		p.mu.Unlock()
 	}
+}
+
+// browserOwn reports a request the browser makes on its own, not the
+// page: the automatic favicon fetch.
+func browserOwn(typ proto.NetworkResourceType, url string) bool {
+	if typ != proto.NetworkResourceTypeOther && typ != "" {
+		return false
+	}
+	if i := strings.IndexAny(url, "?#"); i >= 0 {
+		url = url[:i]
+	}
+	return strings.HasSuffix(url, "/favicon.ico")
 }
 
 func (p *Page) addConsole(c ConsoleEntry) {
