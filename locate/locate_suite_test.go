@@ -104,7 +104,7 @@ const actionableJS = `() => {
 // domActionable returns the backend ids and a description of the page's
 // actionable elements, read from the DOM (not from the snapshot).
 func domActionable(p *engine.Page) map[proto.DOMBackendNodeID]string {
-	page := p.Rod()
+	page := p.Client(context.Background())
 	res, err := proto.RuntimeEvaluate{Expression: "(" + actionableJS + ")()"}.Call(page)
 	Expect(err).NotTo(HaveOccurred())
 	props, err := proto.RuntimeGetProperties{ObjectID: res.Result.ObjectID, OwnProperties: true}.Call(page)

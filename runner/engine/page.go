@@ -53,71 +53,85 @@ func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
 	if o.Height <= 0 {
 		o.Height = 800
 	}
-	rp, err := c.rod.Context(ctx).Page(proto.TargetCreateTarget{URL: "about:blank"})
+	// Subscribe first, so that no event of the new page is missed; the
+	// subscription ends with the page.
+	subCtx, unsubscribe := context.WithCancel(context.Background())
+	events := c.b.rod.Context(subCtx).Event()
+	bc := c.b.rod.Context(ctx)
+	tg, err := proto.TargetCreateTarget{URL: "about:blank", BrowserContextID: c.id}.Call(bc)
 	if err != nil {
+		unsubscribe()
 		return nil, fmt.Errorf("cannot open a page: %w", err)
 	}
-	rp = rp.Context(context.Background())
+	at, err := proto.TargetAttachToTarget{TargetID: tg.TargetID, Flatten: true}.Call(bc)
+	if err != nil {
+		unsubscribe()
+		return nil, fmt.Errorf("cannot attach to the page: %w", err)
+	}
+	main := &locate.Session{Conn: c.b.rod, ID: at.SessionID, FrameID: proto.PageFrameID(tg.TargetID)}
 	p := &Page{
-		rod:      rp,
-		browser:  c.rod,
-		bySID:    map[proto.TargetSessionID]*locate.Session{},
+		browser:  c.b.rod,
+		main:     main,
+		sessions: []*locate.Session{main},
+		bySID:    map[proto.TargetSessionID]*locate.Session{at.SessionID: main},
 		requests: map[proto.NetworkRequestID]*proto.NetworkRequest{},
 		life:     map[proto.NetworkLoaderID]map[string]bool{},
 		notify:   make(chan struct{}),
 		done:     make(chan struct{}),
+		events:   events,
+		stop:     unsubscribe,
 	}
-	info, err := rp.Info()
-	if err != nil {
-		return nil, err
-	}
-	main := &locate.Session{Conn: c.rod, ID: rp.SessionID, FrameID: proto.PageFrameID(info.TargetID)}
-	p.main = main
-	p.sessions = []*locate.Session{main}
-	p.bySID[rp.SessionID] = main
-	p.events = c.rod.Event()
 	go p.loop()
-
-	if err := setupSession(main.Client(ctx)); err != nil {
-		return nil, err
-	}
-	if err := (proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}).Call(rp.Context(ctx)); err != nil {
+	if err := setupSession(main.Client(ctx), &proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}); err != nil {
+		_ = p.Close()
 		return nil, err
 	}
 	return p, nil
 }
 
 // setupSession enables the domains a page or iframe session reports
-// through, and attaches to out-of-process iframes below it.
-func setupSession(cp *locate.Client) error {
-	var first error
-	for _, call := range []func() error{
+// through, and attaches to out-of-process iframes below it. The commands
+// are sent together (CDP runs them in order per session); a paused iframe
+// is always let go at the end, even after an error.
+func setupSession(cp *locate.Client, extra ...interface{ Call(proto.Client) error }) error {
+	calls := []func() error{
 		func() error { return proto.InspectorEnable{}.Call(cp) },
 		func() error { return proto.RuntimeEnable{}.Call(cp) },
 		func() error { return proto.NetworkEnable{}.Call(cp) },
 		func() error { return proto.PageEnable{}.Call(cp) },
 		func() error { return proto.PageSetLifecycleEventsEnabled{Enabled: true}.Call(cp) },
-		func() error {
-			return proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(cp)
-		},
-		// a paused iframe must always be let go, even after an error above
-		func() error { return proto.RuntimeRunIfWaitingForDebugger{}.Call(cp) },
-	} {
-		if err := call(); err != nil && first == nil {
-			first = err
+	}
+	for _, e := range extra {
+		calls = append(calls, func() error { return e.Call(cp) })
+	}
+	errs := make([]error, len(calls)+1)
+	var wg sync.WaitGroup
+	for i, call := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = call()
+		}()
+	}
+	wg.Wait()
+	errs[len(calls)] = proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(cp)
+	resume := proto.RuntimeRunIfWaitingForDebugger{}.Call(cp)
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
-	return first
+	return resume
 }
 
 // Page is one tab: its CDP sessions (the page and its out-of-process
 // iframes), what it reported (console, failed requests), and its latest
 // snapshot with the ref map steps resolve against.
 type Page struct {
-	rod     *rod.Page
 	browser *rod.Browser
 	main    *locate.Session
 	events  <-chan *rod.Message
+	stop    context.CancelFunc // ends the event subscription
 
 	mu       sync.Mutex
 	sessions []*locate.Session
@@ -160,8 +174,8 @@ func (f FailedRequest) String() string {
 	return fmt.Sprintf("%s %s → %s", f.Method, f.URL, f.Error)
 }
 
-// Rod is the page's main rod session.
-func (p *Page) Rod() *rod.Page { return p.rod }
+// Client is the page's main CDP session bound to ctx, for proto calls.
+func (p *Page) Client(ctx context.Context) *locate.Client { return p.main.Client(ctx) }
 
 // Sessions are the page's CDP sessions, the main page first.
 func (p *Page) Sessions() []*locate.Session {
@@ -178,6 +192,7 @@ func (p *Page) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	_, err := proto.TargetCloseTarget{TargetID: proto.TargetTargetID(p.main.FrameID)}.Call(p.browser.Context(ctx))
+	p.stop()
 	return err
 }
 
@@ -447,7 +462,7 @@ func (e *NavigateError) Error() string {
 // (default), "domcontentloaded" or "networkidle". It returns the HTTP
 // status of the document.
 func (p *Page) Navigate(ctx context.Context, url, wait string) (int, error) {
-	r, err := proto.PageNavigate{URL: url}.Call(p.rod.Context(ctx))
+	r, err := proto.PageNavigate{URL: url}.Call(p.main.Client(ctx))
 	if err != nil {
 		return 0, err
 	}
@@ -485,7 +500,7 @@ func (p *Page) WaitLoad(ctx context.Context, loader proto.NetworkLoaderID, wait 
 // Eval runs JavaScript in the main frame and returns its JSON result.
 // Promises are awaited.
 func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, error) {
-	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.rod.Context(ctx))
+	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.main.Client(ctx))
 	if err != nil {
 		return proto.RuntimeRemoteObject{}, err
 	}
