@@ -34,7 +34,7 @@ type attempt struct {
 	shots   int
 	snaps   int
 	step    string // index of the step running, for artifact names
-	crashed func() bool
+	crashed func(error) bool
 }
 
 // stepFailure is a step that failed, with what it gathered.
@@ -75,8 +75,18 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		at.fail(nil, "browser", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: err.Error()})
 		return a
 	}
-	// on a step's error only: is the browser gone?
-	at.crashed = func() bool { return bh.crashed(gen, time.Second) }
+	// on a step's error only: is the browser gone? An error that comes from
+	// the page itself (a target not found, an expectation that did not
+	// hold) cannot be a crash; any other may come a moment before the
+	// browser's exit is seen, so that one waits up to a second for it.
+	at.crashed = func(err error) bool {
+		grace := time.Second
+		var sf *stepFailure
+		if locate.ReasonOf(err) != "" || errors.As(err, &sf) && sf.diag != nil && sf.diag.Reason != diagnostics.ReasonNavigation && sf.diag.Reason != diagnostics.ReasonTimeout {
+			grace = 0
+		}
+		return bh.crashed(gen, grace)
+	}
 	// a browser that dies ends the attempt at once, whatever step runs
 	fctx, cancelCrash := context.WithCancel(fctx)
 	defer cancelCrash()
@@ -232,7 +242,7 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 		at.emit(Event{Kind: StepFinished, Step: rec})
 		return nil
 	}
-	if at.crashed != nil && at.crashed() {
+	if at.crashed != nil && at.crashed(err) {
 		err = &stepFailure{err: fmt.Errorf("browser crashed: %w", err),
 			diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: "the browser crashed or was killed mid-flow; it is relaunched for the next flow"}}
 	}

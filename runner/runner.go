@@ -319,6 +319,14 @@ func (h *browserHolder) crashed(gen int, grace time.Duration) bool {
 	}
 	exited := h.b.Exited()
 	h.mu.Unlock()
+	if grace <= 0 {
+		select {
+		case <-exited:
+			return true
+		default:
+			return false
+		}
+	}
 	t := time.NewTimer(grace)
 	defer t.Stop()
 	select {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -58,7 +59,8 @@ func poll(ctx context.Context, try func() (done bool, err error)) error {
 		if done {
 			return err
 		}
-		if err != nil {
+		// A try cut short by the deadline says less than the one before it.
+		if err != nil && (last == nil || ctx.Err() == nil || !IsContextErr(err)) {
 			last = err
 		}
 		if ctx.Err() != nil {
@@ -160,6 +162,13 @@ func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *lo
 }
 
 var errFatal = errors.New("fatal")
+
+// IsContextErr reports an error caused by a context ending (a CDP call
+// cut short by the step's deadline).
+func IsContextErr(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) ||
+		strings.Contains(err.Error(), context.DeadlineExceeded.Error())
+}
 
 // fatal decides whether a CDP error ends the poll: a crashed page does,
 // a page in the middle of navigating does not.
