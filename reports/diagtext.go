@@ -1,9 +1,9 @@
 package reports
 
-// This file holds the reports' own plain-text renderer of diagnostics. It
-// stands in for diagnostics.Render, which does not exist yet: once it does,
-// renderDiagnosticsText can call it instead (the JUnit failure bodies are
-// the only user of the whole-text form; Markdown uses the item formatters).
+// This file holds the reports' full plain-text rendering of diagnostics:
+// every fact, one a line, for JUnit failure bodies (Markdown uses the item
+// formatters). diagnostics.Render is the other form, the short one the
+// terminal prints: reason, verdict, near misses and what to try.
 
 import (
 	"fmt"
