@@ -62,7 +62,27 @@ func keep(n *Node, full bool) bool {
 	if needsName[n.Role] && n.Name == "" {
 		return false
 	}
+	if (n.Role == "listitem" || n.Role == "row") && n.Name == "" {
+		// an unnamed item around one thing adds a line and says nothing
+		return keptCount(n, full, 2) >= 2
+	}
 	return hasKept(n, full)
+}
+
+// keptCount counts the nearest kept nodes below n, stopping at limit.
+func keptCount(n *Node, full bool, limit int) int {
+	c := 0
+	for _, ch := range n.Children {
+		if c >= limit {
+			break
+		}
+		if keep(ch, full) {
+			c++
+		} else {
+			c += keptCount(ch, full, limit-c)
+		}
+	}
+	return c
 }
 
 func hasKept(n *Node, full bool) bool {

@@ -25,11 +25,27 @@ type Snapshot struct {
 	// Viewport is the visible part of the main document, in viewport
 	// coordinates (X, Y are 0).
 	Viewport Box
+	// Inconsistent is set when the page changed between the reads that
+	// make up the snapshot (some elements lack their DOM facts).
+	Inconsistent bool
 }
 
 // Capture reads the page behind sessions (the main page first, then its
-// out-of-process iframes) as one snapshot.
+// out-of-process iframes) as one snapshot. A read that caught the page
+// mid-change is taken again (twice at most).
 func Capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
+	var snap *Snapshot
+	var err error
+	for i := 0; i < 3; i++ {
+		snap, err = capture(ctx, sessions)
+		if err != nil || !snap.Inconsistent {
+			return snap, err
+		}
+	}
+	return snap, err
+}
+
+func capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
 	if len(sessions) == 0 {
 		return nil, errors.New("no page")
 	}
@@ -59,6 +75,7 @@ func Capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
 		}
 	}
 	snap := b.build()
+	snap.Inconsistent = b.missingDOM > 0
 	if metrics != nil && metrics.CSSLayoutViewport != nil {
 		snap.Viewport = Box{W: float64(metrics.CSSLayoutViewport.ClientWidth), H: float64(metrics.CSSLayoutViewport.ClientHeight)}
 	}
@@ -69,6 +86,9 @@ type builder struct {
 	data      []*sessionData
 	bySession map[*Session]*sessionData
 	all       []*Node
+	// missingDOM counts actionable nodes the DOM snapshot did not have:
+	// the page changed between the two reads.
+	missingDOM int
 }
 
 func (b *builder) build() *Snapshot {
@@ -204,6 +224,9 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 		} else if parent != nil {
 			n.Visible = parent.Visible
 			n.Box = parent.Box
+			if !ax.Ignored && interactiveRoles[role] && ax.BackendDOMNodeID != 0 {
+				b.missingDOM++
+			}
 		}
 		for _, cid := range ax.ChildIDs {
 			c := byID[cid]
@@ -368,9 +391,13 @@ func finish(n *Node, region string) {
 		n.Role == "checkbox" || n.Role == "radio") {
 		n.Name = cut(n.Text, MaxNameLen)
 	}
-	// rows and list items are context: their text says which one it is
+	// Rows and list items are context: name one by its key (a row's first
+	// cell with text, an item's text), unless what it holds already says
+	// it, as a nav item's only link does.
 	if n.Name == "" && (n.Role == "row" || n.Role == "listitem") {
-		n.Name = cut(n.Text, contextNameLen)
+		if key := contextKey(n); key != "" && !namedBelow(n, key) {
+			n.Name = cut(key, contextNameLen)
+		}
 	}
 }
 
@@ -389,3 +416,40 @@ func (s *Snapshot) FindBackend(sess *Session, id proto.DOMBackendNodeID) *Node {
 
 // ErrNoDocument is returned for a page with no document yet.
 var ErrNoDocument = fmt.Errorf("the page has no document yet")
+
+// contextKey is what tells a row or list item from its siblings.
+func contextKey(n *Node) string {
+	if n.Role == "row" {
+		for _, c := range n.Children {
+			switch c.Role {
+			case "cell", "gridcell", "rowheader", "columnheader":
+				if c.Text != "" {
+					return c.Text
+				}
+			}
+		}
+	}
+	return n.Text
+}
+
+// namedBelow reports whether an actionable node inside n has a name that
+// contains key.
+func namedBelow(n *Node, key string) bool {
+	k := strings.ToLower(cut(key, contextNameLen))
+	var found bool
+	var walk func(m *Node)
+	walk = func(m *Node) {
+		for _, c := range m.Children {
+			if found {
+				return
+			}
+			if c.Actionable() && strings.Contains(strings.ToLower(c.Name), k) {
+				found = true
+				return
+			}
+			walk(c)
+		}
+	}
+	walk(n)
+	return found
+}

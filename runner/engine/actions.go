@@ -432,7 +432,13 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 	var native bool
 	var aria *locate.Node
 	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
-		if n.Tag == "select" {
+		// ask the element itself: the snapshot's tag can be missing when
+		// the DOM changed between its two reads
+		isSel, err := callOn(ctx, n, `function(){ return this.tagName === 'SELECT' }`)
+		if err != nil {
+			return err
+		}
+		if string(isSel) == "true" {
 			native = true
 			raw, err := callOn(ctx, n, selectJS, options)
 			if err != nil {

@@ -100,6 +100,9 @@ func setupSession(cp *locate.Client, extra ...interface{ Call(proto.Client) erro
 		func() error { return proto.NetworkEnable{}.Call(cp) },
 		func() error { return proto.PageEnable{}.Call(cp) },
 		func() error { return proto.PageSetLifecycleEventsEnabled{Enabled: true}.Call(cp) },
+		// keeps the accessibility tree alive between snapshots instead of
+		// building it anew for every read
+		func() error { return proto.AccessibilityEnable{}.Call(cp) },
 	}
 	for _, e := range extra {
 		calls = append(calls, func() error { return e.Call(cp) })

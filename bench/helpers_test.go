@@ -1,0 +1,105 @@
+package bench
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/smokeflow/smokeflow/runner/engine"
+)
+
+// server serves the dashboard at /dashboard.html and generated pages at
+// /sized?n=N.
+func server(b *testing.B) *httptest.Server {
+	b.Helper()
+	dash, err := os.ReadFile(filepath.Join("..", "testdata", "bench", "dashboard.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /dashboard.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(dash)
+	})
+	mux.HandleFunc("GET /sized", func(w http.ResponseWriter, r *http.Request) {
+		n, err := strconv.Atoi(r.URL.Query().Get("n"))
+		if err != nil || n < 10 || n > 200000 {
+			http.Error(w, "n: 10..200000", http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(SizedPage(n)))
+	})
+	mux.HandleFunc("/", http.NotFound) // favicon and the like
+	srv := httptest.NewServer(mux)
+	b.Cleanup(srv.Close)
+	return srv
+}
+
+// browser launches Chromium for one benchmark and closes it after.
+func browser(b *testing.B) *engine.Browser {
+	b.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	br, err := engine.Launch(ctx, engine.Options{})
+	if err != nil {
+		b.Skipf("no browser: %v", err)
+	}
+	b.Cleanup(func() { _ = br.Close() })
+	return br
+}
+
+// open opens url in a fresh context of br (1280x800) and waits for load.
+func open(b *testing.B, br *engine.Browser, url string) *engine.Page {
+	b.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bc, err := br.NewContext(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = bc.Close() })
+	p, err := bc.NewPage(ctx, engine.PageOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = p.Close() })
+	if _, err := p.Navigate(ctx, url, "load"); err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+// timings collects the duration of each iteration, for medians.
+type timings []time.Duration
+
+func (t timings) median() time.Duration {
+	if len(t) == 0 {
+		return 0
+	}
+	s := slices.Clone(t)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// reportMedian adds the median of t, in milliseconds, under unit.
+func reportMedian(b *testing.B, t timings, unit string) {
+	b.ReportMetric(ms(t.median()), unit)
+}
+
+func bg(b *testing.B) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	b.Cleanup(cancel)
+	return ctx
+}

@@ -1,0 +1,205 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/runner/engine"
+)
+
+// BenchmarkResolvePresent resolves a target that is on the dashboard, as
+// every action does before acting: one snapshot of the page plus one pass
+// of the ladder (Page.Resolve). "over-snapshot" is the ladder alone, over
+// a snapshot already taken.
+func BenchmarkResolvePresent(b *testing.B) {
+	srv := server(b)
+	br := browser(b)
+	p := open(b, br, srv.URL+"/dashboard.html")
+	cases := []struct {
+		name string
+		t    *flows.Target
+		want string // role "name" of the expected element
+	}{
+		{"phrase", &flows.Target{Phrase: "Export CSV"}, `button "Export CSV"`},
+		{"role+name", &flows.Target{Role: "button", Name: "Edit order #10017"}, `button "Edit order #10017"`},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			ctx := bg(b)
+			var t timings
+			for b.Loop() {
+				start := time.Now()
+				r, _, err := p.Resolve(ctx, c.t)
+				t = append(t, time.Since(start))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r.Err != nil || r.Node == nil {
+					b.Fatalf("%s: %v", c.t, r.Err)
+				}
+				if got := fmt.Sprintf("%s %q", r.Node.Role, r.Node.Name); got != c.want {
+					b.Fatalf("%s resolved to %s, want %s", c.t, got, c.want)
+				}
+			}
+			reportMedian(b, t, "median-ms")
+		})
+	}
+	b.Run("phrase/over-snapshot", func(b *testing.B) {
+		ctx := bg(b)
+		snap, err := p.Snapshot(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t := &flows.Target{Phrase: "Export CSV"}
+		var tm timings
+		for b.Loop() {
+			start := time.Now()
+			r := locate.Resolve(ctx, snap, nil, t, p.QueryCSS)
+			tm = append(tm, time.Since(start))
+			if r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+		reportMedian(b, tm, "median-ms")
+	})
+}
+
+// missing is a target the dashboard does not have: the copy says
+// "Export CSV".
+var missing = &flows.Target{Phrase: "Download CSV"}
+
+// BenchmarkDiagnostics measures gathering the failure diagnostics for a
+// missing target on the dashboard. runner/checks.go's diagnose is
+// unexported, so this calls the pieces it is made of, in its order:
+// locate.Capture (Page.Snapshot) and locate.Resolve (the resolution the
+// failure reports), diagnostics.NearMisses over the visible actionable
+// elements, the link sample, the snapshot text artifact, Explain, and the
+// viewport screenshot (no candidate to outline here), both artifacts
+// written to disk. In a real run the capture and resolution are the last
+// poll of the failing step, already done when diagnose starts: the
+// "extra-ms" metric is what diagnose adds on top of them.
+func BenchmarkDiagnostics(b *testing.B) {
+	srv := server(b)
+	br := browser(b)
+	p := open(b, br, srv.URL+"/dashboard.html")
+	ctx := bg(b)
+	dir := b.TempDir()
+	var total, capture, resolve, near, render, explain, shot timings
+	var d *diagnostics.Diagnostics
+	for b.Loop() {
+		t0 := time.Now()
+		snap, err := p.Snapshot(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		r := locate.Resolve(ctx, snap, p.RefMap(), missing, p.QueryCSS)
+		if r.Err == nil {
+			b.Fatalf("%s resolved on the dashboard", missing)
+		}
+		t2 := time.Now()
+		d = &diagnostics.Diagnostics{Reason: locate.ReasonOf(r.Err), Message: r.Err.Error(), Target: missing.String(), Rungs: r.Rungs}
+		var named []diagnostics.Named
+		for _, n := range snap.All {
+			if n.Actionable() && n.Visible {
+				named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name})
+			}
+		}
+		d.NearMisses = diagnostics.NearMisses(r.Phrase, named)
+		for _, n := range snap.All {
+			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {
+				d.Links = append(d.Links, diagnostics.Link{Text: n.Name, Href: n.Href})
+			}
+		}
+		d.URL, d.Title = snap.URL, snap.Title
+		t3 := time.Now()
+		text := snap.Render(locate.RenderOptions{})
+		if err := os.WriteFile(filepath.Join(dir, "failure-step.txt"), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		t4 := time.Now()
+		d.Explain()
+		_ = diagnostics.Render(d, false)
+		t5 := time.Now()
+		png, err := p.Screenshot(ctx, false, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "failure-01.png"), png, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		t6 := time.Now()
+		total = append(total, t6.Sub(t0))
+		capture = append(capture, t1.Sub(t0))
+		resolve = append(resolve, t2.Sub(t1))
+		near = append(near, t3.Sub(t2))
+		render = append(render, t4.Sub(t3))
+		explain = append(explain, t5.Sub(t4))
+		shot = append(shot, t6.Sub(t5))
+	}
+	if d.Reason != diagnostics.ReasonNotFound || len(d.NearMisses) == 0 {
+		b.Fatalf("unexpected diagnostics: reason %s, near misses %v", d.Reason, d.NearMisses)
+	}
+	reportMedian(b, total, "median-ms")
+	reportMedian(b, capture, "capture-ms")
+	reportMedian(b, resolve, "resolve-ms")
+	reportMedian(b, near, "nearmiss+links-ms")
+	reportMedian(b, render, "snapshot-text-ms")
+	reportMedian(b, explain, "explain-ms")
+	reportMedian(b, shot, "screenshot-ms")
+	extra := make(timings, len(total))
+	for i := range total {
+		extra[i] = total[i] - capture[i] - resolve[i]
+	}
+	reportMedian(b, extra, "extra-ms")
+	if b.N > 0 && testing.Verbose() {
+		b.Logf("diagnostics for %s:\n%s", missing, diagnostics.Render(d, false))
+	}
+}
+
+// BenchmarkAbsentTimeout measures how close to its step timeout an absent
+// target fails: Page.Locate (the wait every action does) with a 1 s
+// context. ratio = elapsed / timeout; 1.00 is exact. It is reported as
+// metrics (median and worst), not asserted.
+func BenchmarkAbsentTimeout(b *testing.B) {
+	srv := server(b)
+	br := browser(b)
+	p := open(b, br, srv.URL+"/dashboard.html")
+	const timeout = time.Second
+	var t timings
+	var reasons = map[diagnostics.Reason]int{}
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		start := time.Now()
+		_, _, err := p.Locate(ctx, missing)
+		el := time.Since(start)
+		cancel()
+		t = append(t, el)
+		var le *engine.LocateError
+		if !errors.As(err, &le) {
+			b.Fatalf("Locate(%s) = %v, want a LocateError", missing, err)
+		}
+		// not_found, or timeout when the deadline fell in the middle of a
+		// page read ("timed out reading the page"): both are counted.
+		reasons[le.Reason()]++
+		if le.Result == nil || le.Result.Err == nil {
+			b.Fatalf("Locate(%s) = %v, without the last resolution", missing, err)
+		}
+	}
+	worst := time.Duration(0)
+	for _, d := range t {
+		worst = max(worst, d)
+	}
+	b.ReportMetric(float64(t.median())/float64(timeout), "median-ratio")
+	b.ReportMetric(float64(worst)/float64(timeout), "max-ratio")
+	reportMedian(b, t, "median-ms")
+	b.ReportMetric(float64(reasons[diagnostics.ReasonNotFound])/float64(len(t)), "not_found-share")
+}
