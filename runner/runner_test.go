@@ -111,6 +111,18 @@ var _ = Describe("Runner", func() {
 		Expect(run.Flows[2].Status).To(Equal(results.Passed), failureText(run.Flows[2]))
 	})
 
+	It("runs every control step: repeat, run with with and exports, if, optional group, retry, waits, upload, scroll", func() {
+		res := runOne("../testdata/runner/language.yaml", runner.Config{})
+		Expect(res.Status).To(Equal(results.Passed), failureText(res))
+		statuses := map[string]results.Status{}
+		for _, s := range res.Final().Steps {
+			statuses[s.Index] = s.Status
+		}
+		Expect(statuses["7"]).To(Equal(results.Skipped), "if: false skips")
+		Expect(statuses["8"]).To(Equal(results.Warned), "an optional group that fails warns")
+		Expect(statuses["5.1"]).To(Equal(results.Passed), "sub-flow steps are listed under the run step")
+	})
+
 	It("retries a failed flow and keeps every attempt", func() {
 		res := runOne("../testdata/runner/teardown.yaml", runner.Config{Retries: 1})
 		Expect(res.Status).To(Equal(results.Failed))
