@@ -5,6 +5,7 @@
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
+export DEBIAN_FRONTEND := noninteractive
 
 .PHONY: demo test build vet deps browser tools race bench clean
 
