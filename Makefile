@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build vet deps browser tools race bench clean
+.PHONY: demo test build browser tools race bench clean
 
 build:
 	$(GO) build -o bin/smokeflow ./cmd/smokeflow
