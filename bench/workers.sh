@@ -14,6 +14,9 @@ cleanup() {
 }
 trap cleanup EXIT
 go build -o "$tmp/smokeflow" ./cmd/smokeflow
+# every browser profile of this script goes under $tmp, so a leftover
+# process names it
+export TMPDIR="$tmp"
 "$tmp/smokeflow" demo --serve >"$tmp/demo.log" 2>&1 &
 demo_pid=$!
 for _ in $(seq 100); do grep -q 'demo shop on' "$tmp/demo.log" && break; sleep 0.1; done
@@ -34,4 +37,7 @@ for w in 1 2 4; do
   per=$(awk -v s="$secs" -v n="$copies" 'BEGIN { printf "%.2fs", s/n }')
   echo "| $w | $copies | ${secs}s | $per | $((rss / 1024)) MiB |"
 done
-if pgrep -f "$tmp" >/dev/null; then echo "processes left behind" >&2; exit 1; fi
+kill "$demo_pid" && wait "$demo_pid" 2>/dev/null || true
+demo_pid=""
+if pgrep -f "$tmp" >/dev/null; then echo "processes left behind:" >&2; pgrep -af "$tmp" >&2; exit 1; fi
+echo "no process left behind"

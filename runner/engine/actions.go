@@ -240,8 +240,86 @@ type ClickOptions struct {
 func (p *Page) Click(ctx context.Context, t *flows.Target, o ClickOptions) (*Outcome, error) {
 	chk := checks{enabled: !o.HoverOnly, hit: true}
 	return p.act(ctx, t, chk, !o.HoverOnly && o.Count <= 1 && o.Button == "", func(n *locate.Node, x, y float64) error {
-		return p.mouse(ctx, x, y, o)
+		if o.HoverOnly {
+			return p.mouse(ctx, x, y, o)
+		}
+		return p.guardedClick(ctx, n, x, y, o)
 	})
+}
+
+// guardJS makes the element's window refuse mouse events that land on
+// anything but the element (or its label) while smokeflow's click is
+// dispatched: the page may move between the hit test and the click, and a
+// click must never reach another element. The miss is reported instead.
+const guardJS = `function() {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  const win = el.ownerDocument.defaultView;
+  const ok = (t) => {
+    for (let n = t; n; n = n.parentNode || n.host) if (n === el) return true;
+    const lab = t && t.closest ? t.closest('label') : null;
+    return !!(lab && (lab.control === el || lab.contains(el))) || (el.tagName === 'LABEL' && el.control === t);
+  };
+  const describe = (e) => {
+    if (!e || !e.tagName) return 'something else';
+    let s = e.tagName.toLowerCase();
+    if (e.id) s += '#' + e.id;
+    if (typeof e.className === 'string' && e.className.trim()) s += '.' + e.className.trim().split(/\s+/).slice(0, 2).join('.');
+    return s;
+  };
+  const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
+  if (win.__smokeflowUnguard) win.__smokeflowUnguard();
+  win.__smokeflowMiss = '';
+  // The first event decides, as in Playwright: once the press lands on
+  // the element, the rest of the click may go anywhere (a menu item may
+  // hide itself on mousedown); if it lands elsewhere, the whole click is
+  // blocked.
+  let decided = false, blocked = false;
+  const guard = (e) => {
+    if (!decided) {
+      decided = true;
+      const t = e.composedPath ? e.composedPath()[0] : e.target;
+      if (!ok(t)) {
+        blocked = true;
+        win.__smokeflowMiss = describe(t);
+      }
+    }
+    if (blocked) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  };
+  types.forEach(t => win.addEventListener(t, guard, true));
+  const unguard = () => { types.forEach(t => win.removeEventListener(t, guard, true)); win.__smokeflowUnguard = null; };
+  win.__smokeflowUnguard = unguard;
+  setTimeout(unguard, 3000);
+}`
+
+const unguardJS = `function() {
+  const win = (this.nodeType === 1 ? this : this.parentElement).ownerDocument.defaultView;
+  if (win.__smokeflowUnguard) win.__smokeflowUnguard();
+  return win.__smokeflowMiss || '';
+}`
+
+// guardedClick clicks at (x, y) with the hit-target guard around it. A
+// click that would have landed elsewhere is blocked and reported as
+// covered, so act tries again.
+func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o ClickOptions) error {
+	if _, err := callOn(ctx, n, guardJS); err != nil {
+		return err
+	}
+	if err := p.mouse(ctx, x, y, o); err != nil {
+		return err
+	}
+	raw, err := callOn(ctx, n, unguardJS)
+	if err != nil {
+		return nil // the click navigated or removed the element: it landed
+	}
+	var miss string
+	if json.Unmarshal(raw, &miss) == nil && miss != "" {
+		return &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
+			Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q moved: the click would have landed on %s", n.Role, n.Name, miss), Node: n}, CoveredBy: miss}
+	}
+	return nil
 }
 
 func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {
@@ -374,7 +452,7 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 			return nil
 		}
 		clicked = true
-		return p.mouse(ctx, x, y, ClickOptions{})
+		return p.guardedClick(ctx, n, x, y, ClickOptions{})
 	})
 	if err != nil {
 		return out, err
@@ -461,7 +539,7 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 		}
 		aria = n
 		if n.Role == "combobox" || n.Role == "button" {
-			return p.mouse(ctx, x, y, ClickOptions{}) // open the popup
+			return p.guardedClick(ctx, n, x, y, ClickOptions{}) // open the popup
 		}
 		return nil
 	})
