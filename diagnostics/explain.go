@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"github.com/smokeflow/smokeflow/internal/textdist"
 	"sort"
 	"strings"
 	"unicode"
@@ -62,33 +63,13 @@ func Similarity(a, b string) float64 {
 	}
 	jac := float64(inter) / float64(union)
 	ra, rb := []rune(fa), []rune(fb)
-	d := levenshtein(ra, rb)
+	d := textdist.Levenshtein(fa, fb)
 	lev := 1 - float64(d)/float64(max(len(ra), len(rb)))
 	// a name that contains the phrase (or the reverse) is close too
 	if strings.Contains(fa, fb) || strings.Contains(fb, fa) {
 		lev = max(lev, 0.75)
 	}
 	return max(jac, lev)
-}
-
-func levenshtein(a, b []rune) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := 1
-			if a[i-1] == b[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // NearMissThreshold is the least similarity that counts as a near miss.

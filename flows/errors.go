@@ -1,6 +1,7 @@
 package flows
 
 import (
+	"github.com/smokeflow/smokeflow/internal/textdist"
 	"sort"
 	"strings"
 )
@@ -78,35 +79,13 @@ func sortErrors(es Errors, first string) Errors {
 	return out
 }
 
-// levenshtein is the edit distance between a and b, in runes.
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
-
 // nearest returns the candidate closest to s, or "" when none is close
 // enough to be a plausible typo.
 func nearest(s string, candidates []string) string {
 	best, bestD := "", -1
 	ls := strings.ToLower(s)
 	for _, c := range candidates {
-		d := levenshtein(ls, strings.ToLower(c))
+		d := textdist.Levenshtein(ls, strings.ToLower(c))
 		if bestD < 0 || d < bestD {
 			best, bestD = c, d
 		}

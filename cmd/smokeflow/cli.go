@@ -383,23 +383,33 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	lookup, err := lookupEnv(rf.envFile)
+	opts, err := rf.loadOptions()
 	if err != nil {
 		return err
+	}
+	list, err := loadFlows(paths, opts)
+	if err != nil {
+		return err
+	}
+	return execute(ctx, list, rf, opts, stdout)
+}
+
+// loadOptions reads --env-file and --var: what flows are loaded and run
+// with.
+func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
+	lookup, err := lookupEnv(rf.envFile)
+	if err != nil {
+		return flows.LoadOptions{}, err
 	}
 	vm, err := parseVars(rf.vars)
 	if err != nil {
-		return err
+		return flows.LoadOptions{}, err
 	}
-	list, err := loadFlows(paths, flows.LoadOptions{Vars: vm, LookupEnv: lookup, BaseURL: rf.baseURL})
-	if err != nil {
-		return err
-	}
-	return execute(ctx, list, rf, vm, lookup, stdout)
+	return flows.LoadOptions{Vars: vm, LookupEnv: lookup, BaseURL: rf.baseURL}, nil
 }
 
 // execute selects, runs and reports flows.
-func execute(ctx context.Context, list []*flows.Flow, rf runFlags, vm map[string]string, lookup func(string) (string, bool), stdout io.Writer) error {
+func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.LoadOptions, stdout io.Writer) error {
 	specs := make([][2]string, 0, len(rf.reports))
 	for _, r := range rf.reports {
 		format, p, err := reports.ParseSpec(r)
@@ -431,7 +441,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, vm map[string
 	tty := isTTY(stdout)
 	prog := runner.NewProgress(stdout, level, tty && !rf.quiet, tty)
 	cfg := runner.Config{
-		BaseURL: rf.baseURL, Vars: vm, LookupEnv: lookup, Workers: rf.workers, Retries: rf.retries,
+		BaseURL: rf.baseURL, Vars: opts.Vars, LookupEnv: opts.LookupEnv, Workers: rf.workers, Retries: rf.retries,
 		FailFast: rf.failFast, Timeout: rf.timeout, StepTimeout: rf.stepTimeout, ArtifactsDir: rf.artifacts,
 		Shard:    rf.shard,
 		Browser:  engine.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
@@ -581,19 +591,15 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			"json=" + filepath.Join(rf.artifacts, "results.json"),
 		}
 	}
-	lookup, err := lookupEnv(rf.envFile)
+	opts, err := rf.loadOptions()
 	if err != nil {
 		return err
 	}
-	vm, err := parseVars(rf.vars)
+	list, err := embeddedFlows(opts)
 	if err != nil {
 		return err
 	}
-	list, err := embeddedFlows(flows.LoadOptions{Vars: vm, LookupEnv: lookup, BaseURL: rf.baseURL})
-	if err != nil {
-		return err
-	}
-	return execute(ctx, list, rf, vm, lookup, stdout)
+	return execute(ctx, list, rf, opts, stdout)
 }
 
 // embeddedFlows loads the example flows from the binary.

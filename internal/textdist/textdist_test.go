@@ -1,0 +1,14 @@
+package textdist
+
+import "testing"
+
+func TestLevenshtein(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"click", "clik", 1}, {"kitten", "sitting", 3}, {"log in", "sign in", 3}, {"café", "cafe", 1}, {"", "abc", 3}} {
+		if got := Levenshtein(c.a, c.b); got != c.want {
+			t.Errorf("Levenshtein(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
