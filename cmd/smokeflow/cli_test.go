@@ -126,6 +126,20 @@ var _ = Describe("smokeflow", func() {
 		Expect(sawMask).To(BeTrue())
 	})
 
+	It("in GitHub Actions, annotates the failing step and appends the step summary", func() {
+		summary := filepath.Join(GinkgoT().TempDir(), "summary.md")
+		Expect(os.WriteFile(summary, []byte("earlier step\n"), 0o644)).To(Succeed())
+		GinkgoT().Setenv("GITHUB_ACTIONS", "true")
+		GinkgoT().Setenv("GITHUB_STEP_SUMMARY", summary)
+		code, out := smokeflow("run", "--artifacts", GinkgoT().TempDir(), "../../testdata/cli/unreachable.yaml")
+		Expect(code).To(Equal(1), out)
+		Expect(out).To(MatchRegexp(`(?m)^::error file=[^,]*unreachable\.yaml,line=3`))
+		b, err := os.ReadFile(summary)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(b)).To(HavePrefix("earlier step\n"))
+		Expect(string(b)).To(ContainSubstring("❌ 1 failed"))
+	})
+
 	It("rejects bad usage with exit 2", func() {
 		code, _ := smokeflow("run", "--shard", "4/3", "../../testdata/cli/ok.yaml")
 		Expect(code).To(Equal(2))

@@ -1,0 +1,56 @@
+package runner
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+func TestProgressLiveLineAndFlowLines(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	var out bytes.Buffer
+	p := NewProgress(&out, Normal, true, true)
+	f := &flows.Flow{Name: "Checkout"}
+	p.Event(Event{Kind: FlowStarted, Worker: 0, Flow: f, Attempt: 1})
+	p.Event(Event{Kind: StepStarted, Worker: 0, Flow: f, Step: &results.Step{Action: "click", Target: `"Place order"`}})
+	if !strings.Contains(out.String(), `Checkout › click "Place order"`) {
+		t.Fatalf("no live line with the current step:\n%q", out.String())
+	}
+	res := &results.Flow{Name: "Checkout", Status: results.Failed, Duration: 1500 * time.Millisecond, Attempts: []*results.Attempt{{
+		Status: results.Failed,
+		Failure: &results.Failure{Message: `step 4 (checkout.yaml:9) click "Place order": "Place order" stayed disabled`,
+			Source:      []results.SourceLine{{Line: 9, Text: "  - click: Place order"}},
+			Diagnostics: &diagnostics.Diagnostics{Reason: diagnostics.ReasonDisabled, Verdict: `"Place order" stayed disabled`, Hints: []string{"fill in the form first"}}},
+	}}}
+	p.Event(Event{Kind: FlowFinished, Worker: 0, Flow: f, Result: res})
+	s := out.String()
+	for _, want := range []string{"\r\x1b[K", "✗ Checkout 1.5s", "   9 |   - click: Place order", "stayed disabled", "try: fill in the form first"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("%q not in output:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "\x1b[3") {
+		t.Errorf("colour despite NO_COLOR:\n%q", s)
+	}
+}
+
+func TestProgressPlainAndQuiet(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgress(&out, Quiet, false, false)
+	f := &flows.Flow{Name: "Home"}
+	p.Event(Event{Kind: StepStarted, Flow: f, Step: &results.Step{Action: "open"}})
+	p.Event(Event{Kind: FlowFinished, Flow: f, Result: &results.Flow{Name: "Home", Status: results.Passed}})
+	p.Summary(&results.Run{Flows: []*results.Flow{{Status: results.Passed}}, Duration: time.Second}, nil)
+	s := out.String()
+	if strings.Contains(s, "\r") || strings.Contains(s, "✓ Home") {
+		t.Errorf("quiet plain output shows live lines or passing flows:\n%q", s)
+	}
+	if !strings.Contains(s, "1 passed in 1.0s") {
+		t.Errorf("no summary:\n%q", s)
+	}
+}
