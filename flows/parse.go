@@ -1032,7 +1032,7 @@ func (p *parser) expect(spec *actionSpec, k, v *yaml.Node) *ExpectArgs {
 	case kMatch:
 		a.Match = p.match(kn, "expect "+a.Kind)
 	case kTrue:
-		if p.boolean(kn, a.Kind) == false && p.resolve(kn) != nil && p.resolve(kn).ShortTag() == "!!bool" {
+		if !p.boolean(kn, a.Kind) && p.resolve(kn) != nil && p.resolve(kn).ShortTag() == "!!bool" {
 			p.errorf(p.resolve(kn), "%s must be true (false checks nothing)", a.Kind)
 		}
 	}

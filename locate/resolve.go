@@ -404,10 +404,6 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 		return
 	}
 	phrase := strings.ToLower(Normalize(r.Phrase))
-	type scored struct {
-		n     *Node
-		score [3]int
-	}
 	var best [3]int
 	var top []*Node
 	for _, n := range vis {

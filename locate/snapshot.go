@@ -68,12 +68,7 @@ func capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
 	if data[0].err != nil {
 		return nil, data[0].err
 	}
-	b := &builder{data: data, bySession: map[*Session]*sessionData{}}
-	for _, d := range data {
-		if d.err == nil {
-			b.bySession[d.s] = d
-		}
-	}
+	b := &builder{data: data}
 	snap := b.build()
 	snap.Inconsistent = b.missingDOM > 0
 	if metrics != nil && metrics.CSSLayoutViewport != nil {
@@ -83,9 +78,7 @@ func capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
 }
 
 type builder struct {
-	data      []*sessionData
-	bySession map[*Session]*sessionData
-	all       []*Node
+	data []*sessionData
 	// missingDOM counts actionable nodes the DOM snapshot did not have:
 	// the page changed between the two reads.
 	missingDOM int

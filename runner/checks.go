@@ -704,7 +704,6 @@ const outlineJS = `(boxes) => {
 }`
 
 func (at *attempt) outlinedScreenshot(ctx context.Context, cands []diagnostics.Candidate) ([]byte, error) {
-	type box struct{ X, Y, W, H float64 }
 	var boxes []map[string]float64
 	for _, c := range cands {
 		if c.Box != nil && c.Visible {

@@ -130,11 +130,6 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	if !ok && a.Failure == nil {
 		a.Failure = &results.Failure{Message: "failed", Reason: "unknown"}
 	}
-	if !ok {
-		for _, s := range a.Steps {
-			_ = s
-		}
-	}
 	// teardown always runs, with its own budget when the flow's is spent
 	tctx := fctx
 	if fctx.Err() != nil && ctx.Err() == nil {

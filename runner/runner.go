@@ -6,7 +6,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -219,8 +218,8 @@ func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, wor
 		if a.Status == results.Passed {
 			break
 		}
-		if flowCtx.Err() != nil || runCtx.Err() != nil && errors.Is(runCtx.Err(), context.Canceled) && attempt == cfg.Retries+1 {
-			break
+		if flowCtx.Err() != nil {
+			break // interrupted: no retry
 		}
 	}
 	final := res.Final()

@@ -44,7 +44,7 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
 
-// flowsFailed is a run in which a flow failed: exit 1.
+// errFlowsFailed is a run in which a flow failed: exit 1.
 var errFlowsFailed = errors.New("a flow failed")
 
 // errInterrupted is a run stopped by SIGINT or SIGTERM.

@@ -1,8 +1,8 @@
 // Package demo is a small in-memory shop ("Mug & Bean") used to show and
 // test smokeflow: `smokeflow demo` serves it and runs examples/flows on it.
 //
-// The pages are plain HTML with a little vanilla JavaScript, embedded with
-// go:embed, and deliberately realistic where browser flows get hard: several
+// The pages are plain HTML with a little vanilla JavaScript, embedded in
+// the binary, and deliberately realistic where browser flows get hard: several
 // elements named "Sign in", a placeholder-only search box, a cookie banner, a
 // loading spinner, a modal dialog, a button disabled until a form is valid and
 // a clickable div without a role. Sessions, carts and orders live in memory,
