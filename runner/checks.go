@@ -17,38 +17,39 @@ import (
 	"github.com/smokeflow/smokeflow/runner/results"
 )
 
-// pollUntil re-checks cond until it holds or ctx ends; the last message
-// cond gave says why it did not hold.
-func pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, error) {
-	delays := []time.Duration{0, 20, 50, 100, 100, 250, 500}
-	var last string
-	var lastErr error
-	for i := 0; ; i++ {
-		d := delays[min(i, len(delays)-1)] * time.Millisecond
-		if d > 0 {
-			t := time.NewTimer(d)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return last, lastErr
-			case <-t.C:
-			}
-		}
-		ok, msg, err := cond()
-		if ok {
-			return "", nil
-		}
-		if errors.Is(err, engine.ErrPageCrashed) {
-			return msg, err
-		}
-		// A check cut short by the deadline says less than the one before it.
-		if !(ctx.Err() != nil && err != nil && engine.IsContextErr(err) && (last != "" || lastErr != nil)) {
-			last, lastErr = msg, err
-		}
-		if ctx.Err() != nil {
-			return last, lastErr
-		}
+// unmet is a check that did not hold yet: why, and the error it met.
+type unmet struct {
+	msg string
+	err error
+}
+
+func (u *unmet) Error() string {
+	if u.msg == "" && u.err != nil {
+		return u.err.Error()
 	}
+	return u.msg
+}
+
+func (u *unmet) Unwrap() error { return u.err }
+
+// pollUntil re-checks cond until it holds or ctx ends (engine.Poll); the
+// last message cond gave says why it did not hold.
+func pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, error) {
+	err := engine.Poll(ctx, func() (bool, error) {
+		ok, msg, err := cond()
+		switch {
+		case ok:
+			return true, nil
+		case errors.Is(err, engine.ErrPageCrashed):
+			return true, err
+		}
+		return false, &unmet{msg: msg, err: err}
+	})
+	var u *unmet
+	if errors.As(err, &u) {
+		return u.msg, u.err
+	}
+	return "", err
 }
 
 func matchString(m *flows.Match, s string) (bool, string) {

@@ -141,7 +141,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 	out := &Outcome{}
 	var res *locate.Result
 	var snap *locate.Snapshot
-	err := poll(ctx, func() (bool, error) {
+	err := Poll(ctx, func() (bool, error) {
 		r, s, err := p.Resolve(ctx, t)
 		if err != nil {
 			return fatal(err)
@@ -462,7 +462,7 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		return out, nil
 	}
 	var last *locate.Node
-	err = poll(ctx, func() (bool, error) {
+	err = Poll(ctx, func() (bool, error) {
 		r, _, err := p.Resolve(ctx, t)
 		if err != nil {
 			return fatal(err)

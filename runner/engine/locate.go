@@ -37,9 +37,10 @@ func (e *LocateError) Reason() diagnostics.Reason {
 // then every half second (as Playwright's).
 var pollDelays = []time.Duration{0, 20 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond}
 
-// poll calls try until it reports done or ctx ends. It returns the last
-// error try gave.
-func poll(ctx context.Context, try func() (done bool, err error)) error {
+// Poll calls try until it reports done or ctx ends, pausing as
+// pollDelays says. It returns the last error try gave; a try cut short by
+// the deadline does not replace a more telling earlier one.
+func Poll(ctx context.Context, try func() (done bool, err error)) error {
 	var last error
 	for i := 0; ; i++ {
 		d := pollDelays[min(i, len(pollDelays)-1)]
@@ -141,7 +142,7 @@ func (p *Page) Query(ctx context.Context, t *flows.Target) (all, visible []*loca
 func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
 	var res *locate.Result
 	var snap *locate.Snapshot
-	err := poll(ctx, func() (bool, error) {
+	err := Poll(ctx, func() (bool, error) {
 		r, s, err := p.Resolve(ctx, t)
 		if err != nil {
 			return fatal(err)
