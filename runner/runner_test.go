@@ -123,6 +123,15 @@ var _ = Describe("Runner", func() {
 		Expect(statuses["5.1"]).To(Equal(results.Passed), "sub-flow steps are listed under the run step")
 	})
 
+	It("with fail-fast, starts no flow after the first failure", func() {
+		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 1, FailFast: true,
+			ArtifactsDir: GinkgoT().TempDir()}, load("teardown.yaml", "check-storage.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(run.Flows[0].Status).To(Equal(results.Failed))
+		Expect(run.Flows[1].Status).To(Equal(results.Skipped))
+		Expect(run.Flows[1].SkipReason).To(ContainSubstring("fail-fast"))
+	})
+
 	It("retries a failed flow and keeps every attempt", func() {
 		res := runOne("../testdata/runner/teardown.yaml", runner.Config{Retries: 1})
 		Expect(res.Status).To(Equal(results.Failed))
