@@ -60,15 +60,15 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	fctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	at := &attempt{cfg: cfg, flow: f, res: a, dir: dir, worker: worker, mask: flows.NewMasker()}
+	at := &attempt{cfg: cfg, flow: f, res: a, dir: dir, worker: worker,
+		mask: flows.NewMasker(secretValues(f, cfg.LookupEnv)...)}
+	defer at.maskAll()
 	sc, err := flows.NewScope(f, flows.LoadOptions{Vars: cfg.Vars, LookupEnv: cfg.LookupEnv, BaseURL: cfg.BaseURL})
 	if err != nil {
 		at.fail(nil, "vars", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonScript, Message: err.Error()})
 		return a
 	}
 	at.scope = sc
-	at.mask = flows.NewMasker(secretValues(f, cfg.LookupEnv)...)
-	defer at.maskAll()
 
 	b, gen, err := bh.get(fctx)
 	if err != nil {
@@ -222,18 +222,23 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 	at.res.Steps = append(at.res.Steps, rec)
 	at.step = idx
 	start := time.Now()
+	// The steps inside a group, repeat or run record their own failure; a
+	// retry that passes, or an optional step, takes it back.
+	before := at.res.Failure
 	var err error
 	for try := 0; try <= s.Retry; try++ {
 		if try > 0 {
 			rec.Log = append(rec.Log, fmt.Sprintf("retry %d/%d after: %v", try, s.Retry, err))
+			at.res.Failure = before
 		}
 		err = at.exec(ctx, s, idx, sc, rec)
-		if err == nil || ctx.Err() != nil || isContainer(s) {
+		if err == nil || ctx.Err() != nil {
 			break
 		}
 	}
 	rec.Duration = time.Since(start)
 	if err == nil {
+		at.res.Failure = before
 		at.emit(Event{Kind: StepFinished, Step: rec})
 		return nil
 	}
@@ -243,6 +248,7 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 	}
 	rec.Error = err.Error()
 	if s.Optional {
+		at.res.Failure = before
 		rec.Status = results.Warned
 		rec.Log = append(rec.Log, "optional step failed; going on")
 		at.emit(Event{Kind: StepFinished, Step: rec})
@@ -385,6 +391,12 @@ func (at *attempt) str(s string, sc *flows.Scope) (string, error) { return flows
 // exec runs the action of one step.
 func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	if isContainer(s) {
+		if s.Timeout > 0 {
+			// a container's timeout bounds all the steps inside it
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, s.Timeout)
+			defer cancel()
+		}
 		return at.execContainer(ctx, s, idx, sc, rec)
 	}
 	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))

@@ -123,6 +123,19 @@ var _ = Describe("Runner", func() {
 		Expect(statuses["5.1"]).To(Equal(results.Passed), "sub-flow steps are listed under the run step")
 	})
 
+	It("retries a group, bounds a group by its timeout, and forgets an optional group's failure", func() {
+		res := runOne("../testdata/runner/group-retry.yaml", runner.Config{})
+		Expect(res.Status).To(Equal(results.Passed), failureText(res))
+		Expect(res.Final().Failure).To(BeNil())
+		var statuses []results.Status
+		for _, s := range res.Final().Steps {
+			if !strings.Contains(s.Index, ".") {
+				statuses = append(statuses, s.Status)
+			}
+		}
+		Expect(statuses).To(Equal([]results.Status{results.Passed, results.Warned, results.Passed, results.Passed}))
+	})
+
 	It("with fail-fast, starts no flow after the first failure", func() {
 		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 1, FailFast: true,
 			ArtifactsDir: GinkgoT().TempDir()}, load("teardown.yaml", "check-storage.yaml"))
