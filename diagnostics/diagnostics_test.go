@@ -46,6 +46,16 @@ func TestNearMissesRankCapAndSkipExact(t *testing.T) {
 	}
 }
 
+func TestNearMissTiesGoToMain(t *testing.T) {
+	got := diagnostics.NearMisses("Log in", []diagnostics.Named{
+		{Ref: "e6", Role: "link", Name: "Sign in", Region: "navigation"},
+		{Ref: "e10", Role: "button", Name: "Sign in", Region: "main"},
+	})
+	if len(got) != 2 || got[0].Ref != "e10" {
+		t.Fatalf("near misses = %+v, want the button in main first", got)
+	}
+}
+
 func TestExplainNamesCauseAndFix(t *testing.T) {
 	cases := []struct {
 		d    diagnostics.Diagnostics

@@ -12,9 +12,10 @@ import (
 
 // Named is an interactive element considered for near misses.
 type Named struct {
-	Ref  string
-	Role string
-	Name string
+	Ref    string
+	Role   string
+	Name   string
+	Region string // its landmark: ties go to main, as in resolution
 }
 
 // fold lowercases and strips accents and punctuation.
@@ -82,6 +83,7 @@ func NearMisses(phrase string, elems []Named) []NearMiss {
 		return nil
 	}
 	var out []NearMiss
+	var inMain []bool
 	seen := map[string]bool{}
 	for _, e := range elems {
 		if e.Name == "" {
@@ -97,8 +99,24 @@ func NearMisses(phrase string, elems []Named) []NearMiss {
 		}
 		seen[k] = true
 		out = append(out, NearMiss{Ref: e.Ref, Role: e.Role, Name: cut(e.Name, MaxNameLen), Score: float64(int(s*100)) / 100})
+		inMain = append(inMain, e.Region == "main")
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		i, j := idx[a], idx[b]
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return inMain[i] && !inMain[j]
+	})
+	sorted := make([]NearMiss, len(out))
+	for k, i := range idx {
+		sorted[k] = out[i]
+	}
+	out = sorted
 	if len(out) > MaxNearMisses {
 		out = out[:MaxNearMisses]
 	}

@@ -565,7 +565,7 @@ func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error
 			var named []diagnostics.Named
 			for _, n := range snap.All {
 				if n.Actionable() && n.Visible {
-					named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name})
+					named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name, Region: n.Region})
 				}
 			}
 			d.NearMisses = diagnostics.NearMisses(r.Phrase, named)
