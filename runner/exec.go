@@ -115,16 +115,11 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	at.page = page
 	defer func() { _ = page.Close() }()
 
-	base := f.BaseURL
-	if base != "" {
-		if s, err := flows.Interpolate(base, at.scope); err == nil {
-			base = s
-		}
+	at.base, err = at.baseURL(f, at.scope, "")
+	if err != nil {
+		at.fail(nil, "base_url", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonScript, Message: err.Error()})
+		return a
 	}
-	if cfg.BaseURL != "" {
-		base = cfg.BaseURL // --base-url overrides
-	}
-	at.base = base
 
 	ok := at.runPhase(fctx, "setup", f.Setup, "setup.") && at.runPhase(fctx, "steps", f.Steps, "")
 	if !ok && a.Failure == nil {
@@ -594,7 +589,14 @@ func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string,
 		if err != nil {
 			return err
 		}
+		base, err := at.baseURL(sub, child, at.base)
+		if err != nil {
+			return err
+		}
+		callerBase := at.base
+		at.base = base
 		err = at.runSteps(ctx, phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
+		at.base = callerBase
 		// what the sub-flow extracts comes back to the caller
 		sc.Export(child, sub.Exports())
 		return err
@@ -636,6 +638,22 @@ func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string,
 		}
 	}
 	return nil
+}
+
+// baseURL is what a flow's relative `open:` joins: --base-url when given,
+// else the flow's own base_url, else inherited (a sub-flow's caller's).
+func (at *attempt) baseURL(f *flows.Flow, sc *flows.Scope, inherited string) (string, error) {
+	switch {
+	case at.cfg.BaseURL != "":
+		return at.cfg.BaseURL, nil
+	case f.BaseURL != "":
+		u, err := flows.Interpolate(f.BaseURL, sc)
+		if err != nil {
+			return "", fmt.Errorf("%s: base_url: %w", f.File, err)
+		}
+		return u, nil
+	}
+	return inherited, nil
 }
 
 // joinURL resolves a path against the base URL.

@@ -136,6 +136,17 @@ var _ = Describe("Runner", func() {
 		Expect(statuses).To(Equal([]results.Status{results.Passed, results.Warned, results.Passed, results.Passed}))
 	})
 
+	It("joins relative opens to the flow's own base_url, and a sub-flow's to its own", func() {
+		env := map[string]string{"SF_MAIN_BASE": fixture.URL, "SF_SUB_BASE": fixture.URL + "/runner/pages"}
+		lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+		f, err := flows.Load("../testdata/runner/sub-base.yaml", flows.LoadOptions{LookupEnv: lookup})
+		Expect(err).NotTo(HaveOccurred())
+		run, err := runner.Run(context.Background(), runner.Config{Use: browser, LookupEnv: lookup,
+			ArtifactsDir: GinkgoT().TempDir()}, []*flows.Flow{f})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(run.Flows[0].Status).To(Equal(results.Passed), failureText(run.Flows[0]))
+	})
+
 	It("with fail-fast, starts no flow after the first failure", func() {
 		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 1, FailFast: true,
 			ArtifactsDir: GinkgoT().TempDir()}, load("teardown.yaml", "check-storage.yaml"))
