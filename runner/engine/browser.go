@@ -193,8 +193,13 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, &BrowserError{Msg: "interrupted while starting the browser", Err: ctx.Err()}
 	}
 
-	rb := rod.New().ControlURL(ws)
-	if err := rb.Connect(); err != nil {
+	cl, err := dial(ctx, nil, ws)
+	var rb *rod.Browser
+	if err == nil {
+		rb = rod.New().Client(cl)
+		err = rb.Connect()
+	}
+	if err != nil {
 		b.kill()
 		return nil, &BrowserError{Msg: "cannot connect to the browser's DevTools endpoint " + ws, Fix: installHint, Err: err}
 	}
@@ -259,8 +264,13 @@ func attach(ctx context.Context, opts Options) (*Browser, error) {
 		u = resolved
 	}
 	connCtx, disconnect := context.WithCancel(context.Background())
-	rb := rod.New().ControlURL(u).Context(connCtx)
-	if err := rb.Connect(); err != nil {
+	cl, err := dial(ctx, connCtx, u)
+	var rb *rod.Browser
+	if err == nil {
+		rb = rod.New().Client(cl).Context(connCtx)
+		err = rb.Connect()
+	}
+	if err != nil {
 		disconnect()
 		return nil, &BrowserError{Msg: "cannot connect to the browser at --cdp " + opts.CDP,
 			Fix: "check the address, and that the browser was started with --remote-debugging-port", Err: err}
