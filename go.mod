@@ -9,6 +9,7 @@ require (
 	github.com/onsi/ginkgo/v2 v2.34.0
 	github.com/onsi/gomega v1.44.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/valyala/fastjson v1.6.10
 	github.com/ysmood/gson v0.7.3
 	golang.org/x/sys v0.46.0
 	golang.org/x/text v0.38.0

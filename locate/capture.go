@@ -3,11 +3,11 @@ package locate
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/valyala/fastjson"
 )
 
 // domInfo is what DOMSnapshot says of one DOM node.
@@ -40,7 +40,7 @@ type sessionData struct {
 	s      *Session
 	docs   []*docData
 	byBack map[proto.DOMBackendNodeID]*docRef
-	ax     map[proto.PageFrameID][]*proto.AccessibilityAXNode
+	ax     map[proto.PageFrameID][]*axNode
 	// owner is the backend id, in the parent session, of this session's
 	// iframe element; ownerBox its content box in the parent's viewport.
 	owner    proto.DOMBackendNodeID
@@ -58,7 +58,7 @@ var snapshotStyles = []string{"cursor", "visibility"}
 // captureSession gathers DOMSnapshot, the frame tree and the AX trees of
 // one session. Calls run concurrently.
 func captureSession(ctx context.Context, s *Session) *sessionData {
-	sd := &sessionData{s: s, byBack: map[proto.DOMBackendNodeID]*docRef{}, ax: map[proto.PageFrameID][]*proto.AccessibilityAXNode{}}
+	sd := &sessionData{s: s, byBack: map[proto.DOMBackendNodeID]*docRef{}, ax: map[proto.PageFrameID][]*axNode{}}
 	p := s.Client(ctx)
 
 	var wg sync.WaitGroup
@@ -72,15 +72,16 @@ func captureSession(ctx context.Context, s *Session) *sessionData {
 	}
 
 	wg.Add(1)
-	var snap *proto.DOMSnapshotCaptureSnapshotResult
 	go func() {
 		defer wg.Done()
-		r, err := proto.DOMSnapshotCaptureSnapshot{ComputedStyles: snapshotStyles}.Call(p)
+		raw, err := s.Conn.Call(ctx, string(s.ID), "DOMSnapshot.captureSnapshot",
+			proto.DOMSnapshotCaptureSnapshot{ComputedStyles: snapshotStyles})
+		if err == nil {
+			err = sd.decode(raw) // while the accessibility trees are read
+		}
 		if err != nil {
 			setErr(fmt.Errorf("DOMSnapshot: %w", err))
-			return
 		}
-		snap = r
 	}()
 
 	if s.Parent != nil {
@@ -121,7 +122,7 @@ func captureSession(ctx context.Context, s *Session) *sessionData {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := proto.AccessibilityGetFullAXTree{FrameID: f}.Call(p)
+			nodes, err := fetchAXTree(ctx, s, f)
 			if err != nil {
 				// A frame that navigates away mid-capture is simply missing.
 				if f == tree.FrameTree.Frame.ID {
@@ -130,102 +131,120 @@ func captureSession(ctx context.Context, s *Session) *sessionData {
 				return
 			}
 			mu.Lock()
-			sd.ax[f] = r.Nodes
+			sd.ax[f] = nodes
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	if snap != nil {
-		sd.decode(snap)
-	}
 	return sd
 }
 
-func (sd *sessionData) decode(r *proto.DOMSnapshotCaptureSnapshotResult) {
-	str := func(i proto.DOMSnapshotStringIndex) string {
-		if i < 0 || int(i) >= len(r.Strings) {
+// decode reads the result of DOMSnapshot.captureSnapshot (with the
+// computed styles of snapshotStyles) into the session's documents. Like
+// the accessibility tree, it is parsed with fastjson: it is the second
+// largest read of a snapshot.
+func (sd *sessionData) decode(raw []byte) error {
+	p := getParser()
+	defer putParser(p)
+	v, err := p.ParseBytes(raw)
+	if err != nil {
+		return err
+	}
+	strs := v.GetArray("strings")
+	str := func(x *fastjson.Value) string {
+		if x == nil {
 			return ""
 		}
-		return r.Strings[i]
+		i := x.GetInt()
+		if i < 0 || i >= len(strs) {
+			return ""
+		}
+		b, _ := strs[i].StringBytes()
+		return string(b)
 	}
-	for _, d := range r.Documents {
-		n := d.Nodes
+	for _, d := range v.GetArray("documents") {
 		dd := &docData{
-			frame:  proto.PageFrameID(str(d.FrameID)),
-			url:    str(d.DocumentURL),
-			title:  str(d.Title),
-			byBack: map[proto.DOMBackendNodeID]int{},
-			byID:   map[string]int{},
+			frame:   proto.PageFrameID(str(d.Get("frameId"))),
+			url:     str(d.Get("documentURL")),
+			title:   str(d.Get("title")),
+			scrollX: d.GetFloat64("scrollOffsetX"),
+			scrollY: d.GetFloat64("scrollOffsetY"),
+			byBack:  map[proto.DOMBackendNodeID]int{},
+			byID:    map[string]int{},
 		}
-		if d.ScrollOffsetX != nil {
-			dd.scrollX = *d.ScrollOffsetX
+		n := d.Get("nodes")
+		if n == nil {
+			continue
 		}
-		if d.ScrollOffsetY != nil {
-			dd.scrollY = *d.ScrollOffsetY
-		}
-		count := len(n.BackendNodeID)
+		backend := n.GetArray("backendNodeId")
+		parents := n.GetArray("parentIndex")
+		names := n.GetArray("nodeName")
+		attrs := n.GetArray("attributes")
+		count := len(backend)
 		dd.nodes = make([]domInfo, count)
 		for i := 0; i < count; i++ {
 			di := &dd.nodes[i]
 			di.parent = -1
 			di.contentDoc = -1
-			if i < len(n.ParentIndex) {
-				di.parent = n.ParentIndex[i]
+			if i < len(parents) {
+				di.parent = parents[i].GetInt()
 			}
-			if i < len(n.NodeName) {
-				di.tag = strings.ToLower(str(n.NodeName[i]))
+			if i < len(names) {
+				di.tag = strings.ToLower(str(names[i]))
 			}
-			if i < len(n.Attributes) && len(n.Attributes[i]) > 0 {
-				a := n.Attributes[i]
-				di.attrs = make(map[string]string, len(a)/2)
-				for j := 0; j+1 < len(a); j += 2 {
-					di.attrs[str(a[j])] = str(a[j+1])
+			if i < len(attrs) {
+				if a, _ := attrs[i].Array(); len(a) > 1 {
+					di.attrs = make(map[string]string, len(a)/2)
+					for j := 0; j+1 < len(a); j += 2 {
+						di.attrs[str(a[j])] = str(a[j+1])
+					}
+					if id := di.attrs["id"]; id != "" {
+						dd.byID[id] = i
+					}
 				}
-				if id := di.attrs["id"]; id != "" {
-					dd.byID[id] = i
-				}
 			}
-			dd.byBack[n.BackendNodeID[i]] = i
-			sd.byBack[n.BackendNodeID[i]] = &docRef{doc: dd, idx: i}
+			id := proto.DOMBackendNodeID(backend[i].GetInt())
+			dd.byBack[id] = i
+			sd.byBack[id] = &docRef{doc: dd, idx: i}
 		}
-		if n.InputChecked != nil {
-			for _, i := range n.InputChecked.Index {
-				if i < count {
-					dd.nodes[i].checked = true
-				}
-			}
-		}
-		if n.ContentDocumentIndex != nil {
-			for k, i := range n.ContentDocumentIndex.Index {
-				if i < count && k < len(n.ContentDocumentIndex.Value) {
-					dd.nodes[i].contentDoc = n.ContentDocumentIndex.Value[k]
-				}
+		for _, x := range n.GetArray("inputChecked", "index") {
+			if i := x.GetInt(); i >= 0 && i < count {
+				dd.nodes[i].checked = true
 			}
 		}
-		if l := d.Layout; l != nil {
-			for k, i := range l.NodeIndex {
-				if i >= count {
+		cdIdx, cdVal := n.GetArray("contentDocumentIndex", "index"), n.GetArray("contentDocumentIndex", "value")
+		for k, x := range cdIdx {
+			if i := x.GetInt(); i >= 0 && i < count && k < len(cdVal) {
+				dd.nodes[i].contentDoc = cdVal[k].GetInt()
+			}
+		}
+		if l := d.Get("layout"); l != nil {
+			bounds, styles := l.GetArray("bounds"), l.GetArray("styles")
+			for k, x := range l.GetArray("nodeIndex") {
+				i := x.GetInt()
+				if i < 0 || i >= count {
 					continue
 				}
 				di := &dd.nodes[i]
 				di.hasLayout = true
-				if k < len(l.Bounds) && len(l.Bounds[k]) == 4 {
-					b := l.Bounds[k]
-					di.box = Box{X: b[0], Y: b[1], W: b[2], H: b[3]}
-				}
-				if k < len(l.Styles) {
-					st := l.Styles[k]
-					if len(st) > 0 {
-						di.cursor = str(st[0])
+				if k < len(bounds) {
+					if b, _ := bounds[k].Array(); len(b) == 4 {
+						di.box = Box{X: b[0].GetFloat64(), Y: b[1].GetFloat64(), W: b[2].GetFloat64(), H: b[3].GetFloat64()}
 					}
-					if len(st) > 1 {
-						di.visibility = str(st[1])
+				}
+				if k < len(styles) {
+					if st, _ := styles[k].Array(); len(st) > 0 {
+						di.cursor = str(st[0])
+						if len(st) > 1 {
+							di.visibility = str(st[1])
+						}
 					}
 				}
 			}
 		}
 		sd.docs = append(sd.docs, dd)
 	}
+	return nil
 }
 
 // dom returns the DOM facts of a backend node in this session.
@@ -235,63 +254,4 @@ func (sd *sessionData) dom(id proto.DOMBackendNodeID) (*docData, *domInfo) {
 		return nil, nil
 	}
 	return r.doc, &r.doc.nodes[r.idx]
-}
-
-func axString(v *proto.AccessibilityAXValue) string {
-	if v == nil {
-		return ""
-	}
-	s := v.Value.String()
-	if s == "null" {
-		return ""
-	}
-	if len(s) >= 2 && s[0] == '"' {
-		if u, err := strconv.Unquote(s); err == nil {
-			return u
-		}
-		return s[1 : len(s)-1]
-	}
-	return s
-}
-
-// nameFrom tells where an AX name came from, from its sources.
-func nameFrom(v *proto.AccessibilityAXValue) string {
-	if v == nil {
-		return ""
-	}
-	for _, src := range v.Sources {
-		if src.Superseded || src.Value == nil {
-			continue
-		}
-		if axString(src.Value) == "" {
-			continue
-		}
-		switch src.Type {
-		case proto.AccessibilityAXValueSourceTypeRelatedElement:
-			if src.Attribute == "aria-labelledby" {
-				return "labelledby"
-			}
-			if src.NativeSource == proto.AccessibilityAXValueNativeSourceTypeLabelfor ||
-				src.NativeSource == proto.AccessibilityAXValueNativeSourceTypeLabelwrapped ||
-				src.NativeSource == proto.AccessibilityAXValueNativeSourceTypeLabel {
-				return "label"
-			}
-			if src.NativeSource != "" {
-				return string(src.NativeSource)
-			}
-			return "related"
-		case proto.AccessibilityAXValueSourceTypeAttribute:
-			if src.Attribute == "aria-label" {
-				return "aria-label"
-			}
-			return src.Attribute
-		case proto.AccessibilityAXValueSourceTypePlaceholder:
-			return "placeholder"
-		case proto.AccessibilityAXValueSourceTypeContents:
-			return "contents"
-		default:
-			return string(src.Type)
-		}
-	}
-	return ""
 }

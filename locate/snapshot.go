@@ -129,11 +129,11 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 	if len(axNodes) == 0 {
 		return nil
 	}
-	byID := make(map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode, len(axNodes))
-	var rootAX *proto.AccessibilityAXNode
+	byID := make(map[string]*axNode, len(axNodes))
+	var rootAX *axNode
 	for _, n := range axNodes {
-		byID[n.NodeID] = n
-		if n.ParentID == "" && rootAX == nil {
+		byID[n.id] = n
+		if n.parent == "" && rootAX == nil {
 			rootAX = n
 		}
 	}
@@ -146,22 +146,19 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 		docOff.X = -d.scrollX
 		docOff.Y = -d.scrollY
 	}
-	var mk func(ax *proto.AccessibilityAXNode, parent *Node, depth int) *Node
-	mk = func(ax *proto.AccessibilityAXNode, parent *Node, depth int) *Node {
-		role := axString(ax.Role)
+	var mk func(ax *axNode, parent *Node, depth int) *Node
+	mk = func(ax *axNode, parent *Node, depth int) *Node {
+		role := ax.mappedRole()
 		if role == "InlineTextBox" || depth > 400 {
 			return nil
 		}
-		if r, ok := chromeRoles[role]; ok {
-			role = r
-		}
 		n := &Node{
 			Role:      role,
-			Name:      Normalize(axString(ax.Name)),
-			Value:     Normalize(axString(ax.Value)),
-			Ignored:   ax.Ignored,
-			NameFrom:  nameFrom(ax.Name),
-			Backend:   ax.BackendDOMNodeID,
+			Name:      Normalize(ax.name),
+			Value:     Normalize(ax.value),
+			Ignored:   ax.ignored,
+			NameFrom:  ax.nameFrom,
+			Backend:   ax.backend,
 			Session:   sd.s,
 			Frame:     frame,
 			FrameName: frameName,
@@ -170,28 +167,8 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 		if parent != nil && (parent.Role == "MenuListPopup" || parent.InSelect) {
 			n.InSelect = true
 		}
-		for _, p := range ax.Properties {
-			v := axString(p.Value)
-			switch p.Name {
-			case proto.AccessibilityAXPropertyNameLevel:
-				n.Level, _ = strconv.Atoi(v)
-			case proto.AccessibilityAXPropertyNameChecked:
-				n.Checked = v
-			case proto.AccessibilityAXPropertyNamePressed:
-				n.Pressed = v == "true"
-			case proto.AccessibilityAXPropertyNameExpanded:
-				n.Expanded = v
-			case proto.AccessibilityAXPropertyNameSelected:
-				n.Selected = v == "true"
-			case proto.AccessibilityAXPropertyNameDisabled:
-				n.Disabled = v == "true"
-			case proto.AccessibilityAXPropertyNameRequired:
-				n.Required = v == "true"
-			case proto.AccessibilityAXPropertyNameReadonly:
-				n.ReadOnly = v == "true"
-			}
-		}
-		if doc, di := sd.dom(ax.BackendDOMNodeID); di != nil {
+		n.setProps(ax.props)
+		if doc, di := sd.dom(ax.backend); di != nil {
 			n.Tag = di.tag
 			n.Placeholder = di.attrs["placeholder"]
 			if n.Placeholder == "" {
@@ -208,20 +185,20 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 			}
 			n.Box = Box{X: box.X + docOff.X + off.X, Y: box.Y + docOff.Y + off.Y, W: box.W, H: box.H}
 			n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
-			if !ax.Ignored || role == "generic" || role == "none" {
+			if !ax.ignored || role == "generic" || role == "none" {
 				n.Clickable = clickable(doc, di, role)
 			}
-			if role == "LabelText" || (ax.Ignored && di.tag == "label") {
+			if role == "LabelText" || (ax.ignored && di.tag == "label") {
 				hiddenControl(n, doc, di)
 			}
 		} else if parent != nil {
 			n.Visible = parent.Visible
 			n.Box = parent.Box
-			if !ax.Ignored && interactiveRoles[role] && ax.BackendDOMNodeID != 0 {
+			if !ax.ignored && interactiveRoles[role] && ax.backend != 0 {
 				b.missingDOM++
 			}
 		}
-		for _, cid := range ax.ChildIDs {
+		for _, cid := range ax.children {
 			c := byID[cid]
 			if c == nil {
 				continue
