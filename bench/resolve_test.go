@@ -52,6 +52,42 @@ func BenchmarkResolvePresent(b *testing.B) {
 			reportMedian(b, t, "median-ms")
 		})
 	}
+	// A ref from the latest snapshot (`click: "@e77"`, as an agent acts
+	// after reading the page): its element is checked live, without a
+	// full read (locate.LiveRef).
+	b.Run("ref", func(b *testing.B) {
+		ctx := bg(b)
+		snap, err := p.TakeSnapshot(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ref := ""
+		for r, n := range snap.Refs {
+			if n.Role == "button" && n.Name == "Edit order #10017" {
+				ref = r
+			}
+		}
+		if ref == "" {
+			b.Fatal("no ref for Edit order #10017")
+		}
+		t := &flows.Target{Ref: ref}
+		var tm timings
+		for b.Loop() {
+			start := time.Now()
+			r, s, err := p.Resolve(ctx, t)
+			tm = append(tm, time.Since(start))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if r.Err != nil || r.Node == nil || r.Node.Name != "Edit order #10017" {
+				b.Fatalf("@%s: %v", ref, r.Err)
+			}
+			if s != nil {
+				b.Fatal("the ref was resolved over a full snapshot, not live")
+			}
+		}
+		reportMedian(b, tm, "median-ms")
+	})
 	b.Run("phrase/over-snapshot", func(b *testing.B) {
 		ctx := bg(b)
 		snap, err := p.Snapshot(ctx)

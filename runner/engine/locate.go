@@ -117,8 +117,16 @@ func (p *Page) cssQuery(ctx context.Context, sel string) (map[locate.NodeKey]boo
 
 func intPtr(i int) *int { return &i }
 
-// Resolve reads the page once and resolves t over it.
+// Resolve reads the page once and resolves t over it. A plain ref whose
+// element is still there as recorded is used without a full read
+// (locate.LiveRef); the snapshot is then nil.
 func (p *Page) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
+	if p.Crashed() {
+		return nil, nil, ErrPageCrashed
+	}
+	if r := locate.LiveRef(ctx, p.RefMap(), t); r != nil {
+		return r, nil, nil
+	}
 	snap, err := p.Snapshot(ctx)
 	if err != nil {
 		return nil, nil, err
