@@ -180,7 +180,7 @@ func splitResponse(data []byte) (id int64, result []byte, ok bool) {
 	// itself is an object, so without one the bytes end with '}'.
 	if n := len(result); n > 0 && result[n-1] == '"' {
 		k := bytes.LastIndex(result, sessionIDKey)
-		if k < 0 || bytes.IndexByte(result[k+len(sessionIDKey):n-1], '"') >= 0 {
+		if k < 0 || k+len(sessionIDKey) > n-1 || bytes.IndexByte(result[k+len(sessionIDKey):n-1], '"') >= 0 {
 			return 0, nil, false
 		}
 		result = result[:k]

@@ -1,0 +1,108 @@
+package locate_test
+
+import (
+	"context"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/runner/engine"
+)
+
+// refTo takes the snapshot refs resolve against and returns the ref of
+// role "name".
+func refTo(p *engine.Page, role, name string) string {
+	snap, err := p.TakeSnapshot(context.Background())
+	Expect(err).NotTo(HaveOccurred())
+	for ref, n := range snap.Refs {
+		if n.Role == role && n.Name == name {
+			return ref
+		}
+	}
+	Fail("no ref for " + role + " " + name + " in:\n" + snap.String())
+	return ""
+}
+
+func run(p *engine.Page, js string) {
+	_, err := p.Eval(context.Background(), js)
+	Expect(err).NotTo(HaveOccurred())
+}
+
+var _ = Describe("a ref resolved live (SPEC 3.1)", func() {
+	var p *engine.Page
+	BeforeEach(func() { p = open(site.URL + "/snapshot/liveref.html") })
+
+	It("uses the element of an unchanged ref without a full read", func() {
+		ref := refTo(p, "button", "Save order")
+		r := locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref})
+		Expect(r).NotTo(BeNil())
+		Expect(r.Err).NotTo(HaveOccurred())
+		Expect(r.Node.Name).To(Equal("Save order"))
+		Expect(r.Node.Ref).To(Equal(ref))
+
+		// through the page: no snapshot is taken
+		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: "@" + ref, Role: "button"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(snap).To(BeNil())
+		Expect(res.Node.Name).To(Equal("Save order"))
+	})
+
+	It("reads the element's states again", func() {
+		save := refTo(p, "button", "Save order")
+		gift := refTo(p, "checkbox", "Gift wrap")
+		run(p, "act.disable(); act.check()")
+		r := locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: save})
+		Expect(r).NotTo(BeNil())
+		Expect(r.Node.Disabled).To(BeTrue())
+		r = locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: gift})
+		Expect(r).NotTo(BeNil())
+		Expect(r.Node.Checked).To(Equal("true"))
+	})
+
+	It("leaves a removed, re-rendered or renamed element to the full read", func() {
+		for _, change := range []string{"act.remove()", "act.rerender()", "act.rename()"} {
+			p := open(site.URL + "/snapshot/liveref.html")
+			ref := refTo(p, "button", "Save order")
+			run(p, change)
+			Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref})).To(BeNil(), change)
+		}
+	})
+
+	It("never uses a ref whose recorded role or name contradicts the step", func() {
+		ref := refTo(p, "button", "Save order")
+		Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref, Role: "link"})).To(BeNil())
+		Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref, Name: "Delete"})).To(BeNil())
+		res, _, err := p.Resolve(context.Background(), &flows.Target{Ref: ref, Name: "Delete"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(res.Err).To(MatchError(ContainSubstring(`not named "Delete"`)))
+	})
+
+	It("re-finds a re-rendered element over a full read, and reports a removed one", func() {
+		ref := refTo(p, "button", "Save order")
+		run(p, "act.rerender()")
+		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(snap).NotTo(BeNil())
+		Expect(res.Err).NotTo(HaveOccurred())
+		Expect(res.Node.Name).To(Equal("Save order"))
+		Expect(res.Log).To(ContainElement(ContainSubstring("was stale")))
+
+		run(p, "act.remove()")
+		res, _, err = p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(res.Err).To(MatchError(ContainSubstring("gone from the page")))
+	})
+
+	It("does not take a derived name on trust", func() {
+		// the clickable div's name is its text, which the browser does not
+		// give it: only a full read can confirm it
+		ref := refTo(p, "generic", "Open details")
+		Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref})).To(BeNil())
+		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(snap).NotTo(BeNil())
+		Expect(res.Node.Name).To(Equal("Open details"))
+	})
+})
