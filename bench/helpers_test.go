@@ -76,6 +76,18 @@ func open(b *testing.B, br *engine.Browser, url string) *engine.Page {
 	return p
 }
 
+// warmUp takes a few snapshots of p before timing starts, so that the
+// figures are of a warm page and browser (as the measure asks:
+// "median over 20 runs after a warm-up").
+func warmUp(b *testing.B, p *engine.Page) {
+	b.Helper()
+	for range 5 {
+		if _, err := p.Snapshot(bg(b)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // timings collects the duration of each iteration, for medians.
 type timings []time.Duration
 

@@ -16,13 +16,15 @@ import (
 )
 
 // BenchmarkResolvePresent resolves a target that is on the dashboard, as
-// every action does before acting: one snapshot of the page plus one pass
-// of the ladder (Page.Resolve). "over-snapshot" is the ladder alone, over
-// a snapshot already taken.
+// every action does before acting (Page.Resolve): a phrase or role+name is
+// one snapshot of the page plus one pass of the ladder; a ref from the
+// latest snapshot is checked on its element alone (locate.LiveRef).
+// "over-snapshot" is the ladder alone, over a snapshot already taken.
 func BenchmarkResolvePresent(b *testing.B) {
 	srv := server(b)
 	br := browser(b)
 	p := open(b, br, srv.URL+"/dashboard.html")
+	warmUp(b, p)
 	cases := []struct {
 		name string
 		t    *flows.Target

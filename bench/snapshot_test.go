@@ -31,6 +31,7 @@ func BenchmarkSnapshot(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			warmUp(b, p)
 			var t timings
 			var text string
 			var snap *locate.Snapshot

@@ -111,11 +111,15 @@ func decodeAXTree(raw []byte) ([]*axNode, error) {
 	arr := v.GetArray("nodes")
 	out := make([]*axNode, 0, len(arr))
 	for _, jn := range arr {
+		role := axValue(jn.Get("role"))
+		if role == "InlineTextBox" {
+			continue // a line of text inside a StaticText: a third of a page's nodes, never shown
+		}
 		n := &axNode{
 			id:      string(jn.GetStringBytes("nodeId")),
 			parent:  string(jn.GetStringBytes("parentId")),
 			ignored: jn.GetBool("ignored"),
-			role:    axValue(jn.Get("role")),
+			role:    role,
 			value:   axValue(jn.Get("value")),
 			backend: proto.DOMBackendNodeID(jn.GetInt("backendDOMNodeId")),
 		}

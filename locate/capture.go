@@ -71,17 +71,26 @@ func captureSession(ctx context.Context, s *Session) *sessionData {
 		mu.Unlock()
 	}
 
-	wg.Add(1)
+	// The root frame's accessibility tree is the longest read, and the
+	// renderer answers one read after the other: it is asked for first,
+	// so that it is decoded while the DOM snapshot is being taken.
+	var rootAX []*axNode
+	var rootErr error
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		raw, err := s.Conn.Call(ctx, string(s.ID), "DOMSnapshot.captureSnapshot",
-			proto.DOMSnapshotCaptureSnapshot{ComputedStyles: snapshotStyles})
-		if err == nil {
-			err = sd.decode(raw) // while the accessibility trees are read
-		}
-		if err != nil {
-			setErr(fmt.Errorf("DOMSnapshot: %w", err))
-		}
+		go func() {
+			defer wg.Done()
+			raw, err := s.Conn.Call(ctx, string(s.ID), "DOMSnapshot.captureSnapshot",
+				proto.DOMSnapshotCaptureSnapshot{ComputedStyles: snapshotStyles})
+			if err == nil {
+				err = sd.decode(raw)
+			}
+			if err != nil {
+				setErr(fmt.Errorf("DOMSnapshot: %w", err))
+			}
+		}()
+		rootAX, rootErr = fetchAXTree(ctx, s, "")
 	}()
 
 	if s.Parent != nil {
@@ -117,18 +126,13 @@ func captureSession(ctx context.Context, s *Session) *sessionData {
 		}
 	}
 	walk(tree.FrameTree)
-	for _, f := range frames {
-		f := f
+	for _, f := range frames[1:] { // the root frame's is on its way
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			nodes, err := fetchAXTree(ctx, s, f)
 			if err != nil {
-				// A frame that navigates away mid-capture is simply missing.
-				if f == tree.FrameTree.Frame.ID {
-					setErr(fmt.Errorf("accessibility tree: %w", err))
-				}
-				return
+				return // a frame that navigates away mid-capture is simply missing
 			}
 			mu.Lock()
 			sd.ax[f] = nodes
@@ -136,6 +140,11 @@ func captureSession(ctx context.Context, s *Session) *sessionData {
 		}()
 	}
 	wg.Wait()
+	if rootErr != nil {
+		setErr(fmt.Errorf("accessibility tree: %w", rootErr))
+	} else {
+		sd.ax[tree.FrameTree.Frame.ID] = rootAX
+	}
 	return sd
 }
 

@@ -175,6 +175,13 @@ var chromeRoles = map[string]string{"DisclosureTriangle": "button"}
 
 // Normalize collapses white space, strips invisible characters and trims.
 func Normalize(s string) string {
+	if normalASCII(s) {
+		return s
+	}
+	return normalize(s)
+}
+
+func normalize(s string) string {
 	var b strings.Builder
 	space := false
 	for _, r := range s {
@@ -195,6 +202,24 @@ func Normalize(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// normalASCII reports a string Normalize would leave as it is: printable
+// ASCII, single spaces, none at either end. Most names are.
+func normalASCII(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 func cut(s string, n int) string {
