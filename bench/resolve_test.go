@@ -16,9 +16,10 @@ import (
 )
 
 // BenchmarkResolvePresent resolves a target that is on the dashboard, as
-// every action does before acting (Page.Resolve): a phrase or role+name is
-// one snapshot of the page plus one pass of the ladder; a ref from the
-// latest snapshot is checked on its element alone (locate.LiveRef).
+// every action does before acting (Page.ResolveToAct): a phrase or
+// role+name is one snapshot of the page plus one pass of the ladder; a ref
+// from the latest snapshot is checked on its element alone
+// (locate.LiveRef).
 // "over-snapshot" is the ladder alone, over a snapshot already taken.
 func BenchmarkResolvePresent(b *testing.B) {
 	srv := server(b)
@@ -39,7 +40,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 			var t timings
 			for b.Loop() {
 				start := time.Now()
-				r, _, err := p.Resolve(ctx, c.t)
+				r, _, err := p.ResolveToAct(ctx, c.t)
 				t = append(t, time.Since(start))
 				if err != nil {
 					b.Fatal(err)
@@ -76,7 +77,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 		var tm timings
 		for b.Loop() {
 			start := time.Now()
-			r, s, err := p.Resolve(ctx, t)
+			r, s, err := p.ResolveToAct(ctx, t)
 			tm = append(tm, time.Since(start))
 			if err != nil {
 				b.Fatal(err)

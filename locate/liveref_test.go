@@ -42,11 +42,22 @@ var _ = Describe("a ref resolved live (SPEC 3.1)", func() {
 		Expect(r.Node.Name).To(Equal("Save order"))
 		Expect(r.Node.Ref).To(Equal(ref))
 
-		// through the page: no snapshot is taken
-		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: "@" + ref, Role: "button"})
+		// through the page, for an action: no snapshot is taken
+		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: "@" + ref, Role: "button"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).To(BeNil())
 		Expect(res.Node.Name).To(Equal("Save order"))
+	})
+
+	It("is for actions only: an expectation reads the page", func() {
+		// the name (aria-label) stays, the text changes: only a full read
+		// sees the new text
+		ref := refTo(p, "button", "Cart")
+		run(p, "act.recount()")
+		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(snap).NotTo(BeNil())
+		Expect(res.Node.Text).To(Equal("3 items"))
 	})
 
 	It("reads the element's states again", func() {
@@ -82,7 +93,7 @@ var _ = Describe("a ref resolved live (SPEC 3.1)", func() {
 	It("re-finds a re-rendered element over a full read, and reports a removed one", func() {
 		ref := refTo(p, "button", "Save order")
 		run(p, "act.rerender()")
-		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil())
 		Expect(res.Err).NotTo(HaveOccurred())
@@ -90,7 +101,7 @@ var _ = Describe("a ref resolved live (SPEC 3.1)", func() {
 		Expect(res.Log).To(ContainElement(ContainSubstring("was stale")))
 
 		run(p, "act.remove()")
-		res, _, err = p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		res, _, err = p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Err).To(MatchError(ContainSubstring("gone from the page")))
 	})
@@ -100,7 +111,7 @@ var _ = Describe("a ref resolved live (SPEC 3.1)", func() {
 		// give it: only a full read can confirm it
 		ref := refTo(p, "generic", "Open details")
 		Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref})).To(BeNil())
-		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil())
 		Expect(res.Node.Name).To(Equal("Open details"))

@@ -142,7 +142,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 	var res *locate.Result
 	var snap *locate.Snapshot
 	err := Poll(ctx, func() (bool, error) {
-		r, s, err := p.Resolve(ctx, t)
+		r, s, err := p.ResolveToAct(ctx, t)
 		if err != nil {
 			return fatal(err)
 		}

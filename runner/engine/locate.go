@@ -117,16 +117,24 @@ func (p *Page) cssQuery(ctx context.Context, sel string) (map[locate.NodeKey]boo
 
 func intPtr(i int) *int { return &i }
 
-// Resolve reads the page once and resolves t over it. A plain ref whose
-// element is still there as recorded is used without a full read
-// (locate.LiveRef); the snapshot is then nil.
-func (p *Page) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
+// ResolveToAct resolves t for an action: a plain ref whose element is
+// still there as recorded is used without reading the page
+// (locate.LiveRef; the snapshot is then nil), anything else as Resolve.
+// The node's role, name and states are current; its text and box are the
+// snapshot's, which is why expectations use Resolve: an action checks
+// what it needs live before acting.
+func (p *Page) ResolveToAct(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
 	if p.Crashed() {
 		return nil, nil, ErrPageCrashed
 	}
 	if r := locate.LiveRef(ctx, p.RefMap(), t); r != nil {
 		return r, nil, nil
 	}
+	return p.Resolve(ctx, t)
+}
+
+// Resolve reads the page once and resolves t over it.
+func (p *Page) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
 	snap, err := p.Snapshot(ctx)
 	if err != nil {
 		return nil, nil, err
