@@ -14,8 +14,8 @@ import (
 	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
-// server serves the dashboard at /dashboard.html and generated pages at
-// /sized?n=N.
+// server serves the dashboard at /dashboard.html, generated pages at
+// /sized?n=N, and latePage at /late.
 func server(b *testing.B) *httptest.Server {
 	b.Helper()
 	dash, err := os.ReadFile(filepath.Join("..", "testdata", "bench", "dashboard.html"))
@@ -35,6 +35,10 @@ func server(b *testing.B) *httptest.Server {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(SizedPage(n)))
+	})
+	mux.HandleFunc("GET /late", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(latePage))
 	})
 	mux.HandleFunc("/", http.NotFound) // favicon and the like
 	srv := httptest.NewServer(mux)
@@ -115,3 +119,15 @@ func bg(b *testing.B) context.Context {
 	b.Cleanup(cancel)
 	return ctx
 }
+
+// latePage adds a "Continue" button 300 ms after load (measured from
+// the load event, in the page) and records when, in page time.
+const latePage = `<!doctype html><html><head><title>Late</title></head><body><main><h1>Working…</h1></main>
+<script>
+addEventListener('load', () => setTimeout(() => {
+  const b = document.createElement('button');
+  b.textContent = 'Continue';
+  document.querySelector('main').append(b);
+  window.appearedAt = performance.now();
+}, 300));
+</script></body></html>`

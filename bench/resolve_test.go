@@ -242,3 +242,44 @@ func BenchmarkAbsentTimeout(b *testing.B) {
 	reportMedian(b, t, "median-ms")
 	b.ReportMetric(float64(reasons[diagnostics.ReasonNotFound])/float64(len(t)), "not_found-share")
 }
+
+// BenchmarkFindLate measures how soon a waiting step sees an element that
+// appears while it waits: a button added 300 ms after load. "after-ms" is
+// the time from the button's appearance to Page.Locate returning it (both
+// read on the page's clock), the reaction time of the wait; with fixed
+// pauses alone it would be up to a pause long (250–500 ms at that point),
+// with the change watcher it is about one snapshot.
+func BenchmarkFindLate(b *testing.B) {
+	srv := server(b)
+	br := browser(b)
+	bc, err := br.NewContext(bg(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = bc.Close() })
+	p, err := bc.NewPage(bg(b), engine.PageOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = p.Close() })
+	t := &flows.Target{Role: "button", Name: "Continue"}
+	var after timings
+	for b.Loop() {
+		ctx := bg(b)
+		if _, err := p.Navigate(ctx, srv.URL+"/late", "load"); err != nil {
+			b.Fatal(err)
+		}
+		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		_, _, err := p.Locate(lctx, t)
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := p.Eval(ctx, "performance.now() - window.appearedAt")
+		if err != nil {
+			b.Fatal(err)
+		}
+		after = append(after, time.Duration(r.Value.Num()*float64(time.Millisecond)))
+	}
+	reportMedian(b, after, "after-ms")
+}

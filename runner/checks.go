@@ -32,10 +32,11 @@ func (u *unmet) Error() string {
 
 func (u *unmet) Unwrap() error { return u.err }
 
-// pollUntil re-checks cond until it holds or ctx ends (engine.Poll); the
-// last message cond gave says why it did not hold.
-func pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, error) {
-	err := engine.Poll(ctx, func() (bool, error) {
+// pollUntil re-checks cond until it holds or ctx ends (Page.Poll: sooner
+// when the page changes); the last message cond gave says why it did not
+// hold.
+func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, error) {
+	err := at.page.Poll(ctx, func() (bool, error) {
 		ok, msg, err := cond()
 		switch {
 		case ok:
@@ -88,7 +89,7 @@ func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 			return err
 		}
 		tt := &flows.Target{Text: txt}
-		msg, err := pollUntil(ctx, func() (bool, string, error) {
+		msg, err := at.pollUntil(ctx, func() (bool, string, error) {
 			_, vis, _, err := p.Query(ctx, tt)
 			return len(vis) > 0, fmt.Sprintf("text %q did not appear", txt), err
 		})
@@ -101,7 +102,7 @@ func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 			return at.diagnose(ctx, s, err)
 		}
 	case w.Gone != nil:
-		msg, err := pollUntil(ctx, func() (bool, string, error) {
+		msg, err := at.pollUntil(ctx, func() (bool, string, error) {
 			_, vis, _, err := p.Query(ctx, t)
 			return err == nil && len(vis) == 0, fmt.Sprintf("%s is still visible", t), err
 		})
@@ -113,7 +114,7 @@ func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 		if err != nil {
 			return err
 		}
-		msg, err := pollUntil(ctx, func() (bool, string, error) {
+		msg, err := at.pollUntil(ctx, func() (bool, string, error) {
 			u := p.URL(ctx)
 			ok, want := matchString(m, u)
 			return ok, fmt.Sprintf("expected the URL %s, but it is %q", want, u), nil
@@ -266,7 +267,7 @@ func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.
 	default:
 		return fmt.Errorf("unknown expectation %q", e.Kind)
 	}
-	msg, err := pollUntil(ctx, cond)
+	msg, err := at.pollUntil(ctx, cond)
 	if msg == "" && err == nil {
 		return nil
 	}
@@ -314,7 +315,7 @@ func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 func (at *attempt) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
 	a := s.Assert
 	var lastEnv *flows.ExprEnv
-	msg, err := pollUntil(ctx, func() (bool, string, error) {
+	msg, err := at.pollUntil(ctx, func() (bool, string, error) {
 		env := at.exprEnv(ctx, sc)
 		lastEnv = env
 		v, err := expr.Run(a.That.Program, env)

@@ -28,7 +28,8 @@ type checks struct {
 }
 
 // checkJS scrolls the element into view, waits until it stays put over two
-// animation frames and hit-tests its centre. It runs in the element's own
+// animation frames (watching for up to 30 while it moves) and hit-tests its
+// centre. It runs in the element's own
 // frame, so iframes and shadow roots need no coordinate juggling.
 const checkJS = `async function(needHit) {
   const el = this.nodeType === 1 ? this : this.parentElement;
@@ -36,12 +37,19 @@ const checkJS = `async function(needHit) {
   const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   if (!inView(el.getBoundingClientRect())) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
+  // Stable: the same box over two animation frames. While it moves (a
+  // dialog popping in), keep watching, frame by frame, for up to 30
+  // frames (about half a second), rather than giving up at once.
   await frame();
-  const a = el.getBoundingClientRect();
-  await frame();
-  const b = el.getBoundingClientRect();
+  let a = el.getBoundingClientRect(), b = a, stable = false;
+  for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
+    await frame();
+    b = el.getBoundingClientRect();
+    stable = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    a = b;
+  }
   if (!el.isConnected) return {state: 'detached'};
-  if (a.x !== b.x || a.y !== b.y || a.width !== b.width || a.height !== b.height) return {state: 'unstable'};
+  if (!stable) return {state: 'unstable'};
   if (b.width === 0 || b.height === 0) return {state: 'hidden'};
   if (!needHit) return {state: 'ok'};
   const x = b.left + b.width / 2, y = b.top + b.height / 2;
@@ -141,7 +149,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 	out := &Outcome{}
 	var res *locate.Result
 	var snap *locate.Snapshot
-	err := Poll(ctx, func() (bool, error) {
+	err := p.Poll(ctx, func() (bool, error) {
 		r, s, err := p.ResolveToAct(ctx, t)
 		if err != nil {
 			return fatal(err)
@@ -462,7 +470,7 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		return out, nil
 	}
 	var last *locate.Node
-	err = Poll(ctx, func() (bool, error) {
+	err = p.Poll(ctx, func() (bool, error) {
 		r, _, err := p.Resolve(ctx, t)
 		if err != nil {
 			return fatal(err)

@@ -37,25 +37,40 @@ func (e *LocateError) Reason() diagnostics.Reason {
 // then every half second (as Playwright's).
 var pollDelays = []time.Duration{0, 20 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond}
 
+// minPollGap is the least time from one poll's start to the next when a
+// page change cuts the pause short: a page that changes every frame (an
+// animation, a ticking clock) is read at most every 40 ms, not in a loop.
+const minPollGap = 40 * time.Millisecond
+
 // Poll calls try until it reports done or ctx ends, pausing as
-// pollDelays says. It returns the last error try gave; a try cut short by
-// the deadline does not replace a more telling earlier one.
-func Poll(ctx context.Context, try func() (done bool, err error)) error {
+// pollDelays says, and returns the last error try gave (a try cut short by
+// the deadline does not replace a more telling earlier one). A pause is
+// cut short when the page changes (its DOM, as the change watcher of
+// watchJS reports, or its accessibility tree; a frame navigates; a load
+// event fires), so a step sees an element soon
+// after it appears rather than at the next half-second tick; Playwright
+// polls inside the page on every animation frame to the same end.
+func (p *Page) Poll(ctx context.Context, try func() (done bool, err error)) error {
+	return poll(ctx, p.Changed, try)
+}
+
+// Changed returns a channel that is closed at the page's next change: a
+// DOM mutation in any of its documents (reported by watchJS), a
+// navigation, a lifecycle event, an accessibility tree update, a crash.
+func (p *Page) Changed() <-chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.notify
+}
+
+func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done bool, err error)) error {
 	var last error
-	for i := 0; ; i++ {
-		d := pollDelays[min(i, len(pollDelays)-1)]
-		if d > 0 {
-			t := time.NewTimer(d)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				if last == nil {
-					last = ctx.Err()
-				}
-				return last
-			case <-t.C:
-			}
+	for i := 0; ; {
+		var ch <-chan struct{} // taken before the try: a change during it counts
+		if changed != nil {
+			ch = changed()
 		}
+		start := time.Now()
 		done, err := try()
 		if done {
 			return err
@@ -64,12 +79,50 @@ func Poll(ctx context.Context, try func() (done bool, err error)) error {
 		if err != nil && (last == nil || ctx.Err() == nil || !IsContextErr(err)) {
 			last = err
 		}
-		if ctx.Err() != nil {
-			if last == nil {
-				last = ctx.Err()
+		if ctx.Err() == nil {
+			woke, ok := pause(ctx, start, pollDelays[min(i+1, len(pollDelays)-1)], ch)
+			if ok {
+				// After a change the page is in a new state: poll quickly
+				// again (an element that just appeared may still be
+				// animating in), then back off.
+				if i++; woke {
+					i = 0
+				}
+				continue
 			}
-			return last
 		}
+		if last == nil {
+			last = ctx.Err()
+		}
+		return last
+	}
+}
+
+// pause waits d, or less when ch closes (but minPollGap from start at
+// least). woke reports that ch cut it short; ok is false when ctx ended.
+func pause(ctx context.Context, start time.Time, d time.Duration, ch <-chan struct{}) (woke, ok bool) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false, false
+	case <-t.C:
+		return false, true
+	case <-ch:
+	}
+	gap := minPollGap - time.Since(start)
+	if gap <= 0 {
+		return true, true
+	}
+	g := time.NewTimer(gap)
+	defer g.Stop()
+	select {
+	case <-ctx.Done():
+		return false, false
+	case <-g.C:
+		return true, true
+	case <-t.C:
+		return false, true
 	}
 }
 
@@ -158,7 +211,7 @@ func (p *Page) Query(ctx context.Context, t *flows.Target) (all, visible []*loca
 func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
 	var res *locate.Result
 	var snap *locate.Snapshot
-	err := Poll(ctx, func() (bool, error) {
+	err := p.Poll(ctx, func() (bool, error) {
 		r, s, err := p.Resolve(ctx, t)
 		if err != nil {
 			return fatal(err)

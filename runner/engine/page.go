@@ -103,6 +103,14 @@ func setupSession(cp *locate.Client, extra ...interface{ Call(proto.Client) erro
 		// keeps the accessibility tree alive between snapshots instead of
 		// building it anew for every read
 		func() error { return proto.AccessibilityEnable{}.Call(cp) },
+		// the change watcher (watchJS), in a world of its own
+		func() error {
+			return proto.RuntimeAddBinding{Name: changeBinding, ExecutionContextName: watchWorld}.Call(cp)
+		},
+		func() error {
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: watchJS, WorldName: watchWorld, RunImmediately: true}.Call(cp)
+			return err
+		},
 	}
 	for _, e := range extra {
 		calls = append(calls, func() error { return e.Call(cp) })
@@ -127,6 +135,39 @@ func setupSession(cp *locate.Client, extra ...interface{ Call(proto.Client) erro
 	return resume
 }
 
+// The change watcher: a MutationObserver in every document of the page,
+// in an isolated world (the page's own scripts cannot see it), that calls
+// a binding when the DOM changes, at most every 20 ms. The binding's
+// Runtime.bindingCalled event wakes a waiting poll (Page.Poll), so a step
+// sees an element soon after it appears. Chromium's
+// Accessibility.nodesUpdated is no substitute: it is not sent for content
+// added to a page that was read before.
+const (
+	watchWorld    = "smokeflow"
+	changeBinding = "__smokeflowChanged"
+	watchJS       = `(() => {
+  let last = 0, timer = 0;
+  const fire = () => {
+    timer = 0;
+    last = Date.now();
+    const notify = globalThis.` + changeBinding + `;
+    if (notify) notify('');
+  };
+  new MutationObserver(() => {
+    if (!timer) timer = setTimeout(fire, Math.max(0, 20 - (Date.now() - last)));
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})()`
+)
+
+// DOMChanges counts the DOM changes the page's change watcher has
+// reported (at most one per 20 ms per document): it grows when anything
+// on the page changed since an earlier reading.
+func (p *Page) DOMChanges() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.changes
+}
+
 // Page is one tab: its CDP sessions (the page and its out-of-process
 // iframes), what it reported (console, failed requests), and its latest
 // snapshot with the ref map steps resolve against.
@@ -146,6 +187,7 @@ type Page struct {
 	console  []ConsoleEntry
 	failed   []FailedRequest
 	notify   chan struct{}
+	changes  uint64 // DOM changes the watcher reported
 	crashed  bool
 	closed   bool
 	done     chan struct{}
@@ -381,7 +423,17 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 		m[string(e.Name)] = true
 		p.signal()
 		p.mu.Unlock()
-	case "Page.frameNavigated", "Page.navigatedWithinDocument":
+	case "Runtime.bindingCalled":
+		var e proto.RuntimeBindingCalled
+		if !msg.Load(&e) || e.Name != changeBinding {
+			return
+		}
+		p.mu.Lock()
+		p.changes++
+		p.signal()
+		p.mu.Unlock()
+	case "Page.frameNavigated", "Page.navigatedWithinDocument",
+		"Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.mu.Lock()
 		p.signal()
 		p.mu.Unlock()
