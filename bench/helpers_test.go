@@ -15,7 +15,7 @@ import (
 )
 
 // server serves the dashboard at /dashboard.html, generated pages at
-// /sized?n=N, and latePage at /late.
+// /sized?n=N, latePage at /late and busyPage at /busy.
 func server(b *testing.B) *httptest.Server {
 	b.Helper()
 	dash, err := os.ReadFile(filepath.Join("..", "testdata", "bench", "dashboard.html"))
@@ -39,6 +39,10 @@ func server(b *testing.B) *httptest.Server {
 	mux.HandleFunc("GET /late", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(latePage))
+	})
+	mux.HandleFunc("GET /busy", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(busyPage))
 	})
 	mux.HandleFunc("/", http.NotFound) // favicon and the like
 	srv := httptest.NewServer(mux)
@@ -130,4 +134,22 @@ addEventListener('load', () => setTimeout(() => {
   document.querySelector('main').append(b);
   window.appearedAt = performance.now();
 }, 300));
+</script></body></html>`
+
+// busyPage is the dashboard's size of page whose DOM never rests: a
+// script rewrites a clock's text on every animation frame.
+const busyPage = `<!doctype html><html><head><title>Busy</title></head><body><main><h1>Live</h1>
+<p>Time: <span id="clock"></span></p>
+<ul id="list"></ul></main>
+<script>
+const list = document.getElementById('list');
+for (let i = 0; i < 300; i++) {
+  const li = document.createElement('li');
+  const b = document.createElement('button');
+  b.textContent = 'Action ' + i;
+  li.append(b);
+  list.append(li);
+}
+const tick = () => { document.getElementById('clock').textContent = performance.now().toFixed(1); requestAnimationFrame(tick); };
+tick();
 </script></body></html>`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -282,4 +283,46 @@ func BenchmarkFindLate(b *testing.B) {
 		after = append(after, time.Duration(r.Value.Num()*float64(time.Millisecond)))
 	}
 	reportMedian(b, after, "after-ms")
+}
+
+// BenchmarkBusyWait waits 2 s for a target that never comes on a page
+// whose DOM changes on every frame, and reports how often it read the page
+// ("polls/s") and the share of the wait spent reading it ("busy-%"): the
+// change watcher wakes the wait at every change, and Page.Poll's gaps
+// (at least 40 ms, and three times what a poll took) keep that from
+// becoming a loop that starves the page under test.
+func BenchmarkBusyWait(b *testing.B) {
+	srv := server(b)
+	br := browser(b)
+	p := open(b, br, srv.URL+"/busy")
+	warmUp(b, p)
+	var polls, busy []float64
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(bg(b), 2*time.Second)
+		n := 0
+		var spent time.Duration
+		start := time.Now()
+		_ = p.Poll(ctx, func() (bool, error) {
+			t := time.Now()
+			_, err := p.Snapshot(ctx)
+			spent += time.Since(t)
+			n++
+			return false, err
+		})
+		cancel()
+		wall := time.Since(start)
+		polls = append(polls, float64(n)/wall.Seconds())
+		busy = append(busy, 100*spent.Seconds()/wall.Seconds())
+	}
+	b.ReportMetric(medianOf(polls), "polls/s")
+	b.ReportMetric(medianOf(busy), "busy-%")
+}
+
+func medianOf(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
 }

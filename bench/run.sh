@@ -226,7 +226,7 @@ DEMO_PID=
 # --- Go benchmarks ------------------------------------------------------------
 if [[ $GO_BENCH == 1 ]]; then
 	log "go test ./bench -bench (benchtime $GO_BENCHTIME)"
-	go test ./bench -run '^$' -bench 'ChromiumReads|Snapshot|Resolve|FindLate|Diagnostics|Absent|FreshContext' -benchtime "$GO_BENCHTIME" -timeout 20m \
+	go test ./bench -run '^$' -bench 'ChromiumReads|Snapshot|Resolve|FindLate|BusyWait|Diagnostics|Absent|FreshContext' -benchtime "$GO_BENCHTIME" -timeout 20m \
 		>"$OUT/go-bench.txt" 2>&1 || log "  go benchmarks failed (see $OUT/go-bench.txt)"
 	log "go test ./bench -bench FlowTenSteps with a CPU profile"
 	go test ./bench -run '^$' -bench 'FlowTenSteps' -benchtime 5x -timeout 10m \

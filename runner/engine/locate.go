@@ -38,9 +38,14 @@ func (e *LocateError) Reason() diagnostics.Reason {
 var pollDelays = []time.Duration{0, 20 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond, 100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond}
 
 // minPollGap is the least time from one poll's start to the next when a
-// page change cuts the pause short: a page that changes every frame (an
-// animation, a ticking clock) is read at most every 40 ms, not in a loop.
-const minPollGap = 40 * time.Millisecond
+// page change cuts the pause short, and pollDuty the largest share of the
+// time polls may take then: a page that changes all the time (a ticking
+// clock, a script-driven animation) is read at most every 40 ms, and a
+// page whose snapshot takes 30 ms at most every 90 ms, not in a loop.
+const (
+	minPollGap = 40 * time.Millisecond
+	pollDuty   = 3
+)
 
 // Poll calls try until it reports done or ctx ends, pausing as
 // pollDelays says, and returns the last error try gave (a try cut short by
@@ -65,7 +70,7 @@ func (p *Page) Changed() <-chan struct{} {
 
 func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done bool, err error)) error {
 	var last error
-	for i := 0; ; {
+	for i := 1; ; i++ {
 		var ch <-chan struct{} // taken before the try: a change during it counts
 		if changed != nil {
 			ch = changed()
@@ -79,17 +84,8 @@ func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done 
 		if err != nil && (last == nil || ctx.Err() == nil || !IsContextErr(err)) {
 			last = err
 		}
-		if ctx.Err() == nil {
-			woke, ok := pause(ctx, start, pollDelays[min(i+1, len(pollDelays)-1)], ch)
-			if ok {
-				// After a change the page is in a new state: poll quickly
-				// again (an element that just appeared may still be
-				// animating in), then back off.
-				if i++; woke {
-					i = 0
-				}
-				continue
-			}
+		if ctx.Err() == nil && pause(ctx, start, pollDelays[min(i, len(pollDelays)-1)], ch) {
+			continue
 		}
 		if last == nil {
 			last = ctx.Err()
@@ -98,32 +94,33 @@ func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done 
 	}
 }
 
-// pause waits d, or less when ch closes (but minPollGap from start at
-// least). woke reports that ch cut it short; ok is false when ctx ended.
-func pause(ctx context.Context, start time.Time, d time.Duration, ch <-chan struct{}) (woke, ok bool) {
+// pause waits d, or less when ch closes: then until minPollGap after
+// start, and pollDuty times what the poll took. It reports false when ctx
+// ended.
+func pause(ctx context.Context, start time.Time, d time.Duration, ch <-chan struct{}) bool {
+	took := time.Since(start)
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
-		return false, false
+		return false
 	case <-t.C:
-		return false, true
+		return true
 	case <-ch:
 	}
-	gap := minPollGap - time.Since(start)
+	gap := max(minPollGap, pollDuty*took) - time.Since(start)
 	if gap <= 0 {
-		return true, true
+		return true
 	}
 	g := time.NewTimer(gap)
 	defer g.Stop()
 	select {
 	case <-ctx.Done():
-		return false, false
+		return false
 	case <-g.C:
-		return true, true
 	case <-t.C:
-		return false, true
 	}
+	return true
 }
 
 // cssQuery finds elements by a CSS selector in every document of every
