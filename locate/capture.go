@@ -159,17 +159,22 @@ func (sd *sessionData) decode(raw []byte) error {
 	if err != nil {
 		return err
 	}
-	strs := v.GetArray("strings")
+	// The strings table, converted once: nodes refer to its entries by
+	// index, many times over (every DIV, every class attribute).
+	raws := v.GetArray("strings")
+	table := make([]string, len(raws))
+	for i, r := range raws {
+		b, _ := r.StringBytes()
+		table[i] = string(b)
+	}
 	str := func(x *fastjson.Value) string {
 		if x == nil {
 			return ""
 		}
-		i := x.GetInt()
-		if i < 0 || i >= len(strs) {
-			return ""
+		if i := x.GetInt(); i >= 0 && i < len(table) {
+			return table[i]
 		}
-		b, _ := strs[i].StringBytes()
-		return string(b)
+		return ""
 	}
 	for _, d := range v.GetArray("documents") {
 		dd := &docData{
