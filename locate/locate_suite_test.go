@@ -16,6 +16,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/examples/demo"
+	"github.com/smokeflow/smokeflow/internal/testpage"
 	"github.com/smokeflow/smokeflow/internal/testsite"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/runner/engine"
@@ -49,18 +50,7 @@ var _ = AfterSuite(func() {
 })
 
 // open gives a fresh incognito page at url, closed after the spec.
-func open(url string) *engine.Page {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	DeferCleanup(cancel)
-	bc, err := browser.NewContext(ctx)
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = bc.Close() })
-	p, err := bc.NewPage(ctx, engine.PageOptions{})
-	Expect(err).NotTo(HaveOccurred())
-	_, err = p.Navigate(ctx, url, "load")
-	Expect(err).NotTo(HaveOccurred())
-	return p
-}
+func open(url string) *engine.Page { return testpage.Open(browser, url) }
 
 // settled snapshots the page until two reads in a row render the same (the
 // page's own scripts and iframes have finished), and returns the last.

@@ -8,27 +8,12 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/internal/testpage"
 )
-
-// openPage gives a page at url in a fresh incognito context, closed after
-// the spec.
-func openPage(url string) *engine.Page {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	DeferCleanup(cancel)
-	bc, err := browser.NewContext(ctx)
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = bc.Close() })
-	p, err := bc.NewPage(ctx, engine.PageOptions{})
-	Expect(err).NotTo(HaveOccurred())
-	_, err = p.Navigate(ctx, url, "load")
-	Expect(err).NotTo(HaveOccurred())
-	return p
-}
 
 var _ = Describe("the change watcher that wakes a waiting poll", func() {
 	It("reports a DOM change in the page", func() {
-		p := openPage(fixture.URL + "/conformance/pages/late.html")
+		p := testpage.Open(browser, fixture.URL+"/conformance/pages/late.html")
 		before := p.DOMChanges()
 		ch := p.Changed()
 		_, err := p.Eval(context.Background(), `document.body.append(Object.assign(document.createElement('p'), {textContent: 'new'}))`)
@@ -38,7 +23,7 @@ var _ = Describe("the change watcher that wakes a waiting poll", func() {
 	})
 
 	It("reports a DOM change inside a cross-origin iframe (its own process)", func() {
-		p := openPage(fixture.URL + "/conformance/pages/frame-cross.html")
+		p := testpage.Open(browser, fixture.URL+"/conformance/pages/frame-cross.html")
 		Eventually(func() int { return len(p.Sessions()) }).WithTimeout(10 * time.Second).Should(Equal(2))
 		frame := p.Sessions()[1]
 		// the frame's document has loaded when its body exists
@@ -56,7 +41,7 @@ var _ = Describe("the change watcher that wakes a waiting poll", func() {
 	})
 
 	It("is out of the page's sight", func() {
-		p := openPage(fixture.URL + "/conformance/pages/late.html")
+		p := testpage.Open(browser, fixture.URL+"/conformance/pages/late.html")
 		r, err := p.Eval(context.Background(), `typeof globalThis.__smokeflowChanged`)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Value.Str()).To(Equal("undefined"))

@@ -1,0 +1,29 @@
+// Package testpage opens pages for the ginkgo suites that drive Chromium:
+// a fresh incognito context per page, closed when the spec ends.
+package testpage
+
+import (
+	"context"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/runner/engine"
+)
+
+// Open gives a page of b at url, loaded, in a fresh incognito context;
+// both are closed after the spec.
+func Open(b *engine.Browser, url string) *engine.Page {
+	GinkgoHelper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	DeferCleanup(cancel)
+	bc, err := b.NewContext(ctx)
+	Expect(err).NotTo(HaveOccurred())
+	DeferCleanup(func() { _ = bc.Close() })
+	p, err := bc.NewPage(ctx, engine.PageOptions{})
+	Expect(err).NotTo(HaveOccurred())
+	_, err = p.Navigate(ctx, url, "load")
+	Expect(err).NotTo(HaveOccurred())
+	return p
+}
