@@ -79,8 +79,8 @@ func fetchAXTree(ctx context.Context, s *Session, frame proto.PageFrameID) ([]*a
 	return decodeAXTree(raw)
 }
 
-// parsers keeps parsers between snapshots, so that a parser's buffers
-// grow to the page's size once rather than on every read. (A sync.Pool is
+// parsers keeps parsers between snapshots (for both reads), so that a
+// parser's buffers grow to the page's size once rather than on every read. (A sync.Pool is
 // emptied by every garbage collection, and a snapshot makes several.)
 var parsers = make(chan *fastjson.Parser, 4)
 
@@ -100,7 +100,8 @@ func putParser(p *fastjson.Parser) {
 	}
 }
 
-// decodeAXTree decodes the result of Accessibility.getFullAXTree.
+// decodeAXTree decodes a list of AX nodes: the result of
+// Accessibility.getFullAXTree, or of getPartialAXTree (LiveRef).
 func decodeAXTree(raw []byte) ([]*axNode, error) {
 	p := getParser()
 	defer putParser(p) // nothing decoded refers to the parser's memory
