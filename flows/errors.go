@@ -10,7 +10,24 @@ import (
 type Error struct {
 	Pos Pos
 	Msg string
+	// Need is set when the error is about what the run lacks rather than
+	// about the file: `smokeflow validate` reports such errors as warnings
+	// (docs/running.md "Validating in CI").
+	Need Need
 }
+
+// Need is what a flow needs from outside its files to run.
+type Need int
+
+const (
+	// NeedNothing: the error is in the flow file itself.
+	NeedNothing Need = iota
+	// NeedEnv: an environment variable (`${env.NAME}`, `env.NAME`, a
+	// secret) that is not set.
+	NeedEnv
+	// NeedBaseURL: a base URL for `open: /path`.
+	NeedBaseURL
+)
 
 // Error renders "FILE:LINE:COL: msg" (or "FILE: msg" without a line).
 func (e *Error) Error() string {
@@ -47,6 +64,19 @@ func (es Errors) Unwrap() []error {
 	return out
 }
 
+// SplitNeeds separates errors in the flow files from errors about what
+// the run needs (Error.Need set); each keeps its order.
+func (es Errors) SplitNeeds() (inFiles, needs Errors) {
+	for _, e := range es {
+		if e.Need != NeedNothing {
+			needs = append(needs, e)
+		} else {
+			inFiles = append(inFiles, e)
+		}
+	}
+	return inFiles, needs
+}
+
 // sortErrors orders errors by file (first, then the others in order of
 // first appearance), line and column, and drops exact duplicates.
 func sortErrors(es Errors, first string) Errors {
@@ -81,24 +111,7 @@ func sortErrors(es Errors, first string) Errors {
 
 // nearest returns the candidate closest to s, or "" when none is close
 // enough to be a plausible typo.
-func nearest(s string, candidates []string) string {
-	best, bestD := "", -1
-	ls := strings.ToLower(s)
-	for _, c := range candidates {
-		d := textdist.Levenshtein(ls, strings.ToLower(c))
-		if bestD < 0 || d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	limit := max(2, len([]rune(s))/3)
-	if bestD > limit || bestD >= len([]rune(best)) {
-		return ""
-	}
-	return best
-}
+func nearest(s string, candidates []string) string { return textdist.Nearest(s, candidates) }
 
 // didYouMean is "; did you mean "x"?" or "".
 func didYouMean(s string, candidates []string) string {

@@ -208,7 +208,7 @@ func (p *parser) checkExprNames(n *yaml.Node, src, what string) {
 			if lp := p.locate(n, id.Value+"."+prop.Value, 0); lp.Line != 0 {
 				pos = lp
 			}
-			p.errorAt(pos, "%s", msg)
+			p.nameErrorAt(pos, ns, msg)
 		}
 	}
 }

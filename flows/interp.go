@@ -126,12 +126,23 @@ func (p *parser) checkInterp(s string, n *yaml.Node) {
 		}
 		seen[needle] = true
 		if msg := p.checkName(r.NS, r.Name, "${"+r.Raw+"}"); msg != "" {
-			p.errorAt(p.locate(n, needle, 0), "%s", msg)
+			p.nameErrorAt(p.locate(n, needle, 0), r.NS, msg)
 		}
 	}
 	if rerr != nil {
 		p.errorAt(p.locate(n, rerr.Needle, 0), "%s", rerr.Msg)
 	}
+}
+
+// nameErrorAt records checkName's message: an unset environment variable
+// is about what the run needs (NeedEnv), any other unknown name is an
+// error in the file.
+func (p *parser) nameErrorAt(pos Pos, ns, msg string) {
+	if ns == nsEnv {
+		p.needAt(pos, NeedEnv, "%s", msg)
+		return
+	}
+	p.errorAt(pos, "%s", msg)
 }
 
 // checkName returns an error message when a name is unknown here.

@@ -48,6 +48,8 @@ type loader struct {
 	stack    []frame
 	cache    map[string][]byte
 	subLoads int
+	// vars are the variables declared or read by every flow loaded.
+	vars map[string]bool
 }
 
 func newLoader(opts LoadOptions) *loader {
@@ -57,7 +59,7 @@ func newLoader(opts LoadOptions) *loader {
 	if opts.ReadFile == nil {
 		opts.ReadFile = readFlowFile
 	}
-	return &loader{opts: opts, cache: map[string][]byte{}}
+	return &loader{opts: opts, cache: map[string][]byte{}, vars: map[string]bool{}}
 }
 
 func readFlowFile(path string) ([]byte, error) {
@@ -102,6 +104,7 @@ func (ld *loader) read(path string) ([]byte, error) {
 }
 
 func (ld *loader) result(f *Flow) (*Flow, error) {
+	f.VarsUsed = ld.varNames()
 	if len(ld.errs) > 0 {
 		return f, sortErrors(ld.errs, f.File)
 	}
@@ -182,8 +185,9 @@ func (p *parser) loadSub(a *RunArgs, at *yaml.Node, with []string) {
 		p.known[name] = true
 	}
 	// with: names must be variables the sub-flow declares or uses (when
-	// it could be read whole).
-	if len(ld.errs) > before {
+	// it could be read whole: errors about what the run needs do not
+	// count).
+	if inFiles, _ := ld.errs[before:].SplitNeeds(); len(inFiles) > 0 {
 		return
 	}
 	var names []string
@@ -272,4 +276,24 @@ func CheckUniqueNames(flows []*Flow) Errors {
 		first[f.Name] = f
 	}
 	return errs
+}
+
+// noteVars adds the variables a parsed flow declares or reads to those of
+// the load (Flow.VarsUsed).
+func (ld *loader) noteVars(p *parser) {
+	for n := range p.used {
+		ld.vars[n] = true
+	}
+	for _, v := range p.flow.Vars {
+		ld.vars[v.Name] = true
+	}
+}
+
+func (ld *loader) varNames() []string {
+	out := make([]string, 0, len(ld.vars))
+	for n := range ld.vars {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }

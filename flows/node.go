@@ -75,14 +75,23 @@ func (p *parser) pos(n *yaml.Node) Pos {
 const maxErrors = 200
 
 func (p *parser) errorAt(pos Pos, format string, args ...any) {
+	p.addError(&Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// needAt records an error about what the run needs (Error.Need).
+func (p *parser) needAt(pos Pos, need Need, format string, args ...any) {
+	p.addError(&Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Need: need})
+}
+
+func (p *parser) addError(e *Error) {
 	switch n := len(p.ld.errs); {
 	case n > maxErrors:
 		return
 	case n == maxErrors:
-		p.ld.errs = append(p.ld.errs, &Error{Pos: pos, Msg: fmt.Sprintf("too many errors; stopping after %d", maxErrors)})
+		p.ld.errs = append(p.ld.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("too many errors; stopping after %d", maxErrors)})
 		return
 	}
-	p.ld.errs = append(p.ld.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	p.ld.errs = append(p.ld.errs, e)
 }
 
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) {

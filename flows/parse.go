@@ -100,6 +100,7 @@ func (ld *loader) parseFile(file string, src []byte, ctx subCtx) (*Flow, *parser
 		return f, p
 	}
 	p.flowBody(doc.Content[0], ctx)
+	ld.noteVars(p)
 	return f, p
 }
 
@@ -191,6 +192,8 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 		}
 	}
 
+	p.skipOnly(o)
+
 	// Names known before any step: --var, with:, then vars in order.
 	for k := range p.ld.opts.Vars {
 		p.known[k] = true
@@ -210,7 +213,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 				p.secrets[name] = true
 				f.Secrets = append(f.Secrets, name)
 				if _, ok := p.ld.opts.LookupEnv(name); !ok {
-					p.errorf(nodes[i], "secret %q is not set in the environment", name)
+					p.needAt(p.pos(nodes[i]), NeedEnv, "secret %q is not set in the environment", name)
 				}
 			}
 		}
@@ -608,7 +611,7 @@ func (p *parser) open(spec *actionSpec, k, v *yaml.Node) *OpenArgs {
 	}
 	u := strings.TrimSpace(a.URL)
 	if u != "" && !p.hasBase && !strings.HasPrefix(u, "${") && !schemeRE.MatchString(u) && !strings.HasPrefix(u, "//") {
-		p.errorf(at, "open %q: a relative URL needs base_url in the flow or --base-url", a.URL)
+		p.needAt(p.pos(at), NeedBaseURL, "open %q: a relative URL needs base_url in the flow or --base-url", a.URL)
 	}
 	return a
 }
@@ -1283,4 +1286,34 @@ func (p *parser) repeat(spec *actionSpec, k, v *yaml.Node) *RepeatArgs {
 		a.Until = p.expr(n, "until", true)
 	}
 	return a
+}
+
+// skipReasonHint is the fix given when skip: has no reason.
+const skipReasonHint = `skip needs a reason, such as skip: "search is down on staging, see #123"`
+
+// skipOnly reads skip: and only: (docs/flows.md "Skipping and focusing").
+// They matter only for a flow run on its own; `run:` ignores them in the
+// flows it loads.
+func (p *parser) skipOnly(o *obj) {
+	f := p.flow
+	if e, ok := o.get("skip"); ok {
+		n := p.resolve(e.v)
+		switch {
+		case n == nil:
+		case n.Kind == yaml.ScalarNode && (isNull(n) || n.ShortTag() == "!!bool"):
+			p.errorf(n, "%s, not %s", skipReasonHint, kindName(n))
+		default:
+			f.Skip = strings.TrimSpace(p.text(n, "skip"))
+			if f.Skip == "" && n.Kind == yaml.ScalarNode {
+				p.errorf(n, "%s", skipReasonHint)
+			}
+		}
+	}
+	if e, ok := o.get("only"); ok {
+		f.Only = p.boolean(e.v, "only")
+		f.OnlyPos = p.pos(e.k)
+		if f.Only && f.Skip != "" {
+			p.errorf(e.k, "a flow cannot have both skip and only: true; remove one of them")
+		}
+	}
 }

@@ -76,6 +76,8 @@ var flowFields = []field{
 	{Key: "setup", Kind: kSteps, Doc: "Steps run first; a failure fails the flow and its steps are skipped."},
 	{Key: "steps", Kind: kSteps, Required: true, Doc: "The flow's steps. Required, not empty."},
 	{Key: "teardown", Kind: kSteps, Doc: "Steps that always run last, after success or failure."},
+	{Key: "skip", Kind: kText, Doc: "A reason to skip the flow: it is reported as skipped, with the reason, and not run. Literal text."},
+	{Key: "only", Kind: kBool, Doc: "When true, a run that selects this flow runs only the flows marked `only: true`. `--forbid-only` makes it an error."},
 }
 
 var viewportFields = []field{

@@ -52,6 +52,17 @@ type Flow struct {
 	Source []string
 	// Pos of the flow's `name:` key.
 	Pos Pos
+
+	// Skip is the reason given by `skip:`; the flow is reported as
+	// skipped instead of run (docs/flows.md "Skipping and focusing").
+	Skip string
+	// Only is `only: true`, at OnlyPos: when a run selects such flows, it
+	// runs only them.
+	Only    bool
+	OnlyPos Pos
+	// VarsUsed lists, sorted, the variables the flow and its sub-flows
+	// declare or read: what a --var may set.
+	VarsUsed []string
 }
 
 // Var is one entry of `vars:`. Value is a YAML scalar (string, int, float,

@@ -3,6 +3,8 @@
 // misses.
 package textdist
 
+import "strings"
+
 // Levenshtein is the edit distance between a and b, in runes.
 func Levenshtein(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
@@ -23,4 +25,26 @@ func Levenshtein(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// Nearest returns the candidate closest to s (ignoring case), or "" when
+// none is close enough to be a plausible typo: at most a third of s's
+// runes apart (at least 2), and fewer than the candidate's own length.
+func Nearest(s string, candidates []string) string {
+	best, bestD := "", -1
+	ls := strings.ToLower(s)
+	for _, c := range candidates {
+		d := Levenshtein(ls, strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	limit := max(2, len([]rune(s))/3)
+	if bestD > limit || bestD >= len([]rune(best)) {
+		return ""
+	}
+	return best
 }

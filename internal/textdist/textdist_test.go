@@ -12,3 +12,17 @@ func TestLevenshtein(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	names := []string{"email", "password", "qty"}
+	for _, c := range []struct{ s, want string }{
+		{"emial", "email"}, {"EMAIL", "email"}, {"pasword", "password"}, {"zzz", ""}, {"xyz", ""}, {"address", ""},
+	} {
+		if got := Nearest(c.s, names); got != c.want {
+			t.Errorf("Nearest(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+	if got := Nearest("x", nil); got != "" {
+		t.Errorf("Nearest with no candidates = %q", got)
+	}
+}
