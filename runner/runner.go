@@ -106,7 +106,8 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	for i, f := range list {
 		run.Flows[i] = &results.Flow{Name: f.Name, File: f.File, Description: f.Description, Tags: f.Tags, Status: results.Skipped}
 	}
-	if len(list) == 0 {
+	toRun := skipMarked(cfg, list, run)
+	if len(toRun) == 0 {
 		return run, nil
 	}
 	if err := os.MkdirAll(cfg.ArtifactsDir, 0o755); err != nil {
@@ -116,7 +117,9 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use)
 	if err != nil {
 		for _, f := range run.Flows {
-			f.SkipReason = "no browser"
+			if f.SkipReason == "" {
+				f.SkipReason = "no browser"
+			}
 		}
 		return run, err
 	}
@@ -129,19 +132,7 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	defer stop()
 	flowCtx, killFlows := context.WithCancel(context.Background())
 	defer killFlows()
-	go func() {
-		select {
-		case <-ctx.Done():
-			t := time.NewTimer(cfg.DrainTimeout)
-			defer t.Stop()
-			select {
-			case <-t.C:
-				killFlows()
-			case <-flowCtx.Done():
-			}
-		case <-flowCtx.Done():
-		}
-	}()
+	go drainOnInterrupt(ctx, flowCtx, cfg.DrainTimeout, killFlows)
 
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -167,7 +158,7 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 			}
 		}(w)
 	}
-	for i := range list {
+	for _, i := range toRun {
 		select {
 		case jobs <- i:
 			continue
@@ -193,6 +184,40 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 		run.Interrupted = true
 	}
 	return run, nil
+}
+
+// drainOnInterrupt gives running flows drain after ctx is done, then
+// ends them with killFlows; it returns when flowCtx is done.
+func drainOnInterrupt(ctx, flowCtx context.Context, drain time.Duration, killFlows func()) {
+	select {
+	case <-ctx.Done():
+		t := time.NewTimer(drain)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			killFlows()
+		case <-flowCtx.Done():
+		}
+	case <-flowCtx.Done():
+	}
+}
+
+// skipMarked reports the flows with `skip:` as skipped with their reason
+// (docs/flows.md "Skipping and focusing"), and returns the indexes of the
+// flows to run.
+func skipMarked(cfg Config, list []*flows.Flow, run *results.Run) []int {
+	var toRun []int
+	for i, f := range list {
+		if f.Skip == "" {
+			toRun = append(toRun, i)
+			continue
+		}
+		run.Flows[i].SkipReason = f.Skip
+		if cfg.Listener != nil {
+			cfg.Listener.Event(Event{Kind: FlowFinished, Flow: f, Result: run.Flows[i]})
+		}
+	}
+	return toRun
 }
 
 // runFlow runs the attempts of one flow.
