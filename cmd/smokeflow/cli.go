@@ -28,7 +28,7 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
 
-// Exit codes of SPEC section 6, plus 130 for an interrupted run.
+// Exit codes, as README.md "Command line" lists them (130: docs/running.md).
 const (
 	exitOK          = 0
 	exitFailed      = 1
@@ -76,6 +76,7 @@ const usage = `smokeflow runs YAML browser flows in real Chromium.
 Usage:
   smokeflow run [PATH|GLOB...]     run flows (default ./flows)
   smokeflow validate [PATH...]     check flow files; every error as FILE:LINE:COL: message
+                                   (a missing env var, secret or base URL warns unless --strict)
   smokeflow snapshot URL           print the page's accessibility snapshot
   smokeflow schema                 print the JSON Schema of flow files
   smokeflow demo                   serve the embedded demo shop and run the example flows on it
@@ -141,6 +142,7 @@ type runFlags struct {
 	failFast, headed, quiet, verbose                       bool
 	timeout, stepTimeout                                   time.Duration
 	vars, reports                                          listFlag
+	sel                                                    selectFlags
 }
 
 func (rf *runFlags) register(fs *flag.FlagSet) {
@@ -161,6 +163,7 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&rf.quiet, "quiet", false, "print failures and the summary only")
 	fs.BoolVar(&rf.verbose, "verbose", false, "print every step and full diagnostics")
+	rf.sel.register(fs)
 }
 
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
@@ -312,32 +315,9 @@ func shard(list []*flows.Flow, spec string) ([]*flows.Flow, error) {
 
 // loadFlows discovers, loads and validates flows; all errors at once.
 func loadFlows(paths []string, opts flows.LoadOptions) ([]*flows.Flow, error) {
-	files, err := flows.Discover(paths)
+	list, _, err := loadChecked(paths, opts, false)
 	if err != nil {
 		return nil, err
-	}
-	var all flows.Errors
-	var list []*flows.Flow
-	for _, f := range files {
-		fl, err := flows.Load(f, opts)
-		if err != nil {
-			var fe flows.Errors
-			var e1 *flows.Error
-			switch {
-			case errors.As(err, &fe):
-				all = append(all, fe...)
-			case errors.As(err, &e1):
-				all = append(all, e1)
-			default:
-				all = append(all, &flows.Error{Pos: flows.Pos{File: f}, Msg: err.Error()})
-			}
-			continue
-		}
-		list = append(list, fl)
-	}
-	all = append(all, flows.CheckUniqueNames(list)...)
-	if len(all) > 0 {
-		return nil, all
 	}
 	return list, nil
 }
@@ -348,6 +328,8 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	baseURL := fs.String("base-url", "", "base URL, as for run")
 	envFile := fs.String("env-file", "", "read KEY=VALUE lines into the environment")
 	fs.Var(&vars, "var", "set a variable, K=V (repeatable)")
+	strict := fs.Bool("strict", false, "make a missing environment variable, secret or base URL an error, not a warning")
+	noOnly := fs.Bool("forbid-only", false, "make `only: true` in a flow an error (for CI)")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -360,19 +342,18 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	list, err := loadFlows(paths, flows.LoadOptions{Vars: vm, LookupEnv: lookup, BaseURL: *baseURL})
-	if err != nil {
-		var fe flows.Errors
-		if errors.As(err, &fe) {
-			for _, e := range fe {
-				fmt.Fprintln(stdout, e.Error())
-			}
-			return usagef("%d error(s)", len(fe))
-		}
+	list, problems, err := loadChecked(paths, flows.LoadOptions{Vars: vm, LookupEnv: lookup, BaseURL: *baseURL}, !*strict)
+	var fe flows.Errors
+	if err != nil && !errors.As(err, &fe) {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "%d flow(s) valid\n", len(list))
-	return err
+	if problems == nil {
+		problems = fe // paths that name no flow
+	}
+	if *noOnly {
+		problems = append(problems, asFlowErrors("", forbidOnly(list))...)
+	}
+	return validation{list: list, problems: problems, needsWarn: !*strict, vars: vm}.report(stdout)
 }
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -387,11 +368,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	list, err := loadFlows(paths, opts)
+	list, _, err := loadChecked(paths, opts, rf.sel.list)
 	if err != nil {
 		return err
 	}
-	return execute(ctx, list, rf, opts, stdout)
+	return execute(ctx, list, rf, opts, stdout, stderr)
 }
 
 // loadOptions reads --env-file and --var: what flows are loaded and run
@@ -409,7 +390,7 @@ func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
 }
 
 // execute selects, runs and reports flows.
-func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.LoadOptions, stdout io.Writer) error {
+func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.LoadOptions, stdout, stderr io.Writer) error {
 	specs := make([][2]string, 0, len(rf.reports))
 	for _, r := range rf.reports {
 		format, p, err := reports.ParseSpec(r)
@@ -424,13 +405,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if rf.retries < 0 {
 		return usagef("--retries must be 0 or more")
 	}
-	list = selectTags(list, rf.tags)
-	list, err := shard(list, rf.shard)
-	if err != nil {
+	list, done, err := chooseFlows(list, rf, opts, stdout, stderr)
+	if err != nil || done {
 		return err
-	}
-	if len(list) == 0 {
-		return usagef("no flow selected (check the paths, --tags and --shard)")
 	}
 	level := runner.Normal
 	if rf.quiet {
@@ -472,6 +449,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	}
 	if runErr != nil {
 		return runErr
+	}
+	if err := writeLastRun(rf.artifacts, run); err != nil {
+		writeErrs = append(writeErrs, "last run ("+lastRunFile+"): "+err.Error())
 	}
 	prog.Summary(run, written)
 	if len(writeErrs) > 0 {
@@ -599,7 +579,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	return execute(ctx, list, rf, opts, stdout)
+	return execute(ctx, list, rf, opts, stdout, stderr)
 }
 
 // embeddedFlows loads the example flows from the binary.

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/reports"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+// lastRunFile is where every run leaves its JSON results in the artifacts
+// folder, for --last-failed (docs/running.md "Rerunning failures").
+const lastRunFile = ".last-run.json"
+
+// lastFailed is what --last-failed read from the last run.
+type lastFailed struct {
+	path  string
+	run   *results.Run
+	names map[string]bool // the flows that failed
+}
+
+// readLastFailed reads the last run's results from the artifacts folder.
+// It must be called before the run empties that folder.
+func readLastFailed(dir string) (lastFailed, error) {
+	p := filepath.Join(dir, lastRunFile)
+	b, err := os.ReadFile(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return lastFailed{}, usagef("--last-failed: there is no last run: %s does not exist. "+
+			"Every run writes it in its --artifacts folder: run once without --last-failed, with the same --artifacts", p)
+	case err != nil:
+		return lastFailed{}, usagef("--last-failed: %v", err)
+	}
+	lf := lastFailed{path: p, run: &results.Run{}, names: map[string]bool{}}
+	if err := json.Unmarshal(b, lf.run); err != nil {
+		return lastFailed{}, usagef("--last-failed: %s is not the JSON results of a run (%v): delete it and run once without --last-failed", p, err)
+	}
+	for _, f := range lf.run.Flows {
+		if f != nil && f.Status == results.Failed {
+			lf.names[f.Name] = true
+		}
+	}
+	return lf, nil
+}
+
+// noneMessage says that the last run had no failure to rerun.
+func (lf lastFailed) noneMessage() string {
+	when := ""
+	if !lf.run.StartedAt.IsZero() {
+		when = ", started " + lf.run.StartedAt.Local().Format("2006-01-02 15:04:05")
+	}
+	return fmt.Sprintf("--last-failed: no flow failed in the last run (%s%s): nothing to run", lf.path, when)
+}
+
+// apply keeps the flows that failed last time, by name.
+func (lf lastFailed) apply(list []*flows.Flow) ([]*flows.Flow, error) {
+	var out []*flows.Flow
+	for _, f := range list {
+		if lf.names[f.Name] {
+			out = append(out, f)
+		}
+	}
+	if len(out) > 0 {
+		return out, nil
+	}
+	var names []string
+	for _, f := range lf.run.Flows {
+		if f != nil && lf.names[f.Name] {
+			names = append(names, fmt.Sprintf("%q", f.Name))
+		}
+	}
+	return nil, usagef("--last-failed: no flow selected: the flows that failed in the last run (%s) are not among the flows given, "+
+		"or the paths, --tags or --grep leave them out", strings.Join(names, ", "))
+}
+
+// writeLastRun writes run's JSON results to the artifacts folder for the
+// next --last-failed, replacing the file at once.
+func writeLastRun(dir string, run *results.Run) error {
+	var b bytes.Buffer
+	if err := reports.WriteJSON(&b, run); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	p := filepath.Join(dir, lastRunFile)
+	tmp := p + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p)
+}

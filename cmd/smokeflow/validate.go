@@ -1,0 +1,144 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/textdist"
+)
+
+// loadChecked discovers, loads and validates flows, every error at once.
+// It returns the flows that loaded, every problem found, and an error
+// when a problem is an error. With needsWarn (validate without --strict,
+// run --list) a problem about what the run needs (flows.Error.Need) is a
+// warning: its flow is kept and the error leaves it out
+// (docs/running.md "Validating in CI").
+func loadChecked(paths []string, opts flows.LoadOptions, needsWarn bool) ([]*flows.Flow, flows.Errors, error) {
+	files, err := flows.Discover(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	var problems flows.Errors
+	var list []*flows.Flow
+	for _, f := range files {
+		fl, err := flows.Load(f, opts)
+		errs := asFlowErrors(f, err)
+		problems = append(problems, errs...)
+		if inFiles, _ := errs.SplitNeeds(); len(inFiles) > 0 || (len(errs) > 0 && !needsWarn) {
+			continue
+		}
+		list = append(list, fl)
+	}
+	problems = append(problems, flows.CheckUniqueNames(list)...)
+	blocking := problems
+	if needsWarn {
+		blocking, _ = problems.SplitNeeds()
+	}
+	if len(blocking) > 0 {
+		return list, problems, blocking
+	}
+	return list, problems, nil
+}
+
+// asFlowErrors is the error of flows.Load as a list.
+func asFlowErrors(file string, err error) flows.Errors {
+	var fe flows.Errors
+	var e1 *flows.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &fe):
+		return fe
+	case errors.As(err, &e1):
+		return flows.Errors{e1}
+	}
+	return flows.Errors{{Pos: flows.Pos{File: file}, Msg: err.Error()}}
+}
+
+// warningLine is a problem printed as a warning: FILE:LINE:COL: warning: msg.
+func warningLine(e *flows.Error) string {
+	if e.Pos.File == "" {
+		return "warning: " + e.Msg
+	}
+	return e.Pos.String() + ": warning: " + e.Msg
+}
+
+// unusedVars warns about each --var that no loaded flow declares or reads,
+// with the nearest name one does (docs/running.md "Variables and
+// environment").
+func unusedVars(vars map[string]string, list []*flows.Flow) []string {
+	used := map[string]bool{}
+	var names []string
+	for _, f := range list {
+		for _, n := range f.VarsUsed {
+			if !used[n] {
+				used[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	var keys []string
+	for k := range vars {
+		if !used[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		msg := fmt.Sprintf("warning: --var %s=… is used by no flow", k)
+		if n := textdist.Nearest(k, names); n != "" {
+			msg += fmt.Sprintf("; did you mean %q?", n)
+		}
+		out = append(out, msg)
+	}
+	return out
+}
+
+// validation is what `smokeflow validate` found.
+type validation struct {
+	list      []*flows.Flow
+	problems  flows.Errors
+	needsWarn bool // not --strict
+	vars      map[string]string
+}
+
+// report prints every problem in file order, errors as FILE:LINE:COL:
+// message and warnings as FILE:LINE:COL: warning: message, then the
+// --var warnings and a summary. It fails (exit 2) when there is an error.
+func (v validation) report(w io.Writer) error {
+	errs, warns, needs := 0, 0, 0
+	for _, e := range v.problems {
+		if v.needsWarn && e.Need != flows.NeedNothing {
+			warns++
+			needs++
+			fmt.Fprintln(w, warningLine(e))
+			continue
+		}
+		errs++
+		fmt.Fprintln(w, e.Error())
+	}
+	if errs > 0 {
+		if warns > 0 {
+			return usagef("%d error(s), %d warning(s)", errs, warns)
+		}
+		return usagef("%d error(s)", errs)
+	}
+	for _, line := range unusedVars(v.vars, v.list) {
+		warns++
+		fmt.Fprintln(w, line)
+	}
+	summary := fmt.Sprintf("%d flow(s) valid", len(v.list))
+	if warns > 0 {
+		summary += fmt.Sprintf(", %d warning(s)", warns)
+	}
+	if needs > 0 {
+		summary += " (with --strict, a missing environment variable, secret or base URL is an error)"
+	}
+	_, err := fmt.Fprintln(w, summary)
+	return err
+}
