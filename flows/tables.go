@@ -69,7 +69,7 @@ var flowFields = []field{
 	{Key: "tags", Kind: kStrings, Doc: "Tags for `smokeflow run --tags smoke,!slow`. Literal words without spaces, commas or a leading `!`."},
 	{Key: "base_url", Kind: kString, Doc: "The URL that `open: /path` joins. `--base-url` overrides it."},
 	{Key: "vars", Kind: kVars, Doc: "Variables, `${vars.NAME}` in strings and `vars.NAME` in expressions. `--var NAME=VALUE` overrides them. A value may use earlier variables, `${env.NAME}` and `${secrets.NAME}`."},
-	{Key: "secrets", Kind: kStrings, Doc: "Names of environment variables holding secrets, `${secrets.NAME}`. A name missing from the environment is a validation error. Their values are masked (•••) in every output."},
+	{Key: "secrets", Kind: kStrings, Doc: "Names of environment variables holding secrets, `${secrets.NAME}`. A name missing from the environment is an error for `run` (a warning for `validate` unless `--strict`). Their values are masked (•••) in every output."},
 	{Key: "timeout", Kind: kDuration, Doc: "Time limit of the whole flow (default 60s)."},
 	{Key: "step_timeout", Kind: kDuration, Doc: "Time limit of each step (default 10s); a step's own `timeout` overrides it."},
 	{Key: "viewport", Kind: kViewport, Doc: "The page size in CSS pixels."},

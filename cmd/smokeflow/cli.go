@@ -313,15 +313,6 @@ func shard(list []*flows.Flow, spec string) ([]*flows.Flow, error) {
 	return out, nil
 }
 
-// loadFlows discovers, loads and validates flows; all errors at once.
-func loadFlows(paths []string, opts flows.LoadOptions) ([]*flows.Flow, error) {
-	list, _, err := loadChecked(paths, opts, false)
-	if err != nil {
-		return nil, err
-	}
-	return list, nil
-}
-
 func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("validate", stderr)
 	var vars listFlag
