@@ -320,7 +320,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	envFile := fs.String("env-file", "", "read KEY=VALUE lines into the environment")
 	fs.Var(&vars, "var", "set a variable, K=V (repeatable)")
 	strict := fs.Bool("strict", false, "make a missing environment variable, secret or base URL an error, not a warning")
-	noOnly := fs.Bool("forbid-only", false, "make `only: true` in a flow an error (for CI)")
+	noOnly := fs.Bool("forbid-only", false, "make only: true in a flow an error (for CI)")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err

@@ -23,7 +23,7 @@ func (sf *selectFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.grepInvert, "grep-invert", "", "leave out flows whose name matches this regular expression")
 	fs.BoolVar(&sf.lastFailed, "last-failed", false, "run only the flows that failed in the last run (its "+lastRunFile+" in --artifacts)")
 	fs.BoolVar(&sf.list, "list", false, "print the flows the run would select, one per line, and exit without running them")
-	fs.BoolVar(&sf.forbidOnly, "forbid-only", false, "make `only: true` in a flow an error (for CI)")
+	fs.BoolVar(&sf.forbidOnly, "forbid-only", false, "make only: true in a flow an error (for CI)")
 }
 
 // nameFilter is --grep and --grep-invert, compiled.
