@@ -107,7 +107,7 @@ var _ = Describe("Conformance", func() {
 			fl := res.Final().Failure
 			Expect(fl).NotTo(BeNil())
 			if c.reason != "" {
-				Expect(fl.Reason).To(Equal(c.reason), text)
+				Expect(fl.Reason).To(Equal(diagnostics.Reason(c.reason)), text)
 			}
 			for _, s := range c.strings {
 				Expect(text).To(ContainSubstring(s))
