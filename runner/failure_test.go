@@ -92,13 +92,13 @@ var _ = Describe("Failure records", func() {
 			Expect(b.String()).To(ContainSubstring(fmt.Sprintf("file=%s,line=%d,", fl.File, fl.Line)))
 			Expect(b.String()).To(ContainSubstring("%0Areason: " + string(reason)))
 		},
-		Entry("a repeat at its max", "fail-in-repeat.yaml", "../testdata/runner/fail-in-repeat.yaml:5", "repeat",
+		Entry("a repeat at its max", "fail-in-repeat.yaml", "../testdata/runner/fail-in-repeat.yaml:4", "repeat",
 			diagnostics.ReasonRepeatMax, `still going after max 3 rounds: until count({role: "row"}) >= 50 is still false; count({role: "row"}) = 3`),
-		Entry("a step inside a group", "fail-in-group.yaml", "../testdata/runner/fail-in-group.yaml:8", "expect",
+		Entry("a step inside a group", "fail-in-group.yaml", "../testdata/runner/fail-in-group.yaml:7", "expect",
 			diagnostics.ReasonAssertion, `expected the text of role="heading" to equal "Invoices", but it is "Orders"`),
 		Entry("a step of a sub-flow run inside a group", "fail-in-run.yaml", "../testdata/runner/_lib/click-refund.yaml:4", "click",
 			diagnostics.ReasonNotFound, `"Refund"`),
-		Entry("a repeat in teardown after the steps passed", "fail-in-teardown.yaml", "../testdata/runner/fail-in-teardown.yaml:6", "repeat",
+		Entry("a repeat in teardown after the steps passed", "fail-in-teardown.yaml", "../testdata/runner/fail-in-teardown.yaml:5", "repeat",
 			diagnostics.ReasonRepeatMax, `still going after max 2 rounds: while visible("Pay") is still true; visible("Pay") = true`),
 	)
 
