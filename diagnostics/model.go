@@ -4,7 +4,11 @@
 // facts from the page, this package ranks, caps and explains them.
 package diagnostics
 
-// Reason is the category of a failure. Typed errors in locate unwrap to one.
+import "slices"
+
+// Reason is the category of a failure: every failure smokeflow reports
+// carries one of Reasons (docs/results.md "Reasons"). Typed errors in
+// locate unwrap to one.
 type Reason string
 
 const (
@@ -17,14 +21,32 @@ const (
 	ReasonUnstable    Reason = "unstable"   // kept moving
 	ReasonDetached    Reason = "detached"   // removed mid-action
 	ReasonMismatch    Reason = "mismatch"   // a ref now names another element
-	ReasonAssertion   Reason = "assertion"  // an expectation did not hold
+	ReasonAssertion   Reason = "assertion"  // an expect, assert or wait did not hold
+	ReasonRepeatMax   Reason = "repeat_max" // a repeat's while/until still went on at max
+	ReasonExpression  Reason = "expression" // an expression or ${...} could not be evaluated
 	ReasonNavigation  Reason = "navigation" // open failed
 	ReasonTimeout     Reason = "timeout"
-	ReasonScript      Reason = "script"  // eval / expression error
-	ReasonBrowser     Reason = "browser" // the browser crashed or went away
+	ReasonScript      Reason = "script"      // the page's JavaScript threw (eval)
+	ReasonFile        Reason = "file"        // a file could not be read or written
+	ReasonConfig      Reason = "config"      // a flow setting wrong only at run time
+	ReasonBrowser     Reason = "browser"     // the browser crashed, went away or refused a call
+	ReasonInterrupted Reason = "interrupted" // the run was stopped
+	ReasonInternal    Reason = "internal"    // a smokeflow bug
 )
 
-// Diagnostics is what the page held when a step failed (SPEC section 5).
+// Reasons lists every reason, in the order docs/results.md lists them.
+func Reasons() []Reason {
+	return []Reason{ReasonNotFound, ReasonAmbiguous, ReasonHidden, ReasonDisabled, ReasonCovered,
+		ReasonNotEditable, ReasonUnstable, ReasonDetached, ReasonMismatch, ReasonAssertion,
+		ReasonRepeatMax, ReasonExpression, ReasonNavigation, ReasonTimeout, ReasonScript, ReasonFile,
+		ReasonConfig, ReasonBrowser, ReasonInterrupted, ReasonInternal}
+}
+
+// Known reports whether r is one of Reasons.
+func (r Reason) Known() bool { return slices.Contains(Reasons(), r) }
+
+// Diagnostics is what the page held when a step failed (docs/results.md
+// "Diagnostics").
 type Diagnostics struct {
 	Reason  Reason   `json:"reason"`
 	Message string   `json:"message"`           // one line: what went wrong

@@ -39,6 +39,9 @@ func WriteGitHubAnnotations(w io.Writer, run *results.Run) error {
 			final := f.Final()
 			fi := failureOf(final)
 			msg := fi.Message
+			if fi.Type != "failure" {
+				msg += "\nreason: " + fi.Type
+			}
 			if final != nil && final.Failure != nil && final.Failure.Diagnostics != nil {
 				d := final.Failure.Diagnostics
 				if v := oneLine(d.Verdict); v != "" {

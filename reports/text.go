@@ -130,7 +130,7 @@ func failureOf(a *results.Attempt) failureInfo {
 	if f := a.Failure; f != nil {
 		fi := failureInfo{Message: oneLine(f.Message), Type: failureType(f), File: f.File, Line: f.Line}
 		if fi.Message == "" {
-			fi.Message = composeMessage(f.StepIndex, f.File, f.Line, f.Action, f.Target, f.Reason)
+			fi.Message = composeMessage(f.StepIndex, f.File, f.Line, f.Action, f.Target, string(f.Reason))
 		}
 		return fi
 	}
@@ -180,17 +180,15 @@ func composeMessage(index, file string, line int, action, target, reason string)
 	return head + ": " + reason
 }
 
-// failureType is the reason category of f: the diagnostics' reason when
-// there are diagnostics, else f.Reason when it is a bare category word
-// ("timeout"), else "failure".
+// failureType is the reason category of f (docs/results.md "Reasons"):
+// the diagnostics' reason when there are diagnostics, else f.Reason when
+// it is a known reason, else "failure".
 func failureType(f *results.Failure) string {
 	if f.Diagnostics != nil && f.Diagnostics.Reason != "" {
 		return oneLine(string(f.Diagnostics.Reason))
 	}
-	if r := f.Reason; r != "" && len(r) <= 40 && strings.IndexFunc(r, func(c rune) bool {
-		return !(c >= 'a' && c <= 'z' || c == '_')
-	}) < 0 {
-		return r
+	if f.Reason.Known() {
+		return string(f.Reason)
 	}
 	return "failure"
 }

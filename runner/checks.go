@@ -33,9 +33,10 @@ func (u *unmet) Error() string {
 func (u *unmet) Unwrap() error { return u.err }
 
 // pollUntil re-checks cond until it holds or ctx ends (Page.Poll: sooner
-// when the page changes); the last message cond gave says why it did not
-// hold.
-func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, error)) (string, error) {
+// when the page changes). It returns nil only when cond held; otherwise the
+// page crash, or an *unmet with the last reason cond gave for not holding
+// (docs/flows.md "Checks that fail": never a silent pass).
+func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
 	err := at.page.Poll(ctx, func() (bool, error) {
 		ok, msg, err := cond()
 		switch {
@@ -44,13 +45,23 @@ func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, err
 		case errors.Is(err, engine.ErrPageCrashed):
 			return true, err
 		}
+		if msg == "" && err != nil {
+			msg = err.Error()
+		}
+		if msg == "" {
+			msg = "it did not hold"
+		}
 		return false, &unmet{msg: msg, err: err}
 	})
 	var u *unmet
-	if errors.As(err, &u) {
-		return u.msg, u.err
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &u), errors.Is(err, engine.ErrPageCrashed):
+		return err
 	}
-	return "", err
+	// no try ran to the end before the step's deadline
+	return &unmet{msg: "the step timed out before the check could read the page", err: err}
 }
 
 func matchString(m *flows.Match, s string) (bool, string) {
@@ -81,20 +92,20 @@ func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 		case <-timer.C:
 			return nil
 		case <-ctx.Done():
-			return fmt.Errorf("wait %s: the step timed out first", w.Duration)
+			return failWith(diagnostics.ReasonTimeout, fmt.Errorf("wait %s: the step timed out first", w.Duration))
 		}
 	case w.Text != "":
 		txt, err := at.str(w.Text, sc)
 		if err != nil {
-			return err
+			return failWith(diagnostics.ReasonExpression, err)
 		}
 		tt := &flows.Target{Text: txt}
-		msg, err := at.pollUntil(ctx, func() (bool, string, error) {
+		err = at.pollUntil(ctx, func() (bool, string, error) {
 			_, vis, _, err := p.Query(ctx, tt)
 			return len(vis) > 0, fmt.Sprintf("text %q did not appear", txt), err
 		})
-		if msg != "" || err != nil {
-			return at.expectFailed(ctx, s, tt, msg, err)
+		if err != nil {
+			return at.expectFailed(ctx, s, tt, err)
 		}
 	case w.Target != nil:
 		_, _, err := p.Locate(ctx, t)
@@ -102,176 +113,225 @@ func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 			return at.diagnose(ctx, s, err)
 		}
 	case w.Gone != nil:
-		msg, err := at.pollUntil(ctx, func() (bool, string, error) {
+		err := at.pollUntil(ctx, func() (bool, string, error) {
 			_, vis, _, err := p.Query(ctx, t)
 			return err == nil && len(vis) == 0, fmt.Sprintf("%s is still visible", t), err
 		})
-		if msg != "" || err != nil {
-			return at.expectFailed(ctx, s, t, msg, err)
+		if err != nil {
+			return at.expectFailed(ctx, s, t, err)
 		}
 	case w.URL != nil:
 		m, err := w.URL.Interpolate(sc)
 		if err != nil {
-			return err
+			return failWith(diagnostics.ReasonExpression, err)
 		}
-		msg, err := at.pollUntil(ctx, func() (bool, string, error) {
-			u := p.URL(ctx)
+		err = at.pollUntil(ctx, func() (bool, string, error) {
+			u, _, err := at.urlAndTitle(ctx)
+			if err != nil {
+				return false, "the page's URL could not be read: " + firstLine(err.Error()), err
+			}
 			ok, want := matchString(m, u)
 			return ok, fmt.Sprintf("expected the URL %s, but it is %q", want, u), nil
 		})
-		if msg != "" || err != nil {
-			return at.expectFailed(ctx, s, nil, msg, err)
+		if err != nil {
+			return at.expectFailed(ctx, s, nil, err)
 		}
 	case w.Load != "":
 		if err := p.WaitLoad(ctx, "", w.Load); err != nil {
-			return fmt.Errorf("the page did not reach %s: %w", w.Load, err)
+			r := diagnostics.ReasonNavigation
+			if ctx.Err() != nil {
+				r = diagnostics.ReasonTimeout
+			}
+			return failWith(r, fmt.Errorf("the page did not reach %s: %w", w.Load, err))
 		}
 	}
 	return nil
 }
 
 // expect runs a web-first expectation: re-checked until it holds or the
-// step times out.
+// step times out, then a failure saying what the page held instead
+// (docs/flows.md "expect").
 func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
 	e := s.Expect
-	p := at.page
-	var cond func() (bool, string, error)
-	single := func(check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
-		return func() (bool, string, error) {
-			r, _, err := p.Resolve(ctx, t)
-			if err != nil {
-				return false, err.Error(), err
-			}
-			if r.Err != nil {
-				return false, r.Err.Error(), &engine.LocateError{Err: r.Err, Result: r}
-			}
-			ok, msg := check(r.Node)
-			return ok, msg, nil
-		}
-	}
 	if e.Match != nil {
 		// interpolate the expected strings and compile a ${...} regex
 		m, err := e.Match.Interpolate(sc)
 		if err != nil {
-			return err
+			return failWith(diagnostics.ReasonExpression, err)
 		}
 		e = &flows.ExpectArgs{Kind: e.Kind, Target: e.Target, Match: m, Equals: e.Equals, Min: e.Min, Max: e.Max}
 	}
+	var cond func() (bool, string, error)
 	switch e.Kind {
-	case flows.ExpectVisible:
-		cond = func() (bool, string, error) {
-			all, vis, _, err := p.Query(ctx, t)
-			if len(all) > 0 {
-				return len(vis) > 0, fmt.Sprintf("%d element(s) match %s, but none is visible", len(all), t), err
-			}
-			return len(vis) > 0, fmt.Sprintf("nothing matches %s", t), err
+	case flows.ExpectVisible, flows.ExpectHidden:
+		cond = at.visibleCond(ctx, t, e.Kind == flows.ExpectVisible)
+	case flows.ExpectText, flows.ExpectValue:
+		cond = at.single(ctx, t, at.stringCheck(ctx, e, t))
+	case flows.ExpectURL, flows.ExpectTitle:
+		cond = at.pageCond(ctx, e)
+	case flows.ExpectCount:
+		cond = at.countCond(ctx, e, t)
+	case flows.ExpectEnabled, flows.ExpectDisabled, flows.ExpectChecked, flows.ExpectUnchecked:
+		cond = at.single(ctx, t, stateCheck(e.Kind, t))
+	case flows.ExpectNoConsoleErrors:
+		return at.noConsoleErrors()
+	case flows.ExpectNoFailedRequests:
+		return at.noFailedRequests()
+	default:
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown expectation %q", e.Kind))
+	}
+	if err := at.pollUntil(ctx, cond); err != nil {
+		return at.expectFailed(flowCtx, s, t, err)
+	}
+	return nil
+}
+
+// single is the condition of a check on the one element t resolves to; an
+// element that does not resolve is an error that gets diagnostics.
+func (at *attempt) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		r, _, err := at.page.Resolve(ctx, t)
+		if err != nil {
+			return false, err.Error(), err
 		}
-	case flows.ExpectHidden:
-		cond = func() (bool, string, error) {
-			_, vis, _, err := p.Query(ctx, t)
+		if r.Err != nil {
+			return false, r.Err.Error(), &engine.LocateError{Err: r.Err, Result: r}
+		}
+		ok, msg := check(r.Node)
+		return ok, msg, nil
+	}
+}
+
+// visibleCond holds when some match of t is visible (want) or none is.
+func (at *attempt) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		all, vis, _, err := at.page.Query(ctx, t)
+		switch {
+		case !want:
 			return err == nil && len(vis) == 0, fmt.Sprintf("expected %s to be hidden, but %d match(es) are visible", t, len(vis)), err
+		case len(all) > 0:
+			return len(vis) > 0, fmt.Sprintf("%d element(s) match %s, but none is visible", len(all), t), err
 		}
-	case flows.ExpectText:
-		cond = single(func(n *locate.Node) (bool, string) {
+		return len(vis) > 0, fmt.Sprintf("nothing matches %s", t), err
+	}
+}
+
+// stringCheck compares an element's text or value with the expectation's
+// match.
+func (at *attempt) stringCheck(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func(n *locate.Node) (bool, string) {
+	if e.Kind == flows.ExpectText {
+		return func(n *locate.Node) (bool, string) {
 			txt := n.Text
 			if txt == "" {
 				txt = n.Name
 			}
 			ok, want := matchString(e.Match, txt)
 			return ok, fmt.Sprintf("expected the text of %s %s, but it is %q", t, want, txt)
-		})
-	case flows.ExpectValue:
-		cond = single(func(n *locate.Node) (bool, string) {
-			ok, want := matchString(e.Match, n.Value)
-			if !ok && n.Tag == "select" {
-				// a native select holds by its option's value as well as
-				// its label, as `select` picks by either
-				if v, err := p.Attr(ctx, n, "value"); err == nil && v != n.Value {
-					if ok, _ = matchString(e.Match, v); !ok {
-						return false, fmt.Sprintf("expected the value of %s %s, but it is %q (option value %q)", t, want, n.Value, v)
-					}
+		}
+	}
+	return func(n *locate.Node) (bool, string) {
+		ok, want := matchString(e.Match, n.Value)
+		if !ok && n.Tag == "select" {
+			// a native select holds by its option's value as well as
+			// its label, as `select` picks by either
+			if v, err := at.page.Attr(ctx, n, "value"); err == nil && v != n.Value {
+				if ok, _ = matchString(e.Match, v); !ok {
+					return false, fmt.Sprintf("expected the value of %s %s, but it is %q (option value %q)", t, want, n.Value, v)
 				}
 			}
-			return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
-		})
-	case flows.ExpectURL, flows.ExpectTitle:
-		cond = func() (bool, string, error) {
-			v := ""
-			if e.Kind == flows.ExpectURL {
-				v = p.URL(ctx)
-			} else {
-				v = p.Title(ctx)
-			}
-			ok, want := matchString(e.Match, v)
-			return ok, fmt.Sprintf("expected the %s %s, but it is %q", e.Kind, want, v), nil
 		}
-	case flows.ExpectCount:
-		cond = func() (bool, string, error) {
-			all, _, _, err := p.Query(ctx, t)
-			n := len(all)
-			ok := true
-			var want []string
-			if e.Equals != nil {
-				ok = ok && n == *e.Equals
-				want = append(want, fmt.Sprintf("exactly %d", *e.Equals))
-			}
-			if e.Min != nil {
-				ok = ok && n >= *e.Min
-				want = append(want, fmt.Sprintf("at least %d", *e.Min))
-			}
-			if e.Max != nil {
-				ok = ok && n <= *e.Max
-				want = append(want, fmt.Sprintf("at most %d", *e.Max))
-			}
-			return ok && err == nil, fmt.Sprintf("expected %s of %s, but there are %d", strings.Join(want, " and "), t, n), err
+		return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
+	}
+}
+
+// pageCond compares the page's URL or title with the expectation's match.
+func (at *attempt) pageCond(ctx context.Context, e *flows.ExpectArgs) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		u, title, err := at.urlAndTitle(ctx)
+		if err != nil {
+			return false, fmt.Sprintf("the page's %s could not be read: %s", e.Kind, firstLine(err.Error())), err
 		}
+		v := u
+		if e.Kind == flows.ExpectTitle {
+			v = title
+		}
+		ok, want := matchString(e.Match, v)
+		return ok, fmt.Sprintf("expected the %s %s, but it is %q", e.Kind, want, v), nil
+	}
+}
+
+// countCond holds when the number of matches of t is within the bounds.
+func (at *attempt) countCond(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		all, _, _, err := at.page.Query(ctx, t)
+		n := len(all)
+		ok := true
+		var want []string
+		if e.Equals != nil {
+			ok = ok && n == *e.Equals
+			want = append(want, fmt.Sprintf("exactly %d", *e.Equals))
+		}
+		if e.Min != nil {
+			ok = ok && n >= *e.Min
+			want = append(want, fmt.Sprintf("at least %d", *e.Min))
+		}
+		if e.Max != nil {
+			ok = ok && n <= *e.Max
+			want = append(want, fmt.Sprintf("at most %d", *e.Max))
+		}
+		return ok && err == nil, fmt.Sprintf("expected %s of %s, but there are %d", strings.Join(want, " and "), t, n), err
+	}
+}
+
+// stateCheck holds when the element is enabled, disabled, checked or
+// unchecked, as kind says.
+func stateCheck(kind string, t *flows.Target) func(n *locate.Node) (bool, string) {
+	switch kind {
 	case flows.ExpectEnabled, flows.ExpectDisabled:
-		want := e.Kind == flows.ExpectEnabled
-		cond = single(func(n *locate.Node) (bool, string) {
-			return n.Enabled() == want, fmt.Sprintf("expected %s to be %s, but it is not", t, e.Kind)
-		})
-	case flows.ExpectChecked, flows.ExpectUnchecked:
-		want := "true"
-		if e.Kind == flows.ExpectUnchecked {
-			want = "false"
+		want := kind == flows.ExpectEnabled
+		return func(n *locate.Node) (bool, string) {
+			return n.Enabled() == want, fmt.Sprintf("expected %s to be %s, but it is not", t, kind)
 		}
-		cond = single(func(n *locate.Node) (bool, string) {
-			st := n.Checked
-			if st == "" {
-				st = "not checkable"
-			}
-			return n.Checked == want, fmt.Sprintf("expected %s to be %s, but it is %s", t, e.Kind, checkedState(st))
-		})
-	case flows.ExpectNoConsoleErrors:
-		var errs []string
-		for _, c := range p.Console() {
-			if c.Type == "error" || c.Type == "exception" {
-				errs = append(errs, c.Text)
-			}
-		}
-		if len(errs) > 0 {
-			return &stepFailure{err: fmt.Errorf("%d console error(s): %s", len(errs), strings.Join(capList(errs, 5), " | ")),
-				diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "console errors", Hints: []string{"see console.log in the artifacts"}}}
-		}
-		return nil
-	case flows.ExpectNoFailedRequests:
-		var fails []string
-		for _, r := range p.FailedRequests() {
-			fails = append(fails, r.String())
-		}
-		if len(fails) > 0 {
-			return &stepFailure{err: fmt.Errorf("%d failed request(s): %s", len(fails), strings.Join(capList(fails, 5), " | ")),
-				diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "failed requests", Hints: []string{"see network.log in the artifacts"}}}
-		}
-		return nil
-	default:
-		return fmt.Errorf("unknown expectation %q", e.Kind)
 	}
-	msg, err := at.pollUntil(ctx, cond)
-	if msg == "" && err == nil {
+	want := "true"
+	if kind == flows.ExpectUnchecked {
+		want = "false"
+	}
+	return func(n *locate.Node) (bool, string) {
+		st := n.Checked
+		if st == "" {
+			st = "not checkable"
+		}
+		return n.Checked == want, fmt.Sprintf("expected %s to be %s, but it is %s", t, kind, checkedState(st))
+	}
+}
+
+// noConsoleErrors fails when the page logged a console error or threw.
+func (at *attempt) noConsoleErrors() error {
+	var errs []string
+	for _, c := range at.page.Console() {
+		if c.Type == "error" || c.Type == "exception" {
+			errs = append(errs, c.Text)
+		}
+	}
+	if len(errs) == 0 {
 		return nil
 	}
-	return at.expectFailed(flowCtx, s, t, msg, err)
+	return &stepFailure{err: fmt.Errorf("%d console error(s): %s", len(errs), strings.Join(capList(errs, 5), " | ")),
+		diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "console errors", Hints: []string{"see console.log in the artifacts"}}}
+}
+
+// noFailedRequests fails when a request failed or got a 4xx/5xx.
+func (at *attempt) noFailedRequests() error {
+	var fails []string
+	for _, r := range at.page.FailedRequests() {
+		fails = append(fails, r.String())
+	}
+	if len(fails) == 0 {
+		return nil
+	}
+	return &stepFailure{err: fmt.Errorf("%d failed request(s): %s", len(fails), strings.Join(capList(fails, 5), " | ")),
+		diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "failed requests", Hints: []string{"see network.log in the artifacts"}}}
 }
 
 func checkedState(s string) string {
@@ -291,9 +351,9 @@ func capList(xs []string, n int) []string {
 	return append(xs[:n:n], fmt.Sprintf("… %d more", len(xs)-n))
 }
 
-// expectFailed turns a failed expectation into a step failure, with
-// diagnostics when the target did not resolve.
-func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, msg string, err error) error {
+// expectFailed turns a check that did not hold (pollUntil's error) into a
+// step failure, with diagnostics when the target did not resolve.
+func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
 	var le *engine.LocateError
 	if errors.As(err, &le) {
 		return at.diagnose(ctx, s, err)
@@ -301,9 +361,7 @@ func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 	if errors.Is(err, engine.ErrPageCrashed) {
 		return err
 	}
-	if msg == "" && err != nil {
-		msg = err.Error()
-	}
+	msg := err.Error()
 	d := &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: msg}
 	if t != nil {
 		d.Target = t.String()
@@ -311,41 +369,60 @@ func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 	return at.withPage(ctx, &stepFailure{err: errors.New(msg), diag: d})
 }
 
-// assert polls an expression until it is true.
+// assert polls an expression until it is true. When it stays false (or
+// cannot be evaluated) the step fails with the expression and the values
+// of its parts: `count({role: "row"}) = 3` (docs/flows.md "assert").
 func (at *attempt) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
 	a := s.Assert
-	var lastEnv *flows.ExprEnv
-	msg, err := at.pollUntil(ctx, func() (bool, string, error) {
-		env := at.exprEnv(ctx, sc)
-		lastEnv = env
+	err := at.pollUntil(ctx, func() (bool, string, error) {
+		env, err := at.exprEnv(ctx, sc)
+		if err != nil {
+			return false, "the page could not be read: " + firstLine(err.Error()), nil
+		}
 		v, err := expr.Run(a.That.Program, env)
 		if err != nil {
-			return false, err.Error(), nil
+			return false, firstLine(err.Error()), nil
 		}
-		b, _ := v.(bool)
-		return b, "", nil
+		b, ok := v.(bool)
+		if !ok {
+			return false, fmt.Sprintf("it gave %T, not true or false", v), nil
+		}
+		return b, "it is false", nil
 	})
-	if msg == "" && err == nil {
+	if err == nil {
 		return nil
+	}
+	if errors.Is(err, engine.ErrPageCrashed) {
+		return err
 	}
 	text := "expected " + a.That.Source + " to be true"
 	if a.Message != "" {
-		text = a.Message
+		text = a.Message + " (" + a.That.Source + ")"
 	}
-	if msg != "" {
-		text += " (" + msg + ")"
+	text += ", but " + err.Error() + at.exprParts(a.That, sc)
+	return at.withPage(ctx, &stepFailure{err: errors.New(text), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: text}})
+}
+
+// exprParts is "; " and the values of the parts of e, read once more on a
+// live context, or "" when there are none.
+func (at *attempt) exprParts(e *flows.Expr, sc *flows.Scope) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	env, err := at.exprEnv(ctx, sc)
+	if err != nil {
+		return "; the page could not be read for the values of its parts: " + firstLine(err.Error())
 	}
-	var parts []string
-	if lastEnv != nil {
-		// the values of its parts, read once more on a live context
-		pctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		parts = flows.ExprParts(a.That, at.exprEnv(pctx, sc))
+	if parts := flows.ExprParts(e, env); len(parts) > 0 {
+		return "; " + strings.Join(parts, ", ")
 	}
-	if len(parts) > 0 {
-		text += "; " + strings.Join(parts, ", ")
-	}
-	return &stepFailure{err: errors.New(text), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: text}}
+	return ""
+}
+
+// firstLine is the first line of an expression error (expr-lang adds the
+// source with a caret below it).
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // extract sets a variable from the page or an expression.
@@ -354,7 +431,7 @@ func (at *attempt) extract(ctx, flowCtx context.Context, s *flows.Step, t *flows
 	if x.Expr != nil {
 		v, err := at.evalExpr(ctx, x.Expr, sc)
 		if err != nil {
-			return err
+			return failWith(diagnostics.ReasonExpression, err)
 		}
 		sc.Vars[x.Var] = v
 		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, at.mask.Mask(fmt.Sprint(v))))
@@ -384,13 +461,73 @@ func (at *attempt) extract(ctx, flowCtx context.Context, s *flows.Step, t *flows
 	return nil
 }
 
-// exprEnv binds the expression functions to the page.
-func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) *flows.ExprEnv {
+// exprEnv binds the expression functions to the page. The URL and title
+// are read until the page answers: an error, never "", when it does not
+// before ctx ends (a check must not hold on a value never read).
+func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv, error) {
 	p := at.page
+	u, title, err := at.urlAndTitle(ctx)
+	if err != nil {
+		return nil, err
+	}
 	env := map[string]string{}
 	for _, e := range osEnviron(at.cfg.LookupEnv) {
 		env[e[0]] = e[1]
 	}
+	status, _ := sc.Vars["status"].(int)
+	if status == 0 {
+		status = p.Status()
+	}
+	x := &flows.ExprEnv{
+		URL:    u,
+		Title:  title,
+		Status: status,
+		Vars:   sc.Vars,
+		Env:    env,
+		ConsoleErrors: func() []string {
+			var out []string
+			for _, c := range p.Console() {
+				if c.Type == "error" || c.Type == "exception" {
+					out = append(out, c.Text)
+				}
+			}
+			return out
+		},
+		FailedRequests: func() []string {
+			var out []string
+			for _, r := range p.FailedRequests() {
+				out = append(out, r.String())
+			}
+			return out
+		},
+	}
+	at.bindTargets(ctx, sc, x)
+	return x, nil
+}
+
+// urlAndTitle reads the main frame's URL and title, trying again while
+// the page cannot answer (a navigation in progress) until ctx ends.
+func (at *attempt) urlAndTitle(ctx context.Context) (string, string, error) {
+	var pair []string
+	err := at.page.Poll(ctx, func() (bool, error) {
+		r, err := at.page.Eval(ctx, "[location.href, document.title]")
+		if err != nil {
+			return errors.Is(err, engine.ErrPageCrashed), err
+		}
+		if err := json.Unmarshal([]byte(r.Value.JSON("", "")), &pair); err != nil || len(pair) != 2 {
+			return false, fmt.Errorf("reading the URL and title: %q", r.Value.JSON("", ""))
+		}
+		return true, nil
+	})
+	if err != nil {
+		return "", "", err
+	}
+	return pair[0], pair[1], nil
+}
+
+// bindTargets binds the functions of targets (visible, count, text, …).
+func (at *attempt) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.ExprEnv) {
+	p := at.page
 	target := func(v any) (*flows.Target, error) {
 		t, err := flows.TargetFromValue(v)
 		if err != nil {
@@ -420,82 +557,55 @@ func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) *flows.ExprEnv 
 		all, vis, _, err := p.Query(ctx, t)
 		return all, vis, err
 	}
-	status, _ := sc.Vars["status"].(int)
-	if status == 0 {
-		status = p.Status()
+	x.Visible = func(v any) (bool, error) {
+		_, vis, err := query(v)
+		return len(vis) > 0, err
 	}
-	return &flows.ExprEnv{
-		URL:    p.URL(ctx),
-		Title:  p.Title(ctx),
-		Status: status,
-		Vars:   sc.Vars,
-		Env:    env,
-		Visible: func(v any) (bool, error) {
-			_, vis, err := query(v)
-			return len(vis) > 0, err
-		},
-		Exists: func(v any) (bool, error) {
-			all, _, err := query(v)
-			return len(all) > 0, err
-		},
-		Count: func(v any) (int, error) {
-			all, _, err := query(v)
-			return len(all), err
-		},
-		Text: func(v any) (string, error) {
-			n, err := one(v)
-			if err != nil {
-				return "", err
-			}
-			if n.Text != "" {
-				return n.Text, nil
-			}
-			return n.Name, nil
-		},
-		Value: func(v any) (string, error) {
-			n, err := one(v)
-			if err != nil {
-				return "", err
-			}
-			return n.Value, nil
-		},
-		Attr: func(v any, name string) (string, error) {
-			n, err := one(v)
-			if err != nil {
-				return "", err
-			}
-			return p.Attr(ctx, n, name)
-		},
-		Enabled: func(v any) (bool, error) {
-			n, err := one(v)
-			if err != nil {
-				return false, err
-			}
-			return n.Enabled(), nil
-		},
-		Checked: func(v any) (bool, error) {
-			n, err := one(v)
-			if err != nil {
-				return false, err
-			}
-			return n.Checked == "true", nil
-		},
-		ConsoleErrors: func() []string {
-			var out []string
-			for _, c := range p.Console() {
-				if c.Type == "error" || c.Type == "exception" {
-					out = append(out, c.Text)
-				}
-			}
-			return out
-		},
-		FailedRequests: func() []string {
-			var out []string
-			for _, r := range p.FailedRequests() {
-				out = append(out, r.String())
-			}
-			return out
-		},
+	x.Exists = func(v any) (bool, error) {
+		all, _, err := query(v)
+		return len(all) > 0, err
+	}
+	x.Count = func(v any) (int, error) {
+		all, _, err := query(v)
+		return len(all), err
+	}
+	x.Text = func(v any) (string, error) {
+		n, err := one(v)
+		if err != nil {
+			return "", err
+		}
+		if n.Text != "" {
+			return n.Text, nil
+		}
+		return n.Name, nil
+	}
+	x.Value = func(v any) (string, error) {
+		n, err := one(v)
+		if err != nil {
+			return "", err
+		}
+		return n.Value, nil
+	}
+	x.Attr = func(v any, name string) (string, error) {
+		n, err := one(v)
+		if err != nil {
+			return "", err
+		}
+		return p.Attr(ctx, n, name)
+	}
+	x.Enabled = func(v any) (bool, error) {
+		n, err := one(v)
+		if err != nil {
+			return false, err
+		}
+		return n.Enabled(), nil
+	}
+	x.Checked = func(v any) (bool, error) {
+		n, err := one(v)
+		if err != nil {
+			return false, err
+		}
+		return n.Checked == "true", nil
 	}
 }
 
@@ -512,7 +622,8 @@ func osEnviron(lookup func(string) (string, bool)) [][2]string {
 	return out
 }
 
-// diagnose gathers what the page held when a target failed (SPEC 5),
+// diagnose gathers what the page held when a target failed
+// (docs/results.md "Diagnostics"),
 // saves a screenshot with the candidates outlined and the snapshot, and
 // returns the step failure.
 func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error {

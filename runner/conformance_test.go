@@ -106,8 +106,11 @@ var _ = Describe("Conformance", func() {
 			Expect(res.Status).To(Equal(results.Failed), "the flow must fail")
 			fl := res.Final().Failure
 			Expect(fl).NotTo(BeNil())
+			Expect(fl.Reason.Known()).To(BeTrue(), "every failure has a reason of docs/results.md: "+text)
+			Expect(fl.File).NotTo(BeEmpty(), text)
+			Expect(fl.Line).To(BeNumerically(">", 0), text)
 			if c.reason != "" {
-				Expect(fl.Reason).To(Equal(c.reason), text)
+				Expect(fl.Reason).To(Equal(diagnostics.Reason(c.reason)), text)
 			}
 			for _, s := range c.strings {
 				Expect(text).To(ContainSubstring(s))

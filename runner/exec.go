@@ -46,6 +46,11 @@ type stepFailure struct {
 func (e *stepFailure) Error() string { return e.err.Error() }
 func (e *stepFailure) Unwrap() error { return e.err }
 
+// failWith gives err its reason (docs/results.md "Reasons").
+func failWith(r diagnostics.Reason, err error) error {
+	return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}}
+}
+
 func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, number int, dir string) *results.Attempt {
 	a := &results.Attempt{Number: number, StartedAt: time.Now(), Status: results.Failed}
 	defer func() { a.Duration = time.Since(a.StartedAt) }()
@@ -65,7 +70,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	defer at.maskAll()
 	sc, err := flows.NewScope(f, flows.LoadOptions{Vars: cfg.Vars, LookupEnv: cfg.LookupEnv, BaseURL: cfg.BaseURL})
 	if err != nil {
-		at.fail(nil, "vars", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonScript, Message: err.Error()})
+		at.fail(nil, "vars", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonConfig, Message: err.Error()})
 		return a
 	}
 	at.scope = sc
@@ -117,14 +122,12 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 
 	at.base, err = at.baseURL(f, at.scope, "")
 	if err != nil {
-		at.fail(nil, "base_url", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonScript, Message: err.Error()})
+		at.fail(nil, "base_url", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonConfig, Message: err.Error()})
 		return a
 	}
 
 	ok := at.runPhase(fctx, "setup", f.Setup, "setup.") && at.runPhase(fctx, "steps", f.Steps, "")
-	if !ok && a.Failure == nil {
-		a.Failure = &results.Failure{Message: "failed", Reason: "unknown"}
-	}
+	at.failedSilently(ok)
 	// teardown always runs, with its own budget when the flow's is spent
 	tctx := fctx
 	if fctx.Err() != nil && ctx.Err() == nil {
@@ -137,12 +140,22 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	if failure != nil {
 		a.Failure = failure // the first failure is the flow's
 	}
+	at.failedSilently(tok)
 	at.writeLogs()
 	if ok && tok {
 		a.Status = results.Passed
 		a.Failure = nil
 	}
 	return a
+}
+
+// failedSilently records a failure for a phase that failed without one:
+// every step failure is recorded where it happens, so this is a bug.
+func (at *attempt) failedSilently(ok bool) {
+	if !ok && at.res.Failure == nil {
+		err := errors.New("the flow failed without a recorded failure (a smokeflow bug: please report it)")
+		at.fail(nil, "", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonInternal, Message: err.Error()})
+	}
 }
 
 func (at *attempt) browserGone(err error) {
@@ -200,8 +213,10 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 	if s.If != nil {
 		ok, err := at.evalBool(ctx, s.If, sc)
 		if err != nil {
+			// never taken as false (docs/flows.md "Expressions")
+			err = failWith(diagnostics.ReasonExpression, fmt.Errorf("if: %w", err))
 			rec.Status = results.Failed
-			rec.Error = "if: " + err.Error()
+			rec.Error = err.Error()
 			at.res.Steps = append(at.res.Steps, rec)
 			at.fail(s, idx, err, nil)
 			return err
@@ -237,9 +252,12 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 		at.emit(Event{Kind: StepFinished, Step: rec})
 		return nil
 	}
-	if at.crashed != nil && at.crashed(err) {
+	switch {
+	case at.crashed != nil && at.crashed(err):
 		err = &stepFailure{err: fmt.Errorf("browser crashed: %w", err),
 			diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: "the browser crashed or was killed mid-flow; it is relaunched for the next flow"}}
+	case errors.Is(ctx.Err(), context.Canceled):
+		err = failWith(diagnostics.ReasonInterrupted, fmt.Errorf("interrupted: %w", err))
 	}
 	rec.Error = err.Error()
 	if s.Optional {
@@ -250,14 +268,14 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 		return nil
 	}
 	rec.Status = results.Failed
-	if !isContainer(s) {
-		var sf *stepFailure
-		var d *diagnostics.Diagnostics
-		if errors.As(err, &sf) {
-			d = sf.diag
-		}
-		at.fail(s, idx, err, d)
+	// A step inside a container recorded its failure first (the innermost
+	// wins); a container's own failure (repeat max) is recorded here.
+	var sf *stepFailure
+	var d *diagnostics.Diagnostics
+	if errors.As(err, &sf) {
+		d = sf.diag
 	}
+	at.fail(s, idx, err, d)
 	at.emit(Event{Kind: StepFinished, Step: rec})
 	return err
 }
@@ -274,17 +292,16 @@ func (at *attempt) emit(e Event) {
 	at.cfg.Listener.Event(e)
 }
 
-// fail records the attempt's failure (the first one wins).
+// fail records the attempt's failure (the first one wins), with its typed
+// reason (docs/results.md "Reasons") and the step's place.
 func (at *attempt) fail(s *flows.Step, idx string, err error, d *diagnostics.Diagnostics) {
 	if at.res.Failure != nil {
 		return
 	}
-	f := &results.Failure{Reason: string(diagnostics.ReasonScript), Diagnostics: d}
-	if d != nil {
-		f.Reason = string(d.Reason)
-	} else if r := locate.ReasonOf(err); r != "" {
-		f.Reason = string(r)
+	if d == nil || d.Reason == "" {
+		d = &diagnostics.Diagnostics{Reason: reasonOf(err), Message: err.Error()}
 	}
+	f := &results.Failure{Reason: d.Reason, Diagnostics: d}
 	reason := err.Error()
 	if s != nil {
 		f.StepIndex, f.Action, f.Target, f.File, f.Line = idx, s.Action, targetString(s), s.Pos.File, s.Pos.Line
@@ -298,6 +315,24 @@ func (at *attempt) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 		f.Message = reason
 	}
 	at.res.Failure = f
+}
+
+// reasonOf is the reason of an error that does not say its own: a locate
+// error's, a timeout, or else the browser's (what is left are errors of
+// the DevTools calls).
+func reasonOf(err error) diagnostics.Reason {
+	var sf *stepFailure
+	switch {
+	case errors.As(err, &sf) && sf.diag != nil && sf.diag.Reason != "":
+		return sf.diag.Reason
+	case locate.ReasonOf(err) != "":
+		return locate.ReasonOf(err)
+	case errors.Is(err, context.Canceled):
+		return diagnostics.ReasonInterrupted
+	case engine.IsContextErr(err):
+		return diagnostics.ReasonTimeout
+	}
+	return diagnostics.ReasonBrowser
 }
 
 // flowOf finds the flow a step was loaded from (a sub-flow's steps quote
@@ -378,10 +413,20 @@ func (at *attempt) target(t *flows.Target, sc *flows.Scope) (*flows.Target, erro
 	if t == nil {
 		return nil, nil
 	}
-	return flows.InterpolateTarget(t, sc)
+	it, err := flows.InterpolateTarget(t, sc)
+	if err != nil {
+		return nil, failWith(diagnostics.ReasonExpression, err)
+	}
+	return it, nil
 }
 
-func (at *attempt) str(s string, sc *flows.Scope) (string, error) { return flows.Interpolate(s, sc) }
+func (at *attempt) str(s string, sc *flows.Scope) (string, error) {
+	v, err := flows.Interpolate(s, sc)
+	if err != nil {
+		return "", failWith(diagnostics.ReasonExpression, err)
+	}
+	return v, nil
+}
 
 // exec runs the action of one step.
 func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
@@ -418,7 +463,7 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 		}
 		u, err = joinURL(at.base, u)
 		if err != nil {
-			return err
+			return failWith(diagnostics.ReasonConfig, err)
 		}
 		status, err := p.Navigate(sctx, u, s.Open.Wait)
 		if err != nil {
@@ -502,10 +547,10 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 			}
 			abs, err := filepath.Abs(v)
 			if err != nil {
-				return err
+				return failWith(diagnostics.ReasonFile, err)
 			}
 			if _, err := os.Stat(abs); err != nil {
-				return fmt.Errorf("upload: %v", err)
+				return failWith(diagnostics.ReasonFile, fmt.Errorf("upload: %v", err))
 			}
 			files = append(files, abs)
 		}
@@ -548,22 +593,33 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 		}
 		rec.Log = append(rec.Log, "screenshot → "+path)
 	case "eval":
-		js, err := at.str(s.Eval, sc)
-		if err != nil {
-			return err
-		}
-		r, err := p.Eval(sctx, js)
-		if err != nil {
-			return at.timeoutErr(sctx, err, "running the script")
-		}
-		var v any
-		if raw := r.Value.JSON("", ""); raw != "" {
-			_ = json.Unmarshal([]byte(raw), &v)
-		}
-		sc.Vars["result"] = v
+		return at.eval(sctx, s, sc)
 	default:
-		return fmt.Errorf("unknown action %q", s.Action)
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %q", s.Action))
 	}
+	return nil
+}
+
+// eval runs the step's JavaScript and keeps its result as vars.result; an
+// exception fails the step with reason script.
+func (at *attempt) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
+	js, err := at.str(s.Eval, sc)
+	if err != nil {
+		return err
+	}
+	r, err := at.page.Eval(ctx, js)
+	var se *engine.ScriptError
+	if errors.As(err, &se) {
+		return failWith(diagnostics.ReasonScript, err)
+	}
+	if err != nil {
+		return at.timeoutErr(ctx, err, "running the script")
+	}
+	var v any
+	if raw := r.Value.JSON("", ""); raw != "" {
+		_ = json.Unmarshal([]byte(raw), &v)
+	}
+	sc.Vars["result"] = v
 	return nil
 }
 
@@ -576,68 +632,91 @@ func (at *attempt) timeoutErr(ctx context.Context, err error, what string) error
 
 // execContainer runs group, repeat and run.
 func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	phase := rec.Phase
 	switch {
 	case s.Group != nil:
-		return at.runSteps(ctx, phase, s.Group.Steps, idx+".", sc)
+		return at.runSteps(ctx, rec.Phase, s.Group.Steps, idx+".", sc)
 	case s.Run != nil:
-		sub := s.Run.Loaded
-		if sub == nil {
-			return fmt.Errorf("run: %s was not loaded", s.Run.Flow)
-		}
-		child, err := sc.SubScope(s.Run, at.cfg.Vars)
-		if err != nil {
-			return err
-		}
-		base, err := at.baseURL(sub, child, at.base)
-		if err != nil {
-			return err
-		}
-		callerBase := at.base
-		at.base = base
-		err = at.runSteps(ctx, phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
-		at.base = callerBase
-		// what the sub-flow extracts comes back to the caller
-		sc.Export(child, sub.Exports())
-		return err
+		return at.execRun(ctx, s, idx, sc, rec)
 	case s.Repeat != nil:
-		r := s.Repeat
-		max := r.Max
-		if max <= 0 {
-			max = flows.DefaultRepeatMax
+		return at.execRepeat(ctx, s, idx, sc, rec)
+	}
+	return nil
+}
+
+// execRun runs a sub-flow's setup and steps in its own scope.
+func (at *attempt) execRun(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+	sub := s.Run.Loaded
+	if sub == nil {
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", s.Run.Flow))
+	}
+	child, err := sc.SubScope(s.Run, at.cfg.Vars)
+	if err != nil {
+		return failWith(diagnostics.ReasonExpression, err)
+	}
+	base, err := at.baseURL(sub, child, at.base)
+	if err != nil {
+		return failWith(diagnostics.ReasonConfig, err)
+	}
+	callerBase := at.base
+	at.base = base
+	err = at.runSteps(ctx, rec.Phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
+	at.base = callerBase
+	// what the sub-flow extracts comes back to the caller
+	sc.Export(child, sub.Exports())
+	return err
+}
+
+// execRepeat runs a repeat's rounds. A while or until that still goes on
+// at max fails the step with reason repeat_max, the condition and the
+// values of its parts; one that cannot be evaluated fails it with reason
+// expression (docs/flows.md "repeat").
+func (at *attempt) execRepeat(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+	r := s.Repeat
+	max := r.Max
+	if max <= 0 {
+		max = flows.DefaultRepeatMax
+	}
+	cond := func(e *flows.Expr, key string) (bool, error) {
+		ok, err := at.evalBool(ctx, e, sc)
+		if err != nil {
+			return false, failWith(diagnostics.ReasonExpression, fmt.Errorf("%s: %w", key, err))
 		}
-		for i := 0; ; i++ {
-			if r.Times > 0 && i >= r.Times {
-				return nil
-			}
-			if r.Times == 0 && i >= max {
-				return fmt.Errorf("repeat: still going after max %d rounds", max)
-			}
-			if r.While != nil {
-				ok, err := at.evalBool(ctx, r.While, sc)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					return nil
-				}
-			}
-			sc.Vars["index"] = i
-			if err := at.runSteps(ctx, phase, r.Steps, fmt.Sprintf("%s.%d.", idx, i+1), sc); err != nil {
+		return ok, nil
+	}
+	for i := 0; ; i++ {
+		if r.Times > 0 && i >= r.Times {
+			return nil
+		}
+		if r.Times == 0 && i >= max {
+			return at.repeatMax(r, max, sc)
+		}
+		if r.While != nil {
+			if ok, err := cond(r.While, "while"); err != nil || !ok {
 				return err
 			}
-			if r.Until != nil {
-				ok, err := at.evalBool(ctx, r.Until, sc)
-				if err != nil {
-					return err
-				}
-				if ok {
-					return nil
-				}
+		}
+		sc.Vars["index"] = i
+		if err := at.runSteps(ctx, rec.Phase, r.Steps, fmt.Sprintf("%s.%d.", idx, i+1), sc); err != nil {
+			return err
+		}
+		if r.Until != nil {
+			if ok, err := cond(r.Until, "until"); err != nil || ok {
+				return err
 			}
 		}
 	}
-	return nil
+}
+
+// repeatMax is the failure of a repeat that still went on at max:
+// "still going after max 3 rounds: until vars.n >= 10 is still false;
+// vars.n = 3".
+func (at *attempt) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) error {
+	e, key, still := r.Until, "until", "false"
+	if r.While != nil {
+		e, key, still = r.While, "while", "true"
+	}
+	text := fmt.Sprintf("still going after max %d rounds: %s %s is still %s", max, key, e.Source, still)
+	return failWith(diagnostics.ReasonRepeatMax, errors.New(text+at.exprParts(e, sc)))
 }
 
 // baseURL is what a flow's relative `open:` joins: --base-url when given,
@@ -696,10 +775,10 @@ func (at *attempt) artifact(kind, name string, data []byte) (string, error) {
 	rel := filepath.ToSlash(filepath.Join(at.dir, name))
 	full := filepath.Join(at.cfg.ArtifactsDir, at.dir, name)
 	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return "", fmt.Errorf("cannot write artifact: %w", err)
+		return "", failWith(diagnostics.ReasonFile, fmt.Errorf("cannot write artifact: %w", err))
 	}
 	if err := os.WriteFile(full, data, 0o644); err != nil {
-		return "", fmt.Errorf("cannot write artifact: %w", err)
+		return "", failWith(diagnostics.ReasonFile, fmt.Errorf("cannot write artifact: %w", err))
 	}
 	at.res.Artifacts = append(at.res.Artifacts, results.Artifact{Kind: kind, Name: name, Path: rel})
 	return rel, nil
@@ -780,10 +859,13 @@ func (at *attempt) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope)
 }
 
 func (at *attempt) evalExpr(ctx context.Context, e *flows.Expr, sc *flows.Scope) (any, error) {
-	env := at.exprEnv(ctx, sc)
+	env, err := at.exprEnv(ctx, sc)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the page could not be read: %s", e.Source, firstLine(err.Error()))
+	}
 	v, err := expr.Run(e.Program, env)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", e.Source, err)
+		return nil, fmt.Errorf("%s: %s", e.Source, firstLine(err.Error()))
 	}
 	return v, nil
 }

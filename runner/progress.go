@@ -106,6 +106,9 @@ func (p *Progress) failure(f *results.Flow) {
 	}
 	fl := a.Failure
 	fmt.Fprintf(p.w, "  %s\n", p.paint("31", fl.Message))
+	if fl.Reason != "" {
+		fmt.Fprintf(p.w, "  reason: %s\n", fl.Reason)
+	}
 	for _, l := range fl.Source {
 		fmt.Fprintf(p.w, "  %s %s\n", p.paint("2", fmt.Sprintf("%4d |", l.Line)), l.Text)
 	}

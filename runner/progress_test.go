@@ -23,13 +23,13 @@ func TestProgressLiveLineAndFlowLines(t *testing.T) {
 	}
 	res := &results.Flow{Name: "Checkout", Status: results.Failed, Duration: 1500 * time.Millisecond, Attempts: []*results.Attempt{{
 		Status: results.Failed,
-		Failure: &results.Failure{Message: `step 4 (checkout.yaml:9) click "Place order": "Place order" stayed disabled`,
+		Failure: &results.Failure{Message: `step 4 (checkout.yaml:9) click "Place order": "Place order" stayed disabled`, Reason: diagnostics.ReasonDisabled,
 			Source:      []results.SourceLine{{Line: 9, Text: "  - click: Place order"}},
 			Diagnostics: &diagnostics.Diagnostics{Reason: diagnostics.ReasonDisabled, Verdict: `"Place order" stayed disabled`, Hints: []string{"fill in the form first"}}},
 	}}}
 	p.Event(Event{Kind: FlowFinished, Worker: 0, Flow: f, Result: res})
 	s := out.String()
-	for _, want := range []string{"\r\x1b[K", "✗ Checkout 1.5s", "   9 |   - click: Place order", "stayed disabled", "try: fill in the form first"} {
+	for _, want := range []string{"\r\x1b[K", "✗ Checkout 1.5s", "\n  reason: disabled\n", "   9 |   - click: Place order", "stayed disabled", "try: fill in the form first"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("%q not in output:\n%s", want, s)
 		}

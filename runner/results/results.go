@@ -126,7 +126,8 @@ type Failure struct {
 	Target    string `json:"target,omitempty"`
 	File      string `json:"file,omitempty"`
 	Line      int    `json:"line,omitempty"`
-	Reason    string `json:"reason"`
+	// Reason is the failure's category (docs/results.md "Reasons").
+	Reason diagnostics.Reason `json:"reason"`
 	// Source quotes the step's YAML lines with their numbers.
 	Source      []SourceLine             `json:"source,omitempty"`
 	Diagnostics *diagnostics.Diagnostics `json:"diagnostics,omitempty"`

@@ -33,6 +33,13 @@
   function initCookieBanner() {
     var banner = $('#cookie-banner');
     if (!banner) { return; }
+    // The browser stores a cookie set from script a moment later: a
+    // navigation right after "Accept cookies" may reach the server without
+    // it, so the page checks again.
+    if (/(^|; )cookie_consent=accepted(;|$)/.test(document.cookie)) {
+      banner.remove();
+      return;
+    }
     $('#accept-cookies').addEventListener('click', function () {
       document.cookie = 'cookie_consent=accepted; path=/; max-age=31536000; SameSite=Lax';
       banner.remove();
