@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -552,13 +551,9 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 		if err != nil {
 			return err
 		}
-		r, err := p.Eval(sctx, js)
+		v, err := p.RunScript(sctx, js)
 		if err != nil {
 			return at.timeoutErr(sctx, err, "running the script")
-		}
-		var v any
-		if raw := r.Value.JSON("", ""); raw != "" {
-			_ = json.Unmarshal([]byte(raw), &v)
 		}
 		sc.Vars["result"] = v
 	default:
