@@ -48,10 +48,18 @@ func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, err
 	})
 	var u *unmet
 	if errors.As(err, &u) {
+		if u.msg == "" && u.err == nil {
+			// a condition that said neither why nor what it met (assert's)
+			// did not hold all the same
+			return "", errNotHeld
+		}
 		return u.msg, u.err
 	}
 	return "", err
 }
+
+// errNotHeld is a check that was still false when the step timed out.
+var errNotHeld = errors.New("it did not hold before the step timed out")
 
 func matchString(m *flows.Match, s string) (bool, string) {
 	if m == nil {
