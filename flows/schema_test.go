@@ -160,25 +160,4 @@ var _ = Describe("docs/flows.md", func() {
 			Expect(doc).To(ContainSubstring("### `"+a+"`"), "a section per step")
 		}
 	})
-
-	It("holds only flows that parse", func() {
-		// Every ```yaml block that starts with "name:" is a whole flow.
-		doc := string(mustRead("../docs/flows.md"))
-		n := 0
-		for _, block := range strings.Split(doc, "```yaml\n")[1:] {
-			body := block[:strings.Index(block, "```")]
-			if !strings.HasPrefix(body, "name:") {
-				continue
-			}
-			n++
-			opts := testOpts()
-			opts.BaseURL = "http://shop.test"
-			opts.ReadFile = func(string) ([]byte, error) {
-				return []byte("name: Log in\nvars: {email: a, password: b}\nsteps: [snapshot]\n"), nil
-			}
-			_, err := flows.Parse("docs/flows.md", []byte(body), opts)
-			Expect(err).NotTo(HaveOccurred(), body)
-		}
-		Expect(n).To(BeNumerically(">=", 3))
-	})
 })

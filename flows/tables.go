@@ -237,8 +237,8 @@ var actions = []actionSpec{
 			{Key: "full_page", Kind: kBool, Doc: "The whole scrollable page, not only the viewport."},
 			{Key: "target", Kind: kTarget, Doc: "Only this element."},
 		}},
-	{Name: "eval", Doc: "Runs JavaScript in the page (escape hatch); its JSON result is `${vars.result}`.",
-		Scalar: kString, ScalarDoc: "The JavaScript. Write `$${` for a literal `${`."},
+	{Name: "eval", Doc: "Runs JavaScript in the page (escape hatch): an expression, or the body of an async function with `return`; promises are awaited. Its JSON result is `${vars.result}`.",
+		Scalar: kString, ScalarDoc: "The JavaScript: an expression, or a function body. Write `$${` for a literal `${`."},
 	{Name: "run", Doc: "Runs another flow's steps on the same page.",
 		Scalar: kPath, ScalarDoc: "The flow file, relative to this one.",
 		Args: []field{

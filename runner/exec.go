@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -607,17 +606,13 @@ func (at *attempt) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) err
 	if err != nil {
 		return err
 	}
-	r, err := at.page.Eval(ctx, js)
+	v, err := at.page.RunScript(ctx, js)
 	var se *engine.ScriptError
 	if errors.As(err, &se) {
 		return failWith(diagnostics.ReasonScript, err)
 	}
 	if err != nil {
 		return at.timeoutErr(ctx, err, "running the script")
-	}
-	var v any
-	if raw := r.Value.JSON("", ""); raw != "" {
-		_ = json.Unmarshal([]byte(raw), &v)
 	}
 	sc.Vars["result"] = v
 	return nil

@@ -2,6 +2,7 @@ package runner_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"syscall"
@@ -179,3 +180,29 @@ func (k *killer) Event(e runner.Event) {
 		}
 	})
 }
+
+var _ = Describe("eval", func() {
+	It("takes an expression or a function body, awaits promises and keeps the JSON result", func() {
+		res := runOne("../testdata/runner/eval.yaml", runner.Config{})
+		Expect(res.Status).To(Equal(results.Passed), failureText(res))
+	})
+
+	DescribeTable("fails the step with the JavaScript message and the step's file:line",
+		func(file string, line int, want string) {
+			res := runOne("../testdata/runner/eval/"+file, runner.Config{})
+			Expect(res.Status).To(Equal(results.Failed))
+			f := res.Final().Failure
+			Expect(f).NotTo(BeNil())
+			Expect(f.Reason).To(Equal("script"))
+			Expect(f.Line).To(Equal(line))
+			Expect(f.Message).To(HavePrefix(fmt.Sprintf("step 2 (../testdata/runner/eval/%s:%d) eval: ", file, line)))
+			Expect(f.Message).To(ContainSubstring(want))
+			Expect(f.Message).NotTo(ContainSubstring("<anonymous>"), "no stack of the wrapper")
+		},
+		Entry("a thrown error, with its line in the script", "throws.yaml", 4, "script error: Error: no rows: 0 (line 2 of the script)"),
+		Entry("a rejected promise", "rejects.yaml", 4, "script error: TypeError: the API said no"),
+		Entry("a promise rejected with a plain value", "rejects-value.yaml", 4, `script error: "just a string"`),
+		Entry("a syntax error", "syntax.yaml", 4, "script error: SyntaxError: Unexpected token ';' (line 1 of the script)"),
+		Entry("a result JSON cannot hold", "not-json.yaml", 4, "script error: Error: the result cannot be written as JSON: Converting circular structure to JSON\n    --> starting at object with constructor 'Window'"),
+	)
+})

@@ -570,9 +570,19 @@ func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, 
 }
 
 // ScriptError is an exception thrown by page JavaScript.
-type ScriptError struct{ Msg string }
+type ScriptError struct {
+	Msg string
+	// Line is the line of an `eval` step's code the error comes from, when
+	// the code has several lines (0: not known or not useful).
+	Line int
+}
 
-func (e *ScriptError) Error() string { return "script error: " + e.Msg }
+func (e *ScriptError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("script error: %s (line %d of the script)", e.Msg, e.Line)
+	}
+	return "script error: " + e.Msg
+}
 
 // URL and title of the main frame.
 func (p *Page) URL(ctx context.Context) string {
