@@ -48,10 +48,17 @@ func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, err
 	})
 	var u *unmet
 	if errors.As(err, &u) {
+		if u.msg == "" && u.err == nil {
+			// a plain false until the deadline is a failure, not a pass
+			return "", errNotMet
+		}
 		return u.msg, u.err
 	}
 	return "", err
 }
+
+// errNotMet is a condition that stayed false, with nothing more to say.
+var errNotMet = errors.New("it stayed false until the step timed out")
 
 func matchString(m *flows.Match, s string) (bool, string) {
 	if m == nil {
