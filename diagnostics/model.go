@@ -18,7 +18,7 @@ const (
 	ReasonDetached    Reason = "detached"   // removed mid-action
 	ReasonMismatch    Reason = "mismatch"   // a ref now names another element
 	ReasonAssertion   Reason = "assertion"  // an expectation did not hold
-	ReasonNavigation  Reason = "navigation" // open failed
+	ReasonNavigation  Reason = "navigation" // open failed, or a request got no response
 	ReasonTimeout     Reason = "timeout"
 	ReasonScript      Reason = "script"  // eval / expression error
 	ReasonBrowser     Reason = "browser" // the browser crashed or went away

@@ -503,6 +503,7 @@ func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) *flows.ExprEnv 
 			}
 			return out
 		},
+		Response: sc.Response(),
 	}
 }
 

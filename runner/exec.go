@@ -185,6 +185,8 @@ func targetString(s *flows.Step) string {
 		return s.Press.Key
 	case s.Run != nil:
 		return s.Run.Flow
+	case s.Request != nil:
+		return s.Request.Method + " " + s.Request.URL
 	case s.Assert != nil && s.Assert.That != nil:
 		return s.Assert.That.Source
 	case s.Expect != nil:
@@ -561,6 +563,8 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 			_ = json.Unmarshal([]byte(raw), &v)
 		}
 		sc.Vars["result"] = v
+	case "request":
+		return at.request(sctx, s, sc, rec)
 	default:
 		return fmt.Errorf("unknown action %q", s.Action)
 	}
@@ -662,7 +666,7 @@ func joinURL(base, u string) (string, error) {
 		return u, nil
 	}
 	if base == "" {
-		return "", fmt.Errorf("open %s: a relative URL needs a base URL: set base_url in the flow or pass --base-url", u)
+		return "", fmt.Errorf("%s: a relative URL needs a base URL: set base_url in the flow or pass --base-url", u)
 	}
 	b, err := url.Parse(base)
 	if err != nil {
