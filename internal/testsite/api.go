@@ -18,6 +18,7 @@ import (
 //	ANY  /api/echo                200 {"method", "headers", "cookies", "body"} (lower-case header
 //	                              names); ?set_cookie=NAME=VALUE sets that cookie
 //	POST /api/login               204, sets the HttpOnly cookie session=ada
+//	POST /api/logout              204, deletes that cookie (Max-Age=0)
 //	GET  /api/me                  200 {"user": "ada"} with that cookie, else 401 {"error"}
 //	GET  /api/big?bytes=N         N bytes of text
 //
@@ -43,6 +44,10 @@ func newAPI() http.Handler {
 	mux.HandleFunc("/api/echo", echo)
 	mux.HandleFunc("POST /api/login", func(w http.ResponseWriter, r *http.Request) {
 		http.SetCookie(w, &http.Cookie{Name: "session", Value: "ada", Path: "/", HttpOnly: true})
+		w.WriteHeader(http.StatusNoContent)
+	})
+	mux.HandleFunc("POST /api/logout", func(w http.ResponseWriter, r *http.Request) {
+		http.SetCookie(w, &http.Cookie{Name: "session", Value: "", Path: "/", MaxAge: -1})
 		w.WriteHeader(http.StatusNoContent)
 	})
 	mux.HandleFunc("GET /api/me", func(w http.ResponseWriter, r *http.Request) {
