@@ -24,7 +24,7 @@ const (
 	ReasonAssertion   Reason = "assertion"  // an expect, assert or wait did not hold
 	ReasonRepeatMax   Reason = "repeat_max" // a repeat's while/until still went on at max
 	ReasonExpression  Reason = "expression" // an expression or ${...} could not be evaluated
-	ReasonNavigation  Reason = "navigation" // open failed
+	ReasonNavigation  Reason = "navigation" // open failed, or a request got no response
 	ReasonTimeout     Reason = "timeout"
 	ReasonScript      Reason = "script"      // the page's JavaScript threw (eval)
 	ReasonFile        Reason = "file"        // a file could not be read or written

@@ -137,7 +137,7 @@ func (p *parser) exprError(n *yaml.Node, src, what string, err error) {
 	if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		msg = fmt.Sprintf("unknown name %q in expression%s", name, didYouMean(name, exprNames))
 	} else {
-		msg = what + ": " + msg
+		msg = what + ": " + responseFieldMsg(msg)
 	}
 	p.errorAt(p.exprPos(n, src, fe.Line, fe.Column), "%s", msg)
 }
@@ -175,6 +175,7 @@ func (p *parser) checkExprNames(n *yaml.Node, src, what string) {
 	if err != nil {
 		return
 	}
+	p.checkResponseUse(n, &tree.Node)
 	var members []*ast.MemberNode
 	ast.Walk(&tree.Node, visitor(func(node *ast.Node) {
 		if m, ok := (*node).(*ast.MemberNode); ok {
@@ -368,6 +369,9 @@ func ExprParts(p *Expr, env *ExprEnv) []string {
 			}
 		}
 	}))
+	for _, n := range responseParts(&tree.Node) {
+		add(n)
+	}
 	ast.Walk(&tree.Node, visitor(func(node *ast.Node) {
 		if id, ok := (*node).(*ast.IdentifierNode); ok && !callees[*node] {
 			switch id.Value {

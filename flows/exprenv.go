@@ -10,6 +10,8 @@ type ExprEnv struct {
 	Status int               `expr:"status"`
 	Vars   map[string]any    `expr:"vars"`
 	Env    map[string]string `expr:"env"`
+	// Response is the last request step's (nil before any).
+	Response *Response `expr:"response"`
 
 	Visible        func(t any) (bool, error)                `expr:"visible"`
 	Exists         func(t any) (bool, error)                `expr:"exists"`

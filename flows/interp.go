@@ -22,7 +22,8 @@ const (
 )
 
 // reserved names cannot be variables: they are the namespaces.
-var reservedNames = []string{nsVars, nsEnv, nsSecrets, nsFlow}
+// `response` is the last request's (docs/flows.md "request").
+var reservedNames = []string{nsVars, nsEnv, nsSecrets, nsFlow, responseVar}
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 var segmentRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*|[0-9]+)$`)
@@ -127,6 +128,8 @@ func (p *parser) checkInterp(s string, n *yaml.Node) {
 		seen[needle] = true
 		if msg := p.checkName(r.NS, r.Name, "${"+r.Raw+"}"); msg != "" {
 			p.nameErrorAt(p.locate(n, needle, 0), r.NS, msg)
+		} else if msg := checkResponseRef(r); msg != "" {
+			p.errorAt(p.locate(n, needle, 0), "%s", msg)
 		}
 	}
 	if rerr != nil {
@@ -152,6 +155,9 @@ func (p *parser) checkName(ns, name, shown string) string {
 		p.used[name] = true
 		if p.known[name] {
 			return ""
+		}
+		if name == responseVar {
+			return noResponseMsg(shown)
 		}
 		known := make([]string, 0, len(p.known))
 		for k := range p.known {
@@ -233,6 +239,15 @@ func Interpolate(s string, sc *Scope) (string, error) {
 func unescape(s string) string { return strings.ReplaceAll(s, "$${", "${") }
 
 func (sc *Scope) lookup(r ref) (string, error) {
+	v, err := sc.refValue(r)
+	if err != nil {
+		return "", err
+	}
+	return render(v), nil
+}
+
+// refValue is the value of a reference, with its type.
+func (sc *Scope) refValue(r ref) (any, error) {
 	if sc == nil {
 		sc = &Scope{}
 	}
@@ -273,11 +288,19 @@ func (sc *Scope) lookup(r ref) (string, error) {
 				return "", fmt.Errorf("${%s}: no index %s in a list of %d", r.Raw, seg, len(x))
 			}
 			v = x[n]
+		case *Response:
+			if v, ok = x.field(seg); !ok {
+				return "", fmt.Errorf("${%s}: %s", r.Raw, noResponseField(seg))
+			}
+		case map[string]string:
+			if v, ok = x[seg]; !ok {
+				return "", fmt.Errorf("${%s}: %s has no key %q", r.Raw, strings.Join(append([]string{r.Name}, r.Path[:i]...), "."), seg)
+			}
 		default:
 			return "", fmt.Errorf("${%s}: %s is not a map or a list", r.Raw, strings.Join(append([]string{r.Name}, r.Path[:i]...), "."))
 		}
 	}
-	return render(v), nil
+	return v, nil
 }
 
 // render turns a variable's value into text: strings as they are, nil as

@@ -484,6 +484,8 @@ func (p *parser) action(s *Step, spec *actionSpec, k, v *yaml.Node) {
 		}
 	case "repeat":
 		s.Repeat = p.repeat(spec, k, v)
+	case "request":
+		s.Request = p.request(spec, k, v)
 	default:
 		panic("flows: action without a parser: " + spec.Name)
 	}
@@ -609,10 +611,7 @@ func (p *parser) open(spec *actionSpec, k, v *yaml.Node) *OpenArgs {
 		p.errorf(r, "open needs a URL or {url, wait}, not %s", kindName(r))
 		return a
 	}
-	u := strings.TrimSpace(a.URL)
-	if u != "" && !p.hasBase && !strings.HasPrefix(u, "${") && !schemeRE.MatchString(u) && !strings.HasPrefix(u, "//") {
-		p.needAt(p.pos(at), NeedBaseURL, "open %q: a relative URL needs base_url in the flow or --base-url", a.URL)
-	}
+	p.needsBase("open", a.URL, at)
 	return a
 }
 

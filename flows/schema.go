@@ -81,6 +81,11 @@ func kindSchema(f field) jsonObj {
 		s = jsonObj{"type": "string", "minLength": 1}
 	case kNull:
 		s = jsonObj{"type": "null"}
+	case kHeaders:
+		s = jsonObj{"type": "object", "propertyNames": jsonObj{"pattern": headerNameRE.String()},
+			"additionalProperties": jsonObj{"type": textTypes[:3]}}
+	case kAny:
+		s = jsonObj{}
 	default:
 		panic("flows: no schema for a kind")
 	}
@@ -154,7 +159,7 @@ func buildSchema() jsonObj {
 		},
 	}
 	defs["condition"] = jsonObj{
-		"description": "An expr-lang expression that gives true or false: url, title, status, vars, env; visible(T), exists(T), count(T), text(T), value(T), attr(T, NAME), enabled(T), checked(T), console_errors(), failed_requests().",
+		"description": "An expr-lang expression that gives true or false: url, title, status, vars, env, response; visible(T), exists(T), count(T), text(T), value(T), attr(T, NAME), enabled(T), checked(T), console_errors(), failed_requests().",
 		"type":        []string{"string", "boolean"},
 	}
 	defs["expression"] = jsonObj{

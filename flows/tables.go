@@ -29,6 +29,8 @@ const (
 	kScalar         // a string or a number
 	kPath           // a file path, relative to the flow file (not interpolated)
 	kNull           // nothing
+	kHeaders        // a map of HTTP header names to strings
+	kAny            // any YAML value
 )
 
 // field is one key of a map.
@@ -61,6 +63,7 @@ var (
 	buttons     = []string{"left", "right", "middle"}
 	modifierSet = []string{"Alt", "Control", "Meta", "Shift", "ControlOrMeta"}
 	scrollTos   = []string{"top", "bottom"}
+	httpMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 )
 
 var flowFields = []field{
@@ -239,6 +242,15 @@ var actions = []actionSpec{
 		}},
 	{Name: "eval", Doc: "Runs JavaScript in the page (escape hatch): an expression, or the body of an async function with `return`; promises are awaited. Its JSON result is `${vars.result}`.",
 		Scalar: kString, ScalarDoc: "The JavaScript: an expression, or a function body. Write `$${` for a literal `${`."},
+	{Name: "request", Doc: "An HTTP call made outside the page, with the browser context's cookies; `response.status`, `response.json`, `response.headers`, `response.body` and `response.url` in the steps after it. A 4xx/5xx status does not fail the step.",
+		Scalar: kString, ScalarDoc: "The URL or /path, fetched with GET.",
+		Args: []field{
+			{Key: "method", Kind: kEnum, Enum: httpMethods, Doc: "The HTTP method: GET (default), or POST (default with body or json), HEAD, PUT, PATCH, DELETE, OPTIONS."},
+			{Key: "url", Kind: kString, Required: true, Doc: "The URL, or a /path joined to base_url."},
+			{Key: "headers", Kind: kHeaders, Doc: "Request headers: names to values."},
+			{Key: "body", Kind: kString, Doc: "The request body as text (not with json)."},
+			{Key: "json", Kind: kAny, Doc: "A value sent as JSON, with Content-Type: application/json unless headers give one (not with body)."},
+		}},
 	{Name: "run", Doc: "Runs another flow's steps on the same page.",
 		Scalar: kPath, ScalarDoc: "The flow file, relative to this one.",
 		Args: []field{

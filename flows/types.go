@@ -112,6 +112,7 @@ type Step struct {
 	Run        *RunArgs
 	Group      *GroupArgs
 	Repeat     *RepeatArgs
+	Request    *RequestArgs
 }
 
 // Target returns the step's main target, or nil for steps without one.
@@ -360,6 +361,29 @@ type RepeatArgs struct {
 	Until *Expr
 	Max   int // caps While/Until rounds: DefaultRepeatMax when unset; 0 with Times
 	Steps []*Step
+}
+
+// RequestArgs is `request`: an HTTP call made outside the page
+// (docs/flows.md "request"). Method is decided at load time: as written,
+// else POST when there is a body or json, else GET.
+type RequestArgs struct {
+	Method  string
+	URL     string   // interpolated; a /path joins the base URL
+	Headers []Header // in file order; values interpolated
+	Body    *string  // body: text, interpolated
+	JSON    *JSONBody
+}
+
+// Header is one request header as written.
+type Header struct {
+	Name  string
+	Value string // interpolated
+}
+
+// JSONBody is the `json:` of a request: a YAML value (see Var) whose
+// strings are interpolated when the step runs.
+type JSONBody struct {
+	Value any
 }
 
 // Expr is an expr-lang/expr expression compiled at load time against

@@ -310,6 +310,19 @@ var _ = Describe("valid flows", func() {
 			{Action: "expect", Expect: &flows.ExpectArgs{Kind: "text", Target: ph("Title"), Match: &flows.Match{Equals: sp("${vars.result}")}}},
 			{Action: "assert", Assert: &flows.AssertArgs{That: ex(`vars.result != nil`)}},
 		}),
+		Entry("request", "request.yaml", []*flows.Step{
+			{Action: "request", Request: &flows.RequestArgs{Method: "GET", URL: "/api/health"}},
+			{Action: "assert", Assert: &flows.AssertArgs{That: ex(`response.status == 200`)}},
+			{Action: "request", Request: &flows.RequestArgs{Method: "POST", URL: "/api/items",
+				Headers: []flows.Header{{Name: "Authorization", Value: "Bearer ${secrets.SHOP_PASSWORD}"}, {Name: "X-Count", Value: "3"}},
+				JSON:    &flows.JSONBody{Value: map[string]any{"name": "shoes", "qty": "${vars.qty}", "tags": []any{"a", "b"}}}}},
+			{Action: "extract", Extract: &flows.ExtractArgs{Var: "id", Expr: ex("response.json.id")}},
+			{Action: "request", Request: &flows.RequestArgs{Method: "POST", URL: "/api/items/${vars.id}", Body: sp("qty=${vars.qty}")}},
+			{Action: "request", Request: &flows.RequestArgs{Method: "DELETE", URL: "https://api.shop.test/items/${response.json.id}"}},
+			{Action: "assert", Assert: &flows.AssertArgs{That: ex(`response.headers["content-type"] contains "json" && response.body != "" && response.url != ""`)}},
+			{Action: "run", Run: &flows.RunArgs{Flow: "_lib/seed.yaml"}},
+			{Action: "assert", Assert: &flows.AssertArgs{That: ex(`response.status == 201`)}},
+		}),
 		Entry("run", "run.yaml", []*flows.Step{
 			{Action: "run", Run: &flows.RunArgs{Flow: "_lib/login.yaml"}},
 			{Action: "run", Run: &flows.RunArgs{Flow: "_lib/login.yaml", With: []flows.Var{

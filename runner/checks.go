@@ -479,11 +479,12 @@ func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv
 		status = p.Status()
 	}
 	x := &flows.ExprEnv{
-		URL:    u,
-		Title:  title,
-		Status: status,
-		Vars:   sc.Vars,
-		Env:    env,
+		URL:      u,
+		Title:    title,
+		Status:   status,
+		Vars:     sc.Vars,
+		Env:      env,
+		Response: sc.Response(),
 		ConsoleErrors: func() []string {
 			var out []string
 			for _, c := range p.Console() {

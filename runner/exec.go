@@ -197,6 +197,8 @@ func targetString(s *flows.Step) string {
 		return s.Press.Key
 	case s.Run != nil:
 		return s.Run.Flow
+	case s.Request != nil:
+		return s.Request.Method + " " + s.Request.URL
 	case s.Assert != nil && s.Assert.That != nil:
 		return s.Assert.That.Source
 	case s.Expect != nil:
@@ -593,6 +595,8 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 		rec.Log = append(rec.Log, "screenshot → "+path)
 	case "eval":
 		return at.eval(sctx, s, sc)
+	case "request":
+		return at.request(sctx, s, sc, rec)
 	default:
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %q", s.Action))
 	}
@@ -736,7 +740,7 @@ func joinURL(base, u string) (string, error) {
 		return u, nil
 	}
 	if base == "" {
-		return "", fmt.Errorf("open %s: a relative URL needs a base URL: set base_url in the flow or pass --base-url", u)
+		return "", fmt.Errorf("%s: a relative URL needs a base URL: set base_url in the flow or pass --base-url", u)
 	}
 	b, err := url.Parse(base)
 	if err != nil {

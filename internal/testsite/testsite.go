@@ -20,16 +20,20 @@ type Site struct {
 }
 
 // Serve serves the folder root. In .html files the text {{CROSS}} becomes
-// the cross origin. /status/500 answers 500; /hang never answers.
+// the cross origin. /status/500 answers 500; /hang never answers; /api/
+// is a small JSON API (see api).
 func Serve(root string) *Site {
 	s := &Site{}
 	files := http.FileServer(http.Dir(root))
+	api := newAPI()
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/status/500":
 			http.Error(w, "boom", http.StatusInternalServerError)
 		case r.URL.Path == "/hang":
 			<-r.Context().Done()
+		case strings.HasPrefix(r.URL.Path, "/api/"):
+			api.ServeHTTP(w, r)
 		case strings.HasSuffix(r.URL.Path, ".html"):
 			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
 			if err != nil {
