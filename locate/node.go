@@ -127,6 +127,9 @@ func (n *Node) Within(anc *Node) bool {
 // Enabled is the opposite of Disabled, for readability.
 func (n *Node) Enabled() bool { return !n.Disabled }
 
+// Editable reports a field that takes text (fill and type work on it).
+func (n *Node) Editable() bool { return editableRoles[n.Role] && !n.ReadOnly }
+
 // interactiveRoles get refs.
 var interactiveRoles = map[string]bool{
 	"button": true, "link": true, "textbox": true, "searchbox": true,
