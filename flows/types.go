@@ -11,7 +11,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 )
 
-// Defaults of SPEC section 1.
+// Defaults of docs/flows.md "Flow fields".
 const (
 	DefaultTimeout     = 60 * time.Second
 	DefaultStepTimeout = 10 * time.Second
@@ -150,7 +150,7 @@ func (s *Step) TargetSlot() (key string, t *Target) {
 	return "", nil
 }
 
-// Target is what a step acts on (SPEC section 3). The string forms are a
+// Target is what a step acts on (docs/targets.md). The string forms are a
 // bare Phrase, a Ref (`@e6`) or a NameRegex (`/sign (in|up)/i`). All string
 // fields may hold ${...} and are interpolated at run time.
 type Target struct {

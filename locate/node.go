@@ -1,7 +1,7 @@
 // Package locate reads a page as a compact accessibility-tree snapshot with
-// refs on everything actionable (SPEC section 4), and resolves targets
-// against it: ref first, then the ladder role → label → placeholder → text
-// (SPEC section 3).
+// refs on everything actionable (docs/targets.md "The snapshot"), and
+// resolves targets against it: ref first, then the ladder role → label →
+// placeholder → text (docs/targets.md "Resolution").
 package locate
 
 import (
