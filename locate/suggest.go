@@ -30,7 +30,7 @@ type Suggester struct {
 }
 
 // maxTries bounds the guesses tried for one element, so that a huge page
-// cannot make a failure slow to report.
+// cannot make a failure slow to report (nor can it past Ctx's end).
 const maxTries = 60
 
 // Disambiguate returns, for each of nodes (the tied matches of the failed
@@ -70,6 +70,9 @@ func (s *Suggester) first(n *Node, bases []*flows.Target) (Suggestion, bool) {
 	tries := 0
 	try := func(t *flows.Target) (Suggestion, bool) {
 		tries++
+		if s.Ctx.Err() != nil {
+			return Suggestion{}, false
+		}
 		return s.holds(t, n)
 	}
 	for _, b := range bases {
