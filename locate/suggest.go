@@ -2,6 +2,7 @@ package locate
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/smokeflow/smokeflow/flows"
@@ -27,6 +28,29 @@ type Suggester struct {
 	Snap *Snapshot // the snapshot the elements are from
 	Refs *Snapshot // the snapshot `@eN` refs were taken from (may be nil)
 	CSS  CSSQuery
+
+	// cssSeen keeps the answer of CSS per selector: every guess of a
+	// css: target asks the same question of the same page.
+	cssSeen map[string]map[NodeKey]bool
+}
+
+// css is CSS, asked once per selector.
+func (s *Suggester) css(ctx context.Context, sel string) (map[NodeKey]bool, error) {
+	if m, ok := s.cssSeen[sel]; ok {
+		return m, nil
+	}
+	if s.CSS == nil {
+		return nil, fmt.Errorf("css targets are not available here")
+	}
+	m, err := s.CSS(ctx, sel)
+	if err != nil {
+		return nil, err
+	}
+	if s.cssSeen == nil {
+		s.cssSeen = map[string]map[NodeKey]bool{}
+	}
+	s.cssSeen[sel] = m
+	return m, nil
 }
 
 // maxTries bounds the guesses tried for one element, so that a huge page
@@ -113,7 +137,7 @@ func (s *Suggester) holds(t *flows.Target, n *Node) (Suggestion, bool) {
 	if err != nil {
 		return Suggestion{}, false
 	}
-	r := Resolve(s.Ctx, s.Snap, s.Refs, pt, s.CSS)
+	r := Resolve(s.Ctx, s.Snap, s.Refs, pt, s.css)
 	if r.Err != nil || r.Node != n {
 		return Suggestion{}, false
 	}
@@ -133,7 +157,7 @@ func (s *Suggester) holds(t *flows.Target, n *Node) (Suggestion, bool) {
 
 // nth is t with the index of n among t's visible matches.
 func (s *Suggester) nth(t *flows.Target, n *Node) (*flows.Target, bool) {
-	_, vis, err := Count(s.Ctx, s.Snap, s.Refs, t, s.CSS)
+	_, vis, err := Count(s.Ctx, s.Snap, s.Refs, t, s.css)
 	if err != nil {
 		return nil, false
 	}

@@ -15,6 +15,10 @@ import (
 // diagnostics": hints that hold), and what holds a disabled control's
 // form back.
 
+// suggestBudget bounds the time spent checking suggestions for one
+// failure.
+const suggestBudget = time.Second
+
 // suggest adds, for an ambiguous target, a target that picks each tied
 // candidate alone, and otherwise one that picks the closest near miss,
 // each checked with the resolver over the snapshot the failure was
@@ -24,6 +28,9 @@ func (at *attempt) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 	if r == nil || snap == nil {
 		return
 	}
+	// a budget of its own: the screenshot after it needs time too
+	ctx, cancel := context.WithTimeout(ctx, suggestBudget)
+	defer cancel()
 	sg := &locate.Suggester{Ctx: ctx, Snap: snap, Refs: at.page.RefMap(), CSS: at.page.QueryCSS}
 	var found []locate.Suggestion
 	switch {
