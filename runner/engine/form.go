@@ -116,14 +116,21 @@ func (p *Page) FormOf(ctx context.Context, n *locate.Node, snap *locate.Snapshot
 	if err != nil {
 		return nil, err
 	}
+	// the snapshot's node of the i-th element of the array, if it has one
+	node := func(i int) *locate.Node {
+		if i >= len(ids) || ids[i] == 0 {
+			return nil
+		}
+		return snap.FindBackend(n.Session, ids[i])
+	}
 	f := &diagnostics.Form{Role: "form", Name: info.Name, Blockers: []diagnostics.Blocker{}}
-	if fn := snap.FindBackend(n.Session, ids[0]); fn != nil && fn.Role != "generic" {
+	if fn := node(0); fn != nil && fn.Role != "generic" {
 		f.Role, f.Name = fn.Role, fn.Name
 	}
 	for i, fi := range info.Fields {
 		b := diagnostics.Blocker{Role: fi.Role, Name: fi.Name, Required: fi.Required,
 			State: diagnostics.FieldState(fi.State), ValidationMessage: fi.Message}
-		if fn := snap.FindBackend(n.Session, ids[i+1]); fn != nil {
+		if fn := node(i + 1); fn != nil {
 			b.Ref, b.Role, b.Name = fn.Ref, fn.Role, fn.Name
 		}
 		f.Blockers = append(f.Blockers, b)
@@ -169,9 +176,6 @@ func backendIDs(c *locate.Client, arr proto.RuntimeRemoteObjectID) ([]proto.DOMB
 			ids = append(ids, 0)
 		}
 		ids[i] = d.Node.BackendNodeID
-	}
-	if len(ids) == 0 {
-		return nil, fmt.Errorf("reading the form: no elements")
 	}
 	return ids, nil
 }
