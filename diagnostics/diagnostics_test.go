@@ -68,7 +68,7 @@ func TestExplainNamesCauseAndFix(t *testing.T) {
 		}}, []string{`3 elements match "Sign in": 2 links, 1 button`, "role:", "nth:", "within"}},
 		{diagnostics.Diagnostics{Reason: diagnostics.ReasonNotFound, Target: `"Log in"`,
 			NearMisses: []diagnostics.NearMiss{{Ref: "e3", Role: "button", Name: "Sign in", Score: 0.57}}},
-			[]string{`the closest is button "Sign in" (@e3)`, "if the copy changed"}},
+			[]string{`the closest is button "Sign in" (@e3)`}},
 		{diagnostics.Diagnostics{Reason: diagnostics.ReasonCovered, Target: `"Buy"`, Candidates: []diagnostics.Candidate{
 			{Role: "button", Name: "Buy", Visible: true, CoveredBy: "div.modal-backdrop"}}},
 			[]string{"covered by div.modal-backdrop", "close what covers it"}},
@@ -84,6 +84,85 @@ func TestExplainNamesCauseAndFix(t *testing.T) {
 			if !strings.Contains(text, w) {
 				t.Errorf("%s: %q not in\n%s", d.Reason, w, text)
 			}
+		}
+	}
+}
+
+func TestAmbiguityHintsAreOnlyTheCheckedSuggestions(t *testing.T) {
+	cands := []diagnostics.Candidate{
+		{Ref: "e6", Role: "link", Name: "Sign in", Visible: true, Region: "navigation"},
+		{Ref: "e12", Role: "link", Name: "Sign in", Visible: true, Region: "contentinfo"},
+	}
+	// Without checked suggestions, no target is offered: not even one that
+	// "looks" right, such as within main, which holds neither.
+	d := diagnostics.Diagnostics{Reason: diagnostics.ReasonAmbiguous, Target: `"Sign in"`, Candidates: cands}
+	d.Explain()
+	if len(d.Hints) != 0 {
+		t.Fatalf("hints without checked suggestions: %q", d.Hints)
+	}
+	d = diagnostics.Diagnostics{Reason: diagnostics.ReasonAmbiguous, Target: `"Sign in"`, Candidates: cands,
+		Suggestions: []diagnostics.Suggestion{
+			{Ref: "e6", Role: "link", Name: "Sign in", Target: "{role: link, name: Sign in, within: {role: navigation}}",
+				Line: "click: {role: link, name: Sign in, within: {role: navigation}}"},
+			{Ref: "e12", Role: "link", Name: "Sign in", Target: "{role: link, name: Sign in, within: {role: contentinfo}}",
+				Line: "click: {role: link, name: Sign in, within: {role: contentinfo}}"},
+		}}
+	d.Explain()
+	want := []string{
+		"click: {role: link, name: Sign in, within: {role: navigation}}  # @e6",
+		"click: {role: link, name: Sign in, within: {role: contentinfo}}  # @e12",
+	}
+	if strings.Join(d.Hints, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("hints = %q, want %q", d.Hints, want)
+	}
+	text := diagnostics.Render(&d, false)
+	block := "try one of:\n" +
+		"  click: {role: link, name: Sign in, within: {role: navigation}}   # @e6\n" +
+		"  click: {role: link, name: Sign in, within: {role: contentinfo}}  # @e12"
+	if !strings.Contains(text, block) {
+		t.Fatalf("no aligned block in\n%s", text)
+	}
+}
+
+func TestNearMissHintOnlyWhenChecked(t *testing.T) {
+	nm := []diagnostics.NearMiss{{Ref: "e3", Role: "button", Name: "Sign in", Score: 0.57}}
+	d := diagnostics.Diagnostics{Reason: diagnostics.ReasonNotFound, Target: `"Log in"`, NearMisses: nm}
+	d.Explain()
+	if len(d.Hints) != 0 {
+		t.Fatalf("a target offered without a check: %q", d.Hints)
+	}
+	d = diagnostics.Diagnostics{Reason: diagnostics.ReasonNotFound, Target: `"Log in"`, NearMisses: nm,
+		Suggestions: []diagnostics.Suggestion{{Ref: "e3", Role: "button", Name: "Sign in",
+			Target: "{role: button, name: Sign in}", Line: "click: {role: button, name: Sign in}"}}}
+	d.Explain()
+	if want := "if the copy changed: click: {role: button, name: Sign in}  # @e3"; len(d.Hints) != 1 || d.Hints[0] != want {
+		t.Fatalf("hints = %q, want %q", d.Hints, want)
+	}
+}
+
+func TestDisabledSaysWhatTheFormHoldsBack(t *testing.T) {
+	form := &diagnostics.Form{Role: "form", Name: "Checkout", Blockers: []diagnostics.Blocker{
+		{Ref: "e4", Role: "textbox", Name: "Email", Required: true, State: diagnostics.FieldEmpty, ValidationMessage: "Please fill out this field."},
+		{Ref: "e7", Role: "checkbox", Name: "I accept the terms", Required: true, State: diagnostics.FieldUnchecked},
+		{Role: "textbox", Name: "Coupon", State: diagnostics.FieldInvalid, ValidationMessage: "Please match the requested format."},
+	}}
+	d := diagnostics.Diagnostics{Reason: diagnostics.ReasonDisabled, Target: `"Place order"`, Form: form}
+	d.Explain()
+	want := `"Place order" stayed disabled; its form "Checkout" has: textbox "Email" [ref=e4] required, empty; ` +
+		`checkbox "I accept the terms" [ref=e7] required, unchecked; textbox "Coupon" invalid ("Please match the requested format.")`
+	if d.Verdict != want {
+		t.Fatalf("verdict = %q\nwant      %q", d.Verdict, want)
+	}
+	d = diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Target: `"Place order"`, Form: form}
+	d.Explain()
+	if !strings.HasPrefix(d.Verdict, `"Place order" is disabled; its form "Checkout" has: textbox "Email"`) {
+		t.Fatalf("verdict = %q", d.Verdict)
+	}
+	for _, f := range []*diagnostics.Form{nil, {Role: "form", Blockers: []diagnostics.Blocker{}}} {
+		d = diagnostics.Diagnostics{Reason: diagnostics.ReasonDisabled, Target: `"Send"`, Form: f}
+		d.Explain()
+		if strings.Contains(d.Verdict, "has:") || strings.Contains(strings.Join(d.Hints, " "), "fill in") {
+			t.Fatalf("a reason invented: %q %q", d.Verdict, d.Hints)
 		}
 	}
 }

@@ -167,12 +167,16 @@ func (d *Diagnostics) Explain() {
 	case ReasonAmbiguous:
 		d.Verdict = fmt.Sprintf("%d elements match %s: %s — pick one with role:, nth: or within:",
 			len(d.Candidates), d.Target, roleCounts(d.Candidates))
-		d.Hints = append(d.Hints, ambiguityHints(d.Candidates)...)
+		for _, s := range d.Suggestions {
+			d.Hints = append(d.Hints, s.Hint())
+		}
 	case ReasonNotFound:
 		if len(d.NearMisses) > 0 {
 			nm := d.NearMisses[0]
 			d.Verdict = fmt.Sprintf("nothing matches %s; the closest is %s %q%s", d.Target, nm.Role, nm.Name, refSuffix(nm.Ref))
-			d.Hints = append(d.Hints, fmt.Sprintf("if the copy changed, target %q (or @%s after a snapshot)", nm.Name, nm.Ref))
+			if s, ok := d.suggestionFor(nm.Ref); ok {
+				d.Hints = append(d.Hints, "if the copy changed: "+s.Hint())
+			}
 		} else {
 			d.Verdict = fmt.Sprintf("nothing on the page matches %s (%s)", d.Target, rungSummary(d.Rungs))
 			d.Hints = append(d.Hints, "check the URL and that the page finished loading; look at the snapshot artifact for what the page holds")
@@ -181,8 +185,13 @@ func (d *Diagnostics) Explain() {
 		d.Verdict = fmt.Sprintf("%d element(s) match %s, none visible", len(d.Candidates), d.Target)
 		d.Hints = append(d.Hints, "open whatever reveals it first (a menu, a tab, a dialog), or wait for it with `expect: {visible: ...}`")
 	case ReasonDisabled:
-		d.Verdict = fmt.Sprintf("%s stayed disabled", d.Target)
-		d.Hints = append(d.Hints, "fill in what the form requires first, or `expect: {enabled: ...}` before acting")
+		d.Verdict = fmt.Sprintf("%s stayed disabled", d.Target) + d.Form.says()
+		d.Hints = append(d.Hints, d.Form.hint())
+	case ReasonAssertion:
+		if d.Form != nil {
+			d.Verdict = fmt.Sprintf("%s is disabled", d.Target) + d.Form.says()
+			d.Hints = append(d.Hints, d.Form.hint())
+		}
 	case ReasonCovered:
 		by := ""
 		for _, c := range d.Candidates {
@@ -201,16 +210,78 @@ func (d *Diagnostics) Explain() {
 		d.Hints = append(d.Hints, "wait for the page to settle first, e.g. `expect: {visible: ...}` on what appears after the re-render")
 	case ReasonNotEditable:
 		d.Verdict = fmt.Sprintf("%s does not take text", d.Target)
-		d.Hints = append(d.Hints, "target the field itself, e.g. {label: ...} or {role: textbox, name: ...}")
+		if len(d.Suggestions) > 0 {
+			d.Hints = append(d.Hints, "target the field itself: "+d.Suggestions[0].Hint())
+		} else {
+			d.Hints = append(d.Hints, "target the field itself, by its label or placeholder")
+		}
 	case ReasonMismatch:
 		d.Verdict = d.Message
 		d.Hints = append(d.Hints, "take a fresh `snapshot` and use its refs, or target by role and name")
 	}
 	if d.Reason != ReasonNotFound && len(d.NearMisses) > 0 && d.Reason != ReasonAmbiguous {
 		nm := d.NearMisses[0]
-		d.Hints = append(d.Hints, fmt.Sprintf("did you mean %s %q%s?", nm.Role, nm.Name, refSuffix(nm.Ref)))
+		h := fmt.Sprintf("did you mean %s %q%s?", nm.Role, nm.Name, refSuffix(nm.Ref))
+		s, ok := d.suggestionFor(nm.Ref)
+		if ok {
+			h += " " + s.Hint()
+		}
+		if !ok || !d.hinted(s) {
+			d.Hints = append(d.Hints, h)
+		}
 	}
 	_ = vis
+}
+
+// suggestionFor is the suggestion that picks the element ref names.
+func (d *Diagnostics) suggestionFor(ref string) (Suggestion, bool) {
+	for _, s := range d.Suggestions {
+		if ref != "" && s.Ref == ref {
+			return s, true
+		}
+	}
+	return Suggestion{}, false
+}
+
+// hinted reports a hint that already offers s.
+func (d *Diagnostics) hinted(s Suggestion) bool {
+	for _, h := range d.Hints {
+		if strings.HasSuffix(h, s.Hint()) {
+			return true
+		}
+	}
+	return false
+}
+
+// says is what the form of a disabled control holds back, to end the
+// verdict with; nothing when the control is in no form or its form was
+// not read.
+func (f *Form) says() string {
+	switch {
+	case f == nil:
+		return ""
+	case len(f.Blockers) == 0:
+		return fmt.Sprintf("; its %s has no required field left empty and no invalid field", f.label())
+	}
+	var parts []string
+	for _, b := range f.Blockers {
+		parts = append(parts, b.Line())
+	}
+	return fmt.Sprintf("; its %s has: %s", f.label(), strings.Join(parts, "; "))
+}
+
+func (f *Form) label() string {
+	if f.Name == "" {
+		return f.Role
+	}
+	return fmt.Sprintf("%s %q", f.Role, f.Name)
+}
+
+func (f *Form) hint() string {
+	if f != nil && len(f.Blockers) > 0 {
+		return "fill in, choose or check those fields first"
+	}
+	return "do first whatever the page needs to enable it, or wait for it with `expect: {enabled: ...}`"
 }
 
 func refSuffix(ref string) string {
@@ -239,24 +310,6 @@ func roleCounts(cs []Candidate) string {
 		parts = append(parts, fmt.Sprintf("%d %s", n, w))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func ambiguityHints(cs []Candidate) []string {
-	var hints []string
-	roles := map[string]bool{}
-	regions := map[string]bool{}
-	for _, c := range cs {
-		roles[c.Role] = true
-		regions[c.Region] = true
-	}
-	if len(roles) > 1 && len(cs) > 0 {
-		hints = append(hints, fmt.Sprintf("say which kind: {role: %s, name: %q}", cs[0].Role, cs[0].Name))
-	}
-	if len(regions) > 1 {
-		hints = append(hints, "scope it: {within: {role: main}, ...} (or navigation, contentinfo)")
-	}
-	hints = append(hints, "or pick by position: {..., nth: 0}")
-	return hints
 }
 
 func rungSummary(rs []RungCount) string {
@@ -293,9 +346,7 @@ func Render(d *Diagnostics, verbose bool) string {
 			fmt.Fprintf(&b, "  %d. %s\n", i+1, c.Line())
 		}
 	}
-	for _, h := range d.Hints {
-		fmt.Fprintf(&b, "try: %s\n", h)
-	}
+	renderHints(&b, d)
 	if verbose {
 		if len(d.Rungs) > 0 {
 			var parts []string
@@ -354,4 +405,45 @@ func (c Candidate) Line() string {
 		b.WriteString(" (" + strings.Join(attrs, ", ") + ")")
 	}
 	return b.String()
+}
+
+// renderHints writes the hints as `try:` lines; the suggestions among them
+// go in one block, their comments aligned:
+//
+//	try one of:
+//	  click: {role: link, name: Sign in, within: {role: navigation}}   # @e6
+//	  click: {role: link, name: Sign in, within: {role: contentinfo}}  # @e12
+func renderHints(b *strings.Builder, d *Diagnostics) {
+	bySugg := map[string]Suggestion{}
+	width := 0
+	for _, s := range d.Suggestions {
+		bySugg[s.Hint()] = s
+	}
+	var block []Suggestion
+	for _, h := range d.Hints {
+		if s, ok := bySugg[h]; ok {
+			block = append(block, s)
+			width = max(width, len([]rune(s.Line)))
+		}
+	}
+	done := false
+	for _, h := range d.Hints {
+		if _, ok := bySugg[h]; !ok {
+			fmt.Fprintf(b, "try: %s\n", h)
+			continue
+		}
+		if done {
+			continue
+		}
+		done = true
+		if len(block) == 1 {
+			fmt.Fprintf(b, "try: %s\n", h)
+			continue
+		}
+		b.WriteString("try one of:\n")
+		for _, s := range block {
+			pad := strings.Repeat(" ", width-len([]rune(s.Line)))
+			fmt.Fprintf(b, "  %s%s  # %s\n", s.Line, pad, s.picks())
+		}
+	}
 }

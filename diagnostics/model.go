@@ -4,8 +4,10 @@
 // facts from the page, this package ranks, caps and explains them.
 package diagnostics
 
-import "slices"
-
+import (
+	"fmt"
+	"slices"
+)
 // Reason is the category of a failure: every failure smokeflow reports
 // carries one of Reasons (docs/results.md "Reasons"). Typed errors in
 // locate unwrap to one.
@@ -53,6 +55,13 @@ type Diagnostics struct {
 	Verdict string   `json:"verdict,omitempty"` // one line: what the page holds
 	Hints   []string `json:"hints,omitempty"`   // what to try
 
+	// Suggestions are targets checked against the failure's snapshot to
+	// resolve to exactly one element (docs/targets.md "Failure
+	// diagnostics"); Explain turns them into hints.
+	Suggestions []Suggestion `json:"suggestions,omitempty"`
+	// Form is what the form of a control that stayed disabled holds back.
+	Form *Form `json:"form,omitempty"`
+
 	Target string      `json:"target,omitempty"` // the target as written
 	Rungs  []RungCount `json:"rungs,omitempty"`
 
@@ -77,6 +86,11 @@ const (
 	MaxNearMisses = 5
 	MaxLinks      = 15
 	MaxNameLen    = 80
+	// MaxSuggestions is how many candidates of an ambiguous target get
+	// a suggestion.
+	MaxSuggestions = 5
+	// MaxBlockers is how many fields of a form are listed.
+	MaxBlockers = 10
 )
 
 // RungCount is how many elements one rung of the ladder matched.
@@ -120,4 +134,77 @@ type NearMiss struct {
 type Link struct {
 	Text string `json:"text"`
 	Href string `json:"href"`
+}
+
+// Suggestion is a target that resolves, over the snapshot the failure was
+// diagnosed on, to exactly one element: the one Ref names.
+type Suggestion struct {
+	Ref  string `json:"ref,omitempty"`
+	Role string `json:"role"`
+	Name string `json:"name"`
+	// Target is the target as a flow file writes it:
+	// {role: link, name: Sign in, within: {role: navigation}}.
+	Target string `json:"target"`
+	// Line is ready to paste in place of the step's target line:
+	// `click: {...}`, or `target: {...}` in a map form.
+	Line string `json:"line"`
+}
+
+// Hint is the suggestion as one line: the line to paste and, as a YAML
+// comment, the element it picks.
+func (s Suggestion) Hint() string { return s.Line + "  # " + s.picks() }
+
+func (s Suggestion) picks() string {
+	if s.Ref != "" {
+		return "@" + s.Ref
+	}
+	return fmt.Sprintf("%s %q", s.Role, s.Name)
+}
+
+// Form is the form a disabled control belongs to, and its fields that
+// hold it back.
+type Form struct {
+	Role     string    `json:"role"`           // form, or the role the snapshot gives it
+	Name     string    `json:"name,omitempty"` // its accessible name
+	Blockers []Blocker `json:"blockers"`       // empty: none of its fields is required and empty, or invalid
+}
+
+// FieldState is what is wrong with a field of a form.
+type FieldState string
+
+const (
+	FieldEmpty      FieldState = "empty"      // required, no value
+	FieldUnchecked  FieldState = "unchecked"  // a required checkbox or switch, not checked
+	FieldUnselected FieldState = "unselected" // a required radio group or select with nothing chosen
+	FieldInvalid    FieldState = "invalid"    // a value the field does not accept
+)
+
+// Blocker is a field of the form that is required and empty (or
+// unchecked), or invalid.
+type Blocker struct {
+	Ref      string     `json:"ref,omitempty"` // none when the snapshot does not show it
+	Role     string     `json:"role"`
+	Name     string     `json:"name"`
+	Required bool       `json:"required"`
+	State    FieldState `json:"state"`
+	// ValidationMessage is the browser's own message for the field
+	// (validationMessage), or the text of its aria-errormessage.
+	ValidationMessage string `json:"validation_message,omitempty"`
+}
+
+// Line is the field as the snapshot writes it, and what is wrong with it:
+// textbox "Email" [ref=e4] required, empty.
+func (b Blocker) Line() string {
+	s := fmt.Sprintf("%s %q", b.Role, b.Name)
+	if b.Ref != "" {
+		s += " [ref=" + b.Ref + "]"
+	}
+	if b.Required {
+		s += " required,"
+	}
+	s += " " + string(b.State)
+	if b.State == FieldInvalid && b.ValidationMessage != "" {
+		s += fmt.Sprintf(" (%q)", b.ValidationMessage)
+	}
+	return s
 }

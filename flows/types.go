@@ -117,39 +117,52 @@ type Step struct {
 
 // Target returns the step's main target, or nil for steps without one.
 func (s *Step) Target() *Target {
-	switch {
-	case s.Pointer != nil:
-		return s.Pointer.Target
-	case s.Fill != nil:
-		return s.Fill.Target
-	case s.Type != nil:
-		return s.Type.Target
-	case s.Press != nil:
-		return s.Press.Target
-	case s.Select != nil:
-		return s.Select.Target
-	case s.Check != nil:
-		return s.Check
-	case s.Upload != nil:
-		return s.Upload.Target
-	case s.Scroll != nil:
-		return s.Scroll.Target
-	case s.Wait != nil:
-		if s.Wait.Target != nil {
-			return s.Wait.Target
-		}
-		return s.Wait.Gone
-	case s.Expect != nil:
-		return s.Expect.Target
-	case s.Extract != nil:
-		return s.Extract.From
-	case s.Screenshot != nil:
-		return s.Screenshot.Target
-	}
-	return nil
+	_, t := s.TargetSlot()
+	return t
 }
 
-// Target is what a step acts on (docs/flows.md "Targets"). The string forms are a
+// TargetSlot returns the step's main target and the key it is written
+// under, for hints ready to paste (docs/targets.md "Failure
+// diagnostics"): the action itself when the target is the step's whole
+// argument (`click: X`, `check: X`), else `target`, `gone`, `from` or the
+// expectation's kind.
+func (s *Step) TargetSlot() (key string, t *Target) {
+	switch {
+	case s.Pointer != nil:
+		if s.Pointer.Button == "" && len(s.Pointer.Modifiers) == 0 {
+			return s.Action, s.Pointer.Target
+		}
+		return "target", s.Pointer.Target
+	case s.Fill != nil:
+		return "target", s.Fill.Target
+	case s.Type != nil:
+		return "target", s.Type.Target
+	case s.Press != nil:
+		return "target", s.Press.Target
+	case s.Select != nil:
+		return "target", s.Select.Target
+	case s.Check != nil:
+		return s.Action, s.Check
+	case s.Upload != nil:
+		return "target", s.Upload.Target
+	case s.Scroll != nil:
+		return "target", s.Scroll.Target
+	case s.Wait != nil:
+		if s.Wait.Target != nil {
+			return "target", s.Wait.Target
+		}
+		return "gone", s.Wait.Gone
+	case s.Expect != nil:
+		return s.Expect.Kind, s.Expect.Target
+	case s.Extract != nil:
+		return "from", s.Extract.From
+	case s.Screenshot != nil:
+		return "target", s.Screenshot.Target
+	}
+	return "", nil
+}
+
+// Target is what a step acts on (docs/targets.md). The string forms are a
 // bare Phrase, a Ref (`@e6`) or a NameRegex (`/sign (in|up)/i`). All string
 // fields may hold ${...} and are interpolated at run time.
 type Target struct {

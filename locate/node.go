@@ -1,7 +1,7 @@
 // Package locate reads a page as a compact accessibility-tree snapshot with
-// refs on everything actionable (SPEC section 4), and resolves targets
-// against it: ref first, then the ladder role → label → placeholder → text
-// (SPEC section 3).
+// refs on everything actionable (docs/targets.md "The snapshot"), and
+// resolves targets against it: ref first, then the ladder role → label →
+// placeholder → text (docs/targets.md "Resolution").
 package locate
 
 import (
@@ -126,6 +126,9 @@ func (n *Node) Within(anc *Node) bool {
 
 // Enabled is the opposite of Disabled, for readability.
 func (n *Node) Enabled() bool { return !n.Disabled }
+
+// Editable reports a field that takes text (fill and type work on it).
+func (n *Node) Editable() bool { return editableRoles[n.Role] && !n.ReadOnly }
 
 // interactiveRoles get refs.
 var interactiveRoles = map[string]bool{

@@ -23,6 +23,9 @@ type Result struct {
 	Phrase string
 	Log    []string
 	Err    error
+	// Target is the target that was resolved (after interpolation), for
+	// the suggestions of diagnostics.
+	Target *flows.Target
 }
 
 // Rungs of the ladder.
@@ -52,7 +55,7 @@ func (n *Node) Key() NodeKey { return NodeKey{n.Session, int64(n.Backend)} }
 // Resolve finds the one element a target means in snap. refs is the
 // snapshot `@eN` refs were taken from (may be nil).
 func Resolve(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) *Result {
-	r := &Result{}
+	r := &Result{Target: t}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
 		r.Err = err
@@ -367,9 +370,9 @@ func withinScope(ctx context.Context, snap, refs *Snapshot, w *flows.Target, css
 	return vis, nil
 }
 
-// choose applies SPEC 3.4 to r.Matches: visible only; nth; exact name
-// beats substring; main beats nav, header and footer; in viewport. Still
-// tied: ambiguous.
+// choose applies docs/targets.md "Resolution", 4, to r.Matches: visible
+// only; nth; exact name beats substring; main beats nav, header and
+// footer; in viewport. Still tied: ambiguous.
 func choose(snap *Snapshot, t *flows.Target, r *Result) {
 	var vis []*Node
 	for _, n := range r.Matches {

@@ -366,6 +366,7 @@ func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 	if t != nil {
 		d.Target = t.String()
 	}
+	at.disabledForm(s, t, d)
 	return at.withPage(ctx, &stepFailure{err: errors.New(msg), diag: d})
 }
 
@@ -624,9 +625,8 @@ func osEnviron(lookup func(string) (string, bool)) [][2]string {
 }
 
 // diagnose gathers what the page held when a target failed
-// (docs/results.md "Diagnostics"),
-// saves a screenshot with the candidates outlined and the snapshot, and
-// returns the step failure.
+// (docs/targets.md "Failure diagnostics"), saves a screenshot with the
+// candidates outlined and the snapshot, and returns the step failure.
 func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error {
 	var le *engine.LocateError
 	if !errors.As(err, &le) {
@@ -690,6 +690,10 @@ func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error
 	}
 	if d.Reason == diagnostics.ReasonNotFound && le.Result != nil && le.Result.Phrase != "" {
 		at.hiddenMatches(gctx, d, le.Result.Phrase)
+	}
+	at.suggest(gctx, s, d, le, snap)
+	if d.Reason == diagnostics.ReasonDisabled {
+		at.formOf(gctx, d, coveredNode, snap)
 	}
 	if snap != nil {
 		for _, n := range snap.All {

@@ -1,0 +1,128 @@
+package runner
+
+import (
+	"context"
+	"time"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/runner/engine"
+)
+
+// This file adds to a failure's diagnostics what helps fix it beyond the
+// facts: targets checked to pick one element (docs/targets.md "Failure
+// diagnostics": hints that hold), and what holds a disabled control's
+// form back.
+
+// suggestBudget bounds the time spent checking suggestions for one
+// failure.
+const suggestBudget = time.Second
+
+// suggest adds, for an ambiguous target, a target that picks each tied
+// candidate alone, and otherwise one that picks the closest near miss,
+// each checked with the resolver over the snapshot the failure was
+// diagnosed on.
+func (at *attempt) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Diagnostics, le *engine.LocateError, snap *locate.Snapshot) {
+	r := le.Result
+	if r == nil || snap == nil {
+		return
+	}
+	// a budget of its own: the screenshot after it needs time too
+	ctx, cancel := context.WithTimeout(ctx, suggestBudget)
+	defer cancel()
+	sg := &locate.Suggester{Ctx: ctx, Snap: snap, Refs: at.page.RefMap(), CSS: at.page.QueryCSS}
+	var found []locate.Suggestion
+	switch {
+	case d.Reason == diagnostics.ReasonAmbiguous:
+		if le.Snap != snap {
+			// resolved on a snapshot not kept: resolve again on this one
+			if r = locate.Resolve(ctx, snap, sg.Refs, r.Target, sg.CSS); locate.ReasonOf(r.Err) != diagnostics.ReasonAmbiguous {
+				return
+			}
+		}
+		var vis []*locate.Node
+		for _, n := range r.Matches {
+			if n.Visible {
+				vis = append(vis, n)
+			}
+		}
+		found = sg.Disambiguate(r, vis, diagnostics.MaxSuggestions)
+	case d.Reason == diagnostics.ReasonNotEditable:
+		if n := closestField(snap, r.Phrase); n != nil {
+			if f, ok := sg.Name(n); ok {
+				found = append(found, f)
+			}
+		}
+	case len(d.NearMisses) > 0:
+		if n := snap.Refs[d.NearMisses[0].Ref]; n != nil {
+			if f, ok := sg.Name(n); ok {
+				found = append(found, f)
+			}
+		}
+	}
+	key, _ := s.TargetSlot()
+	if key == "" {
+		key = "target"
+	}
+	m := at.mask.Mask
+	for _, f := range found {
+		line, err := f.Target.Line(key)
+		if err != nil {
+			continue
+		}
+		d.Suggestions = append(d.Suggestions, diagnostics.Suggestion{Ref: f.Node.Ref, Role: f.Node.Role,
+			Name: m(f.Node.Name), Target: m(f.YAML), Line: m(line)})
+	}
+}
+
+// formOf adds the form of the disabled control n and its fields that hold
+// it back. A form that cannot be read adds nothing.
+func (at *attempt) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *locate.Node, snap *locate.Snapshot) {
+	if n == nil || n.Session == nil || snap == nil {
+		return
+	}
+	f, err := at.page.FormOf(ctx, n, snap)
+	if err != nil || f == nil {
+		return
+	}
+	m := at.mask.Mask
+	f.Name = m(f.Name)
+	for i := range f.Blockers {
+		b := &f.Blockers[i]
+		b.Name, b.ValidationMessage = m(b.Name), m(b.ValidationMessage)
+	}
+	d.Form = f
+}
+
+// disabledForm adds, when `expect: {enabled: ...}` failed on a disabled
+// control, what its form holds back; the step's own context has run out,
+// so the page is read again on a fresh one.
+func (at *attempt) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
+	if s.Expect == nil || s.Expect.Kind != flows.ExpectEnabled || t == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	r, snap, err := at.page.Resolve(ctx, t)
+	if err != nil || r.Err != nil || !r.Node.Disabled {
+		return
+	}
+	at.formOf(ctx, d, r.Node, snap)
+}
+
+// closestField is the visible field whose name is closest to phrase, for
+// a step that typed into something that takes no text.
+func closestField(snap *locate.Snapshot, phrase string) *locate.Node {
+	var best *locate.Node
+	score := diagnostics.NearMissThreshold
+	for _, n := range snap.All {
+		if !n.Visible || !n.Actionable() || !n.Editable() {
+			continue
+		}
+		if s := diagnostics.Similarity(phrase, n.Name); s >= score && (best == nil || s > score) {
+			best, score = n, s
+		}
+	}
+	return best
+}
