@@ -103,7 +103,8 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		return a
 	}
 	defer func() { _ = bctx.Close() }()
-	po := engine.PageOptions{}
+	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
+	po := engine.PageOptions{Secrets: at.mask.Values()}
 	if f.Viewport != nil {
 		po.Width, po.Height = f.Viewport.Width, f.Viewport.Height
 	}
