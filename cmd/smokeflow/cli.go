@@ -155,7 +155,7 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&rf.timeout, "timeout", 0, "each flow's timeout (overrides timeout:)")
 	fs.DurationVar(&rf.stepTimeout, "step-timeout", 0, "each step's timeout (overrides step_timeout:)")
 	fs.Var(&rf.reports, "report", "write a report: junit=PATH, markdown=PATH or json=PATH (repeatable)")
-	fs.StringVar(&rf.artifacts, "artifacts", "smokeflow-results", "folder for screenshots, snapshots and logs")
+	fs.StringVar(&rf.artifacts, "artifacts", "smokeflow-results", "folder for screenshots, snapshots and logs, emptied at the start of each run")
 	fs.StringVar(&rf.browser, "browser", "", "Chromium or Chrome executable (else $SMOKEFLOW_BROWSER, else found on PATH)")
 	fs.StringVar(&rf.cdp, "cdp", "", "attach to a running browser: host:port or ws://...")
 	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
@@ -449,6 +449,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	}
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
+	if err := artifactsUsage(runErr); err != nil {
+		return err
+	}
 	var written []string
 	var writeErrs []string
 	for _, s := range specs {
@@ -482,6 +485,17 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	}
 	if s := run.Summary(); s.Failed > 0 {
 		return errFlowsFailed
+	}
+	return nil
+}
+
+// artifactsUsage is an artifacts folder the run refused to empty, as a
+// usage error (exit 2), before any report is written (docs/running.md
+// "Artifacts").
+func artifactsUsage(err error) error {
+	var ae *runner.ArtifactsError
+	if errors.As(err, &ae) {
+		return usagef("--artifacts %q %s", ae.Dir, ae.Why)
 	}
 	return nil
 }
