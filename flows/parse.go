@@ -220,6 +220,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 	if n := o.val("base_url"); n != nil {
 		f.BaseURL = p.nonEmpty(n, "base_url")
+		p.checkBaseURL(n, f.BaseURL)
 	}
 	p.hasBase = f.BaseURL != "" || p.ld.opts.BaseURL != "" || ctx.hasBase
 	if n := o.val("timeout"); n != nil {
@@ -610,6 +611,7 @@ func (p *parser) open(spec *actionSpec, k, v *yaml.Node) *OpenArgs {
 	if u != "" && !p.hasBase && !strings.HasPrefix(u, "${") && !schemeRE.MatchString(u) && !strings.HasPrefix(u, "//") {
 		p.errorf(at, "open %q: a relative URL needs base_url in the flow or --base-url", a.URL)
 	}
+	p.checkOpenURL(at, u)
 	return a
 }
 

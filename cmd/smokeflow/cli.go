@@ -352,6 +352,9 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkBaseURLFlag(*baseURL); err != nil {
+		return err
+	}
 	lookup, err := lookupEnv(*envFile)
 	if err != nil {
 		return err
@@ -397,6 +400,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // loadOptions reads --env-file and --var: what flows are loaded and run
 // with.
 func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
+	if err := checkBaseURLFlag(rf.baseURL); err != nil {
+		return flows.LoadOptions{}, err
+	}
 	lookup, err := lookupEnv(rf.envFile)
 	if err != nil {
 		return flows.LoadOptions{}, err
@@ -489,6 +495,18 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	return nil
 }
 
+// checkBaseURLFlag checks --base-url: an absolute http:// or https:// URL
+// (docs/flows.md "URLs").
+func checkBaseURLFlag(u string) error {
+	if u == "" {
+		return nil
+	}
+	if err := flows.CheckBaseURL(u); err != nil {
+		return usagef("--base-url %v", err)
+	}
+	return nil
+}
+
 // artifactsUsage is an artifacts folder the run refused to empty, as a
 // usage error (exit 2), before any report is written (docs/running.md
 // "Artifacts").
@@ -523,6 +541,9 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if len(pos) != 1 {
 		return usagef("snapshot takes one URL")
+	}
+	if err := flows.CheckPageURL(pos[0]); err != nil {
+		return usagef("snapshot %v", err) // docs/flows.md "URLs"
 	}
 	b, err := engine.Launch(ctx, engine.Options{Bin: *browser, CDP: *cdp})
 	if err != nil {
