@@ -98,33 +98,49 @@ type frameBoxes struct {
 
 // capture takes req and paints over the secrets. (ox, oy) is where the
 // image's top-left corner is in the top-level viewport. The boxes are
-// measured before and after the capture; if they moved, it is taken
-// again, and after maskTries the boxes cover every place seen.
+// measured before and after the capture; if they moved, or could not be
+// measured (a frame that went away meanwhile), it is taken again, and
+// after maskTries the boxes cover every place seen.
 func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox, oy float64) ([]byte, error) {
 	var seen []locate.Box
 	var shot []byte
+	var lastErr error
 	for try := 0; try < maskTries; try++ {
-		before, err := p.secretBoxes(ctx)
-		if err != nil {
-			return nil, err
+		before, data, after, err := p.measuredCapture(ctx, req)
+		switch {
+		case err != nil:
+			lastErr = err
+			continue
+		case sameBoxes(before, after):
+			return paintBoxes(data, before, ox, oy)
 		}
-		r, err := req.Call(p.main.Client(ctx))
-		if err != nil {
-			return nil, err
-		}
-		after, err := p.secretBoxes(ctx)
-		if err != nil {
-			return nil, err
-		}
-		shot = r.Data
-		if sameBoxes(before, after) {
-			return paintBoxes(shot, before, ox, oy)
-		}
+		shot = data
 		seen = append(append(seen, before...), after...)
+	}
+	if shot == nil {
+		return nil, lastErr
 	}
 	// still moving: cover the hull of every place they were seen, as
 	// they may have passed anywhere between
 	return paintBoxes(shot, append(seen, hull(seen)), ox, oy)
+}
+
+// measuredCapture measures the boxes, takes the screenshot and measures
+// them again.
+func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreenshot) ([]locate.Box, []byte, []locate.Box, error) {
+	before, err := p.secretBoxes(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	r, err := req.Call(p.main.Client(ctx))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	after, err := p.secretBoxes(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return before, r.Data, after, nil
 }
 
 // secretBoxes measures the boxes to paint over, in every frame of every
