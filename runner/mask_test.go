@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/go-rod/rod/lib/proto"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -92,11 +93,17 @@ func paintedShare(img image.Image) float64 {
 	return float64(black) / float64(r.Dx()*r.Dy())
 }
 
+func decodePNG(b []byte) image.Image {
+	GinkgoHelper()
+	img, err := png.Decode(bytes.NewReader(b))
+	Expect(err).NotTo(HaveOccurred())
+	return img
+}
+
 // redPixels counts the pure red pixels of a PNG: the moving secret's
 // glyphs.
 func redPixels(shot []byte) int {
-	img, err := png.Decode(bytes.NewReader(shot))
-	Expect(err).NotTo(HaveOccurred())
+	img := decodePNG(shot)
 	r := img.Bounds()
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -150,6 +157,23 @@ var _ = Describe("secrets in screenshots", func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(redPixels(shot)).To(BeNumerically(">", 20), "full page: %v", full)
 		}
+	})
+
+	It("covers a filled password field even when the flow has no secrets: its dots would show the length", func() {
+		short := testpage.Open(browser, fixture.URL+"/runner/pages/password.html#abc")
+		long := testpage.Open(browser, fixture.URL+"/runner/pages/password.html#abcdefghijkl")
+		ctx := context.Background()
+		a, err := short.Screenshot(ctx, false, nil)
+		Expect(err).NotTo(HaveOccurred())
+		b, err := long.Screenshot(ctx, false, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(samePixels(decodePNG(a), decodePNG(b))).To(BeTrue())
+		// control: captured straight from the browser, unmasked, they differ
+		ra, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(short.Client(ctx))
+		Expect(err).NotTo(HaveOccurred())
+		rb, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(long.Client(ctx))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(samePixels(decodePNG(ra.Data), decodePNG(rb.Data))).To(BeFalse())
 	})
 
 	It("control: the same flow with the value as a plain variable shows it, so its screenshots differ", func() {
