@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 )
+
 // Reason is the category of a failure: every failure smokeflow reports
 // carries one of Reasons (docs/results.md "Reasons"). Typed errors in
 // locate unwrap to one.

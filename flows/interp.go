@@ -491,7 +491,8 @@ func (sc *Scope) Export(sub *Scope, names []string) {
 
 // Masker hides secret values in text.
 type Masker struct {
-	r *strings.Replacer
+	r  *strings.Replacer
+	vs []string // the values and their escaped forms, longest first
 }
 
 // Mask is what a secret value becomes in outputs.
@@ -527,7 +528,17 @@ func NewMasker(secretValues ...string) *Masker {
 	for _, v := range vs {
 		pairs = append(pairs, v, Mask)
 	}
-	return &Masker{r: strings.NewReplacer(pairs...)}
+	return &Masker{r: strings.NewReplacer(pairs...), vs: vs}
+}
+
+// Values are the strings the masker hides: every secret value and its
+// URL- and JSON-escaped forms, longest first. Screenshots paint over what
+// shows them (docs/running.md "Secrets in screenshots").
+func (m *Masker) Values() []string {
+	if m == nil {
+		return nil
+	}
+	return append([]string(nil), m.vs...)
 }
 
 // Mask replaces every secret value in s with •••.

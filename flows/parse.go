@@ -223,6 +223,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 	if n := o.val("base_url"); n != nil {
 		f.BaseURL = p.nonEmpty(n, "base_url")
+		p.checkBaseURL(n, f.BaseURL)
 	}
 	p.hasBase = f.BaseURL != "" || p.ld.opts.BaseURL != "" || ctx.hasBase
 	if n := o.val("timeout"); n != nil {

@@ -234,6 +234,7 @@ func (p *parser) needsBase(action, u string, at *yaml.Node) {
 	if u != "" && !p.hasBase && !strings.HasPrefix(u, "${") && !schemeRE.MatchString(u) && !strings.HasPrefix(u, "//") {
 		p.needAt(p.pos(at), NeedBaseURL, "%s %q: a relative URL needs base_url in the flow or --base-url", action, u)
 	}
+	p.checkOpenURL(action, at, u)
 }
 
 // checkResponseUse reports `response` in an expression before any request

@@ -70,7 +70,7 @@ var flowFields = []field{
 	{Key: "name", Kind: kText, Required: true, Doc: "The flow's name: its test case in reports. Required, unique within a run. Literal text (not interpolated)."},
 	{Key: "description", Kind: kText, Doc: "Free text about the flow. Literal text (not interpolated)."},
 	{Key: "tags", Kind: kStrings, Doc: "Tags for `smokeflow run --tags smoke,!slow`. Literal words without spaces, commas or a leading `!`."},
-	{Key: "base_url", Kind: kString, Doc: "The URL that `open: /path` joins. `--base-url` overrides it."},
+	{Key: "base_url", Kind: kString, Doc: "The URL that `open: /path` joins, scheme included: `http://localhost:4000`. `--base-url` overrides it."},
 	{Key: "vars", Kind: kVars, Doc: "Variables, `${vars.NAME}` in strings and `vars.NAME` in expressions. `--var NAME=VALUE` overrides them. A value may use earlier variables, `${env.NAME}` and `${secrets.NAME}`."},
 	{Key: "secrets", Kind: kStrings, Doc: "Names of environment variables holding secrets, `${secrets.NAME}`. A name missing from the environment is an error for `run` (a warning for `validate` unless `--strict`). Their values are masked (•••) in every output."},
 	{Key: "timeout", Kind: kDuration, Doc: "Time limit of the whole flow (default 60s)."},

@@ -107,7 +107,8 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		return a
 	}
 	defer func() { _ = bctx.Close() }()
-	po := engine.PageOptions{}
+	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
+	po := engine.PageOptions{Secrets: at.mask.Values()}
 	if f.Viewport != nil {
 		po.Width, po.Height = f.Viewport.Width, f.Viewport.Height
 	}
@@ -723,19 +724,36 @@ func (at *attempt) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) erro
 func (at *attempt) baseURL(f *flows.Flow, sc *flows.Scope, inherited string) (string, error) {
 	switch {
 	case at.cfg.BaseURL != "":
-		return at.cfg.BaseURL, nil
+		return at.cfg.BaseURL, checkBase(at.cfg.BaseURL, "the base URL", "")
 	case f.BaseURL != "":
 		u, err := flows.Interpolate(f.BaseURL, sc)
 		if err != nil {
 			return "", fmt.Errorf("%s: base_url: %w", f.File, err)
 		}
-		return u, nil
+		return u, checkBase(u, f.File+": base_url", f.BaseURL)
 	}
 	return inherited, nil
 }
 
+// checkBase checks a base URL once interpolated (docs/flows.md "URLs"):
+// what names it, and the source it came from.
+func checkBase(u, what, source string) error {
+	err := flows.CheckBaseURL(u)
+	var ue *flows.URLError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ue) && source != "" && source != u:
+		return fmt.Errorf("%s %q is %q, which %s", what, source, ue.URL, ue.Why)
+	}
+	return fmt.Errorf("%s %w", what, err)
+}
+
 // joinURL resolves a path against the base URL.
 func joinURL(base, u string) (string, error) {
+	if err := flows.CheckOpenURL(u); err != nil {
+		return "", err // docs/flows.md "URLs"
+	}
 	if strings.Contains(u, "://") || strings.HasPrefix(u, "about:") || strings.HasPrefix(u, "data:") {
 		return u, nil
 	}

@@ -89,7 +89,9 @@ type Event struct {
 
 // Run runs the flows and returns the results in the order given. The
 // error is non-nil only when no browser could be started or reached (a
-// *engine.BrowserError); flow failures are in the results.
+// *engine.BrowserError) or the artifacts folder cannot be emptied (an
+// *ArtifactsError when it is not smokeflow's to empty); flow failures are
+// in the results. The artifacts folder is emptied first.
 func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, error) {
 	cfg = cfg.withDefaults()
 	run := &results.Run{
@@ -110,8 +112,8 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	if len(toRun) == 0 {
 		return run, nil
 	}
-	if err := os.MkdirAll(cfg.ArtifactsDir, 0o755); err != nil {
-		return run, fmt.Errorf("cannot create the artifacts folder: %w", err)
+	if err := prepareArtifacts(cfg.ArtifactsDir, list); err != nil {
+		return run, err
 	}
 
 	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use)

@@ -61,7 +61,7 @@ var _ = Describe("--cdp", func() {
 	})
 
 	It("says how to start one when nothing listens there, exit 3", func() {
-		code, out := smokeflow("run", "--cdp", "127.0.0.1:9", "--base-url", site.URL, "../../testdata/cli/ok.yaml")
+		code, out := smokeflow("run", "--cdp", "127.0.0.1:9", "--base-url", site.URL, "--artifacts", GinkgoT().TempDir(), "../../testdata/cli/ok.yaml")
 		Expect(code).To(Equal(3))
 		Expect(out).To(ContainSubstring("--remote-debugging-port"))
 	})

@@ -157,7 +157,7 @@ func (rf *runFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&rf.timeout, "timeout", 0, "each flow's timeout (overrides timeout:)")
 	fs.DurationVar(&rf.stepTimeout, "step-timeout", 0, "each step's timeout (overrides step_timeout:)")
 	fs.Var(&rf.reports, "report", "write a report: junit=PATH, markdown=PATH or json=PATH (repeatable)")
-	fs.StringVar(&rf.artifacts, "artifacts", "smokeflow-results", "folder for screenshots, snapshots and logs")
+	fs.StringVar(&rf.artifacts, "artifacts", "smokeflow-results", "folder for screenshots, snapshots and logs, emptied at the start of each run")
 	fs.StringVar(&rf.browser, "browser", "", "Chromium or Chrome executable (else $SMOKEFLOW_BROWSER, else found on PATH)")
 	fs.StringVar(&rf.cdp, "cdp", "", "attach to a running browser: host:port or ws://...")
 	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
@@ -325,6 +325,9 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkBaseURLFlag(*baseURL); err != nil {
+		return err
+	}
 	lookup, err := lookupEnv(*envFile)
 	if err != nil {
 		return err
@@ -369,6 +372,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // loadOptions reads --env-file and --var: what flows are loaded and run
 // with.
 func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
+	if err := checkBaseURLFlag(rf.baseURL); err != nil {
+		return flows.LoadOptions{}, err
+	}
 	lookup, err := lookupEnv(rf.envFile)
 	if err != nil {
 		return flows.LoadOptions{}, err
@@ -417,6 +423,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	}
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
+	if err := artifactsUsage(runErr); err != nil {
+		return err
+	}
 	var written []string
 	var writeErrs []string
 	for _, s := range specs {
@@ -457,6 +466,29 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	return nil
 }
 
+// checkBaseURLFlag checks --base-url: an absolute http:// or https:// URL
+// (docs/flows.md "URLs").
+func checkBaseURLFlag(u string) error {
+	if u == "" {
+		return nil
+	}
+	if err := flows.CheckBaseURL(u); err != nil {
+		return usagef("--base-url %v", err)
+	}
+	return nil
+}
+
+// artifactsUsage is an artifacts folder the run refused to empty, as a
+// usage error (exit 2), before any report is written (docs/running.md
+// "Artifacts").
+func artifactsUsage(err error) error {
+	var ae *runner.ArtifactsError
+	if errors.As(err, &ae) {
+		return usagef("--artifacts %q %s", ae.Dir, ae.Why)
+	}
+	return nil
+}
+
 func isTTY(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -480,6 +512,9 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if len(pos) != 1 {
 		return usagef("snapshot takes one URL")
+	}
+	if err := flows.CheckPageURL(pos[0]); err != nil {
+		return usagef("snapshot %v", err) // docs/flows.md "URLs"
 	}
 	b, err := engine.Launch(ctx, engine.Options{Bin: *browser, CDP: *cdp})
 	if err != nil {

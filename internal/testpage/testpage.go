@@ -16,12 +16,18 @@ import (
 // both are closed after the spec.
 func Open(b *engine.Browser, url string) *engine.Page {
 	GinkgoHelper()
+	return OpenWith(b, url, engine.PageOptions{})
+}
+
+// OpenWith is Open with page options (a viewport, secrets to hide).
+func OpenWith(b *engine.Browser, url string, o engine.PageOptions) *engine.Page {
+	GinkgoHelper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	DeferCleanup(cancel)
 	bc, err := b.NewContext(ctx)
 	Expect(err).NotTo(HaveOccurred())
 	DeferCleanup(func() { _ = bc.Close() })
-	p, err := bc.NewPage(ctx, engine.PageOptions{})
+	p, err := bc.NewPage(ctx, o)
 	Expect(err).NotTo(HaveOccurred())
 	_, err = p.Navigate(ctx, url, "load")
 	Expect(err).NotTo(HaveOccurred())

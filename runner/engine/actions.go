@@ -593,27 +593,30 @@ func (p *Page) Upload(ctx context.Context, t *flows.Target, files []string) (*Ou
 }
 
 // Screenshot captures the viewport, the full page, or one element's box
-// (clip in top-level viewport coordinates), as PNG.
+// (clip in top-level viewport coordinates), as PNG. Every screenshot is
+// taken here, and the page's secrets are painted over (mask.go).
 func (p *Page) Screenshot(ctx context.Context, fullPage bool, clip *locate.Box) ([]byte, error) {
 	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng, CaptureBeyondViewport: fullPage}
+	// where the image's top-left corner is in the top-level viewport
+	var ox, oy float64
 	if fullPage {
 		m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Client(ctx))
 		if err == nil && m.CSSContentSize != nil {
 			req.Clip = &proto.PageViewport{X: 0, Y: 0, Width: m.CSSContentSize.Width, Height: m.CSSContentSize.Height, Scale: 1}
+			if m.CSSVisualViewport != nil {
+				ox, oy = -m.CSSVisualViewport.PageX, -m.CSSVisualViewport.PageY
+			}
 		}
 	}
 	if clip != nil && !clip.Empty() {
 		req.Clip = &proto.PageViewport{X: clip.X, Y: clip.Y, Width: clip.W, Height: clip.H, Scale: 1}
+		ox, oy = clip.X, clip.Y
 		if m, err := (proto.PageGetLayoutMetrics{}).Call(p.main.Client(ctx)); err == nil && m.CSSVisualViewport != nil {
 			req.Clip.X += m.CSSVisualViewport.PageX
 			req.Clip.Y += m.CSSVisualViewport.PageY
 		}
 	}
-	r, err := req.Call(p.main.Client(ctx))
-	if err != nil {
-		return nil, err
-	}
-	return r.Data, nil
+	return p.capture(ctx, req, ox, oy)
 }
 
 // ElementBox scrolls t into view and returns its box, for element

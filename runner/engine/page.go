@@ -43,6 +43,10 @@ func (c *Context) Close() error {
 // PageOptions configure NewPage.
 type PageOptions struct {
 	Width, Height int // viewport; 1280x800 when zero
+	// Secrets are painted over in every screenshot of the page, wherever
+	// a field holds one or the page shows one (docs/running.md "Secrets in
+	// screenshots").
+	Secrets []string
 }
 
 // NewPage opens a page in the context.
@@ -80,6 +84,7 @@ func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
 		done:     make(chan struct{}),
 		events:   events,
 		stop:     unsubscribe,
+		secrets:  append([]string(nil), o.Secrets...),
 	}
 	go p.loop()
 	if err := setupSession(main.Client(ctx), &proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}); err != nil {
@@ -193,6 +198,8 @@ type Page struct {
 	done     chan struct{}
 
 	refs *locate.Snapshot // the latest `snapshot` the user saw
+
+	secrets []string // painted over in screenshots (mask.go)
 }
 
 // ConsoleEntry is a console message or an uncaught exception.

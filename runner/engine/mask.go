@@ -1,0 +1,324 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// Secrets in screenshots (docs/running.md "Secrets in screenshots"):
+// every screenshot is taken by Page.Screenshot, which paints an opaque
+// box over each element that holds or shows a secret value, and over
+// every password field that holds anything. The boxes are measured in
+// every frame of the page (out-of-process iframes and open shadow roots
+// included) by maskJS, in smokeflow's isolated world, and painted on the
+// PNG: the page itself is never changed, so the app cannot observe it
+// and there is nothing to restore.
+
+// maskColor is the paint of the boxes.
+var maskColor = color.RGBA{A: 0xff}
+
+// maskPad widens each box on every side, for glyphs that overhang their
+// line box (italics, accents).
+const maskPad = 2
+
+// maskTries is how often a capture is measured again when the boxes
+// moved while it was taken.
+const maskTries = 3
+
+// maskJS returns, in the frame's viewport coordinates, the boxes of:
+// password fields that hold a value; inputs, textareas and selects whose
+// value, placeholder or options contain a secret; images whose alt text
+// does; the line boxes of each text node that contains one; and, for a
+// secret split over several nodes (`hun<b>ter2</b>`), the smallest
+// element holding all of it. It walks open shadow roots too. w and h are
+// the frame's viewport, which clips what an iframe shows.
+const maskJS = `(secrets) => {
+  const boxes = [];
+  const add = (r) => { if (r.width > 0 && r.height > 0) boxes.push([r.left, r.top, r.width, r.height]); };
+  const count = (s) => {
+    let n = 0;
+    if (s) for (const v of secrets) for (let i = s.indexOf(v); i >= 0; i = s.indexOf(v, i + v.length)) n++;
+    return n;
+  };
+  const holds = (el) => {
+    switch (el.localName) {
+    case 'input':
+      return (el.type === 'password' && el.value !== '') || count(el.value) + count(el.placeholder) > 0;
+    case 'textarea':
+      return count(el.value) + count(el.placeholder) > 0;
+    case 'select':
+      return count(el.value) + count(el.textContent) > 0;
+    case 'img':
+    case 'area':
+      return count(el.alt) > 0;
+    }
+    return false;
+  };
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const t = node.data;
+      if (count(t) > 0) {
+        const r = document.createRange();
+        r.selectNodeContents(node);
+        for (const q of r.getClientRects()) add(q);
+      }
+      return t;
+    }
+    const el = node.nodeType === Node.ELEMENT_NODE ? node : null;
+    if (el && holds(el)) add(el.getBoundingClientRect());
+    let text = '', inner = 0;
+    const kids = el && el.shadowRoot ? [el.shadowRoot, ...node.childNodes] : node.childNodes;
+    for (const k of kids) {
+      const t = walk(k);
+      if (secrets.length && t) { text += t; inner += count(t); }
+    }
+    if (el && text && count(text) > inner) add(el.getBoundingClientRect());
+    return text;
+  };
+  walk(document);
+  return {boxes, w: innerWidth, h: innerHeight};
+}`
+
+// frameBoxes is what maskJS returns.
+type frameBoxes struct {
+	Boxes [][4]float64 `json:"boxes"`
+	W     float64      `json:"w"`
+	H     float64      `json:"h"`
+}
+
+// capture takes req and paints over the secrets. (ox, oy) is where the
+// image's top-left corner is in the top-level viewport. The boxes are
+// measured before and after the capture; if they moved, or could not be
+// measured (a frame that went away meanwhile), it is taken again, and
+// after maskTries the boxes cover every place seen.
+func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox, oy float64) ([]byte, error) {
+	var seen []locate.Box
+	var shot []byte
+	var lastErr error
+	for try := 0; try < maskTries; try++ {
+		before, data, after, err := p.measuredCapture(ctx, req)
+		switch {
+		case err != nil:
+			lastErr = err
+			continue
+		case sameBoxes(before, after):
+			return paintBoxes(data, before, ox, oy)
+		}
+		shot = data
+		seen = append(append(seen, before...), after...)
+	}
+	if shot == nil {
+		return nil, lastErr
+	}
+	// still moving: cover the hull of every place they were seen, as
+	// they may have passed anywhere between
+	return paintBoxes(shot, append(seen, hull(seen)), ox, oy)
+}
+
+// measuredCapture measures the boxes, takes the screenshot and measures
+// them again.
+func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreenshot) ([]locate.Box, []byte, []locate.Box, error) {
+	before, err := p.secretBoxes(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	r, err := req.Call(p.main.Client(ctx))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	after, err := p.secretBoxes(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return before, r.Data, after, nil
+}
+
+// secretBoxes measures the boxes to paint over, in every frame of every
+// session of the page, in top-level viewport coordinates.
+func (p *Page) secretBoxes(ctx context.Context) ([]locate.Box, error) {
+	args, err := json.Marshal(append([]string{}, p.secrets...))
+	if err != nil {
+		return nil, err
+	}
+	var out []locate.Box
+	for _, s := range p.Sessions() {
+		tree, err := proto.PageGetFrameTree{}.Call(s.Client(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("cannot list the frames to hide the secrets in: %w", err)
+		}
+		frames := []*proto.PageFrameTree{tree.FrameTree}
+		for len(frames) > 0 {
+			f := frames[0]
+			frames = append(frames[1:], f.ChildFrames...)
+			boxes, err := frameSecretBoxes(ctx, s, f.Frame.ID, string(args))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, boxes...)
+		}
+	}
+	return out, nil
+}
+
+// frameSecretBoxes runs maskJS in the frame's isolated world and maps its
+// boxes to the top-level viewport. A child frame's boxes are clipped to
+// its viewport; the top document's are not, for full-page shots.
+func frameSecretBoxes(ctx context.Context, s *locate.Session, frame proto.PageFrameID, args string) ([]locate.Box, error) {
+	c := s.Client(ctx)
+	w, err := proto.PageCreateIsolatedWorld{FrameID: frame, WorldName: watchWorld}.Call(c)
+	if err != nil {
+		return nil, fmt.Errorf("cannot look for secrets in a frame: %w", err)
+	}
+	r, err := proto.RuntimeEvaluate{Expression: "(" + maskJS + ")(" + args + ")", ContextID: w.ExecutionContextID,
+		ReturnByValue: true}.Call(c)
+	if err != nil {
+		return nil, fmt.Errorf("cannot look for secrets in a frame: %w", err)
+	}
+	if r.ExceptionDetails != nil {
+		return nil, fmt.Errorf("cannot look for secrets in a frame: %s", r.ExceptionDetails.Text)
+	}
+	var fb frameBoxes
+	if err := json.Unmarshal([]byte(r.Result.Value.JSON("", "")), &fb); err != nil {
+		return nil, fmt.Errorf("cannot look for secrets in a frame: %w", err)
+	}
+	if len(fb.Boxes) == 0 {
+		return nil, nil
+	}
+	if s.Parent == nil && frame == s.FrameID {
+		out := make([]locate.Box, 0, len(fb.Boxes))
+		for _, b := range fb.Boxes {
+			out = append(out, locate.Box{X: b[0], Y: b[1], W: b[2], H: b[3]})
+		}
+		return out, nil
+	}
+	view, err := frameViewport(ctx, s, frame)
+	if err != nil {
+		return nil, err
+	}
+	return mapToViewport(fb, view), nil
+}
+
+// mapToViewport clips a child frame's boxes to its viewport and moves
+// them to where that viewport is (view, in top-level coordinates). A frame
+// drawn at another scale than its own viewport (a CSS transform) is
+// covered whole.
+func mapToViewport(fb frameBoxes, view locate.Box) []locate.Box {
+	if fb.W <= 0 || fb.H <= 0 || math.Abs(view.W-fb.W) > 1 || math.Abs(view.H-fb.H) > 1 {
+		return []locate.Box{view}
+	}
+	var out []locate.Box
+	for _, b := range fb.Boxes {
+		x0, y0 := math.Max(b[0], 0), math.Max(b[1], 0)
+		x1, y1 := math.Min(b[0]+b[2], fb.W), math.Min(b[1]+b[3], fb.H)
+		if x1 > x0 && y1 > y0 {
+			out = append(out, locate.Box{X: view.X + x0, Y: view.Y + y0, W: x1 - x0, H: y1 - y0})
+		}
+	}
+	return out
+}
+
+// frameViewport is the content box of a frame's <iframe> element in the
+// top-level viewport. The element is in the same session when the frame
+// is, else (an out-of-process iframe, the root of its session) in the
+// parent session.
+func frameViewport(ctx context.Context, s *locate.Session, frame proto.PageFrameID) (locate.Box, error) {
+	host := s
+	if frame == s.FrameID {
+		if s.Parent == nil {
+			return locate.Box{}, fmt.Errorf("the top frame has no <iframe>")
+		}
+		host = s.Parent
+	}
+	hc := host.Client(ctx)
+	own, err := proto.DOMGetFrameOwner{FrameID: frame}.Call(hc)
+	if err != nil {
+		return locate.Box{}, fmt.Errorf("cannot find where a frame with a secret is: %w", err)
+	}
+	bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(hc)
+	if err != nil || len(bm.Model.Content) < 8 {
+		return locate.Box{}, fmt.Errorf("cannot find where a frame with a secret is: %v", err)
+	}
+	q := bm.Model.Content
+	view := quadBounds(q)
+	if host.Parent != nil {
+		// the host session's own viewport sits in its parent's
+		hv, err := frameViewport(ctx, host, host.FrameID)
+		if err != nil {
+			return locate.Box{}, err
+		}
+		view.X += hv.X
+		view.Y += hv.Y
+	}
+	return view, nil
+}
+
+// quadBounds is the bounding box of a quad (x1,y1 .. x4,y4).
+func quadBounds(q proto.DOMQuad) locate.Box {
+	x0, y0, x1, y1 := q[0], q[1], q[0], q[1]
+	for i := 2; i+1 < len(q); i += 2 {
+		x0, x1 = math.Min(x0, q[i]), math.Max(x1, q[i])
+		y0, y1 = math.Min(y0, q[i+1]), math.Max(y1, q[i+1])
+	}
+	return locate.Box{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+func sameBoxes(a, b []locate.Box) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// hull is the smallest box around all of bs.
+func hull(bs []locate.Box) locate.Box {
+	if len(bs) == 0 {
+		return locate.Box{}
+	}
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, b := range bs {
+		x0, y0 = math.Min(x0, b.X), math.Min(y0, b.Y)
+		x1, y1 = math.Max(x1, b.X+b.W), math.Max(y1, b.Y+b.H)
+	}
+	return locate.Box{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+// paintBoxes paints the boxes (top-level viewport coordinates; the image
+// starts at ox, oy, one pixel per CSS pixel as NewPage sets the device
+// scale factor to 1) on the PNG.
+func paintBoxes(shot []byte, boxes []locate.Box, ox, oy float64) ([]byte, error) {
+	if len(boxes) == 0 {
+		return shot, nil
+	}
+	src, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		return nil, fmt.Errorf("cannot hide the secrets in the screenshot: %w", err)
+	}
+	img := image.NewRGBA(src.Bounds())
+	draw.Draw(img, img.Bounds(), src, src.Bounds().Min, draw.Src)
+	paint := image.NewUniform(maskColor)
+	for _, b := range boxes {
+		r := image.Rect(int(math.Floor(b.X-ox))-maskPad, int(math.Floor(b.Y-oy))-maskPad,
+			int(math.Ceil(b.X-ox+b.W))+maskPad, int(math.Ceil(b.Y-oy+b.H))+maskPad)
+		draw.Draw(img, r.Intersect(img.Bounds()), paint, image.Point{}, draw.Src)
+	}
+	var out bytes.Buffer
+	if err := png.Encode(&out, img); err != nil {
+		return nil, fmt.Errorf("cannot hide the secrets in the screenshot: %w", err)
+	}
+	return out.Bytes(), nil
+}

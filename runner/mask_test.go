@@ -1,0 +1,190 @@
+package runner_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-rod/rod/lib/proto"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/testpage"
+	"github.com/smokeflow/smokeflow/runner"
+	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+// Two secrets of one length that differ at every character: a screenshot
+// that shows either anywhere differs between the two runs.
+const (
+	shotSecretA = "Kx9hunterQ2a"
+	shotSecretB = "Wm4saberZp7b"
+)
+
+// secretShots runs testdata/runner/secret-shots.yaml (src: its text, or a
+// variant) with the value and returns its screenshots by file name.
+func secretShots(src, value string) map[string]image.Image {
+	GinkgoHelper()
+	lookup := func(k string) (string, bool) {
+		if k == "SF_SHOT_SECRET" {
+			return value, true
+		}
+		return "", false
+	}
+	f, err := flows.Parse("../testdata/runner/secret-shots.yaml", []byte(src), flows.LoadOptions{BaseURL: fixture.URL, LookupEnv: lookup})
+	Expect(err).NotTo(HaveOccurred())
+	dir := GinkgoT().TempDir()
+	run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, LookupEnv: lookup,
+		ArtifactsDir: dir}, []*flows.Flow{f})
+	Expect(err).NotTo(HaveOccurred())
+	Expect(run.Flows[0].Status).To(Equal(results.Passed), failureText(run.Flows[0]))
+	shots := map[string]image.Image{}
+	Expect(filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".png") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		Expect(err).NotTo(HaveOccurred())
+		img, err := png.Decode(bytes.NewReader(b))
+		Expect(err).NotTo(HaveOccurred(), p)
+		shots[d.Name()] = img
+		return nil
+	})).To(Succeed())
+	return shots
+}
+
+// samePixels reports whether two images hold the same pixels.
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// paintedShare is the share of an image's pixels in the masks' black.
+func paintedShare(img image.Image) float64 {
+	r := img.Bounds()
+	black := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA); c == (color.RGBA{A: 0xff}) {
+				black++
+			}
+		}
+	}
+	return float64(black) / float64(r.Dx()*r.Dy())
+}
+
+func decodePNG(b []byte) image.Image {
+	GinkgoHelper()
+	img, err := png.Decode(bytes.NewReader(b))
+	Expect(err).NotTo(HaveOccurred())
+	return img
+}
+
+// redPixels counts the pure red pixels of a PNG: the moving secret's
+// glyphs.
+func redPixels(shot []byte) int {
+	img := decodePNG(shot)
+	r := img.Bounds()
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA); c.R > 200 && c.G < 60 && c.B < 60 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func names(m map[string]image.Image) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+var _ = Describe("secrets in screenshots", func() {
+	src := func() string {
+		b, err := os.ReadFile("../testdata/runner/secret-shots.yaml")
+		Expect(err).NotTo(HaveOccurred())
+		return string(b)
+	}
+
+	It("paints over every place a secret shows, in every frame and shadow root: two secrets give the same pixels", func() {
+		a := secretShots(src(), shotSecretA)
+		b := secretShots(src(), shotSecretB)
+		Expect(names(a)).To(Equal([]string{"01-viewport.png", "02-full.png", "03-field.png", "failure-step-6.png", "failure-step-7.png"}))
+		Expect(names(b)).To(Equal(names(a)))
+		for _, n := range names(a) {
+			Expect(samePixels(a[n], b[n])).To(BeTrue(), "%s shows the secret", n)
+		}
+		// the boxes cover the secrets, not the page
+		Expect(paintedShare(a["01-viewport.png"])).To(BeNumerically("<", 0.2))
+	})
+
+	It("covers a secret that keeps moving while the screenshot is taken", func() {
+		url := fixture.URL + "/runner/pages/secret-moving.html#" + shotSecretA
+		masked := testpage.OpenWith(browser, url, engine.PageOptions{Secrets: []string{shotSecretA}})
+		plain := testpage.Open(browser, url)
+		for _, full := range []bool{false, true} {
+			shot, err := masked.Screenshot(context.Background(), full, nil)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(redPixels(shot)).To(BeZero(), "full page: %v", full)
+			// control: unmasked, the red secret shows
+			shot, err = plain.Screenshot(context.Background(), full, nil)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(redPixels(shot)).To(BeNumerically(">", 20), "full page: %v", full)
+		}
+	})
+
+	It("covers a filled password field even when the flow has no secrets: its dots would show the length", func() {
+		short := testpage.Open(browser, fixture.URL+"/runner/pages/password.html#abc")
+		long := testpage.Open(browser, fixture.URL+"/runner/pages/password.html#abcdefghijkl")
+		ctx := context.Background()
+		a, err := short.Screenshot(ctx, false, nil)
+		Expect(err).NotTo(HaveOccurred())
+		b, err := long.Screenshot(ctx, false, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(samePixels(decodePNG(a), decodePNG(b))).To(BeTrue())
+		// control: captured straight from the browser, unmasked, they differ
+		ra, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(short.Client(ctx))
+		Expect(err).NotTo(HaveOccurred())
+		rb, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(long.Client(ctx))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(samePixels(decodePNG(ra.Data), decodePNG(rb.Data))).To(BeFalse())
+	})
+
+	It("control: the same flow with the value as a plain variable shows it, so its screenshots differ", func() {
+		plain := strings.NewReplacer("secrets: [SF_SHOT_SECRET]", `vars: { shot: "${env.SF_SHOT_SECRET}" }`,
+			"${secrets.SF_SHOT_SECRET}", "${vars.shot}").Replace(src())
+		Expect(plain).NotTo(ContainSubstring("${secrets"))
+		a := secretShots(plain, shotSecretA)
+		b := secretShots(plain, shotSecretB)
+		Expect(names(a)).To(HaveLen(5))
+		for _, n := range names(a) {
+			Expect(samePixels(a[n], b[n])).To(BeFalse(), "%s should show the value", n)
+		}
+	})
+})
