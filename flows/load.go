@@ -202,7 +202,8 @@ func (p *parser) loadSub(a *RunArgs, at *yaml.Node, with []string) {
 }
 
 // Exports lists the variables a flow sets for the steps after it: extract
-// vars and `result` after an eval, through groups, repeats and sub-flows.
+// vars, `result` after an eval and `download` after a step that can
+// download, through groups, repeats and sub-flows.
 // A `run` step copies them back to its caller.
 func (f *Flow) Exports() []string {
 	set := map[string]bool{}
@@ -217,6 +218,8 @@ func (f *Flow) Exports() []string {
 				set[s.Extract.Var] = true
 			case s.Action == "eval":
 				set["result"] = true
+			case s.CanDownload():
+				set[DownloadVar] = true
 			case s.Group != nil:
 				walk(s.Group.Steps, depth+1)
 			case s.Repeat != nil:

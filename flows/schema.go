@@ -81,6 +81,13 @@ func kindSchema(f field) jsonObj {
 		s = jsonObj{"type": "string", "minLength": 1}
 	case kNull:
 		s = jsonObj{"type": "null"}
+	case kObject:
+		s = objectSchema(f.Fields)
+	case kTab:
+		s = jsonObj{"anyOf": []any{
+			jsonObj{"const": TabPrevious},
+			jsonObj{"type": "integer", "minimum": 0},
+		}}
 	default:
 		panic("flows: no schema for a kind")
 	}
