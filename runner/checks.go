@@ -264,6 +264,10 @@ func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.
 				diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "failed requests", Hints: []string{"see network.log in the artifacts"}}}
 		}
 		return nil
+	case flows.ExpectDialog:
+		cond = at.dialogCond(e.Match)
+	case flows.ExpectDownload:
+		return at.expectDownload(ctx, flowCtx, s, e.Match)
 	default:
 		return fmt.Errorf("unknown expectation %q", e.Kind)
 	}
