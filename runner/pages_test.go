@@ -69,6 +69,7 @@ var _ = Describe("Dialogs, tabs and downloads", func() {
 		dir := GinkgoT().TempDir()
 		res := runOne("../testdata/runner/download-artifact.yaml", runner.Config{ArtifactsDir: dir})
 		Expect(res.Status).To(Equal(results.Passed), failureText(res))
+		GinkgoWriter.Println(stepLogs(res))
 		var paths []string
 		for _, a := range res.Final().Artifacts {
 			if a.Kind == results.ArtifactDownload {
@@ -78,6 +79,7 @@ var _ = Describe("Dialogs, tabs and downloads", func() {
 		Expect(paths).To(Equal([]string{
 			"a-download-is-saved-among-the-artifacts/downloads/report.csv",
 			"a-download-is-saved-among-the-artifacts/downloads/report-2.csv",
+			"a-download-is-saved-among-the-artifacts/downloads/report-3.csv",
 		}))
 		for _, p := range paths {
 			b, err := os.ReadFile(filepath.Join(dir, p))
@@ -87,7 +89,7 @@ var _ = Describe("Dialogs, tabs and downloads", func() {
 		Expect(stepLogs(res)).To(MatchRegexp(`downloaded report.csv \(14 bytes\) → a-download-is-saved-among-the-artifacts/downloads/report.csv`))
 		left, err := os.ReadDir(filepath.Join(dir, "a-download-is-saved-among-the-artifacts", "downloads"))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(left).To(HaveLen(2), "no file is left under its download id")
+		Expect(left).To(HaveLen(3), "no file is left under its download id")
 	})
 
 	It("makes no downloads folder for a flow that downloads nothing", func() {
