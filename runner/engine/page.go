@@ -81,7 +81,9 @@ func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
 	t := c.addTab(tg.TargetID)
 	defer close(t.ready)
 	p, err := c.attach(ctx, tg.TargetID, "", o, events, unsubscribe)
+	c.mu.Lock()
 	t.page = p
+	c.mu.Unlock()
 	return p, err
 }
 

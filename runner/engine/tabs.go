@@ -228,8 +228,11 @@ func (p *Page) ClosingItself(ctx context.Context) bool {
 	return r.Result != nil && r.Result.Value.Bool()
 }
 
-// WaitClosed waits until the page is gone.
+// WaitClosed waits until the page is gone, for at most 3 seconds (a
+// beforeunload handler may keep it open).
 func (p *Page) WaitClosed(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
 	return p.Poll(ctx, func() (bool, error) { return p.Closed(), nil })
 }
 
