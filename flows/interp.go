@@ -170,6 +170,9 @@ func (p *parser) checkName(ns, name, shown string) string {
 		if name == "result" {
 			return fmt.Sprintf("unknown variable \"result\" in %s: an eval step sets it, and there is none before this step", shown)
 		}
+		if name == DownloadVar {
+			return fmt.Sprintf("unknown variable %q in %s: a click, dblclick or press that downloads a file sets it (or an expect download), and there is none before this step", name, shown)
+		}
 		return fmt.Sprintf("unknown variable %q in %s: declare it in vars, pass --var %s=VALUE or set it with an earlier extract", name, shown, name)
 	case nsEnv:
 		if _, ok := p.ld.opts.LookupEnv(name); ok {

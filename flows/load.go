@@ -206,7 +206,8 @@ func (p *parser) loadSub(a *RunArgs, at *yaml.Node, with []string) {
 }
 
 // Exports lists the variables a flow sets for the steps after it: extract
-// vars, `result` after an eval and `response` after a request, through groups, repeats and sub-flows.
+// vars, `result` after an eval, `response` after a request and `download`
+// after a step that can download, through groups, repeats and sub-flows.
 // A `run` step copies them back to its caller.
 func (f *Flow) Exports() []string {
 	set := map[string]bool{}
@@ -223,6 +224,8 @@ func (f *Flow) Exports() []string {
 				set["result"] = true
 			case s.Request != nil:
 				set[responseVar] = true
+			case s.CanDownload():
+				set[DownloadVar] = true
 			case s.Group != nil:
 				walk(s.Group.Steps, depth+1)
 			case s.Repeat != nil:

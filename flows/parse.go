@@ -474,6 +474,10 @@ func (p *parser) action(s *Step, spec *actionSpec, k, v *yaml.Node) {
 		s.Screenshot = p.screenshot(spec, k, v)
 	case "eval":
 		s.Eval = p.eval(k, v)
+	case "dialog":
+		s.Dialog = p.dialog(spec, k, v)
+	case "tab":
+		s.Tab = p.tab(spec, k, v)
 	case "run":
 		s.Run = p.run(spec, k, v)
 	case "group":
@@ -490,6 +494,7 @@ func (p *parser) action(s *Step, spec *actionSpec, k, v *yaml.Node) {
 	default:
 		panic("flows: action without a parser: " + spec.Name)
 	}
+	p.knowDownload(s)
 }
 
 // argsShape renders the map form of an action for messages.
@@ -1038,6 +1043,8 @@ func (p *parser) expect(spec *actionSpec, k, v *yaml.Node) *ExpectArgs {
 		if !p.boolean(kn, a.Kind) && p.resolve(kn) != nil && p.resolve(kn).ShortTag() == "!!bool" {
 			p.errorf(p.resolve(kn), "%s must be true (false checks nothing)", a.Kind)
 		}
+	case kObject:
+		a.Match = p.expectDownload(kn)
 	}
 	var allowed []string
 	switch a.Kind {
@@ -1053,6 +1060,8 @@ func (p *parser) expect(spec *actionSpec, k, v *yaml.Node) *ExpectArgs {
 		switch {
 		case kind.Kind == kMatch && fieldOf(matchFields, c) != nil:
 			p.errorf(o.m[c].k, "%s goes inside %s: {%s: {%s: ...}}", c, a.Kind, a.Kind, c)
+		case a.Kind == ExpectDownload && fieldOf(matchFields, c) != nil:
+			p.errorf(o.m[c].k, "%s goes inside the download's name: {download: {name: {%s: ...}}}", c, c)
 		case len(allowed) == 0:
 			p.errorf(o.m[c].k, "%s does not go with expect %s", c, a.Kind)
 		default:

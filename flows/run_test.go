@@ -20,10 +20,10 @@ var _ = Describe("run: sub-flows", func() {
 		Expect(login1).NotTo(BeIdenticalTo(login2))
 		Expect(login1.Name).To(Equal("Log in"))
 		Expect(login1.File).To(Equal(filepath.Join(validDir, "_lib", "login.yaml")))
-		Expect(login1.Exports()).To(Equal([]string{"user_id"}))
+		Expect(login1.Exports()).To(Equal([]string{"download", "user_id"}), "a click can download")
 		search := f.Steps[3].Run.Loaded
-		Expect(search.Exports()).To(Equal([]string{"result"}))
-		Expect(f.Exports()).To(Equal([]string{"result", "user_id"}))
+		Expect(search.Exports()).To(Equal([]string{"download", "result"}), "a press can download")
+		Expect(f.Exports()).To(Equal([]string{"download", "result", "user_id"}))
 	})
 
 	It("makes with: names known in the sub-flow only at that call site", func() {

@@ -86,6 +86,13 @@ func kindSchema(f field) jsonObj {
 			"additionalProperties": jsonObj{"type": textTypes[:3]}}
 	case kAny:
 		s = jsonObj{}
+	case kObject:
+		s = objectSchema(f.Fields)
+	case kTab:
+		s = jsonObj{"anyOf": []any{
+			jsonObj{"const": TabPrevious},
+			jsonObj{"type": "integer", "minimum": 0},
+		}}
 	default:
 		panic("flows: no schema for a kind")
 	}

@@ -100,6 +100,10 @@ var _ = Describe("Schema", func() {
 		Entry("bad duration", "name: x\ntimeout: 5 sec\nsteps: [snapshot]\n"),
 		Entry("bare click", "name: x\nsteps:\n  - click\n"),
 		Entry("bad viewport", "name: x\nviewport: {width: wide, height: 1}\nsteps: [snapshot]\n"),
+		Entry("tab by a word", "name: x\nsteps:\n  - tab: first\n"),
+		Entry("negative tab", "name: x\nsteps:\n  - tab: -1\n"),
+		Entry("unknown dialog key", "name: x\nsteps:\n  - dialog: {acept: true}\n"),
+		Entry("download name as a string", "name: x\nsteps:\n  - expect: {download: {name: a.csv}}\n"),
 	)
 
 	It("names every step and every key the parser accepts", func() {

@@ -31,6 +31,8 @@ const (
 	kNull           // nothing
 	kHeaders        // a map of HTTP header names to strings
 	kAny            // any YAML value
+	kObject         // a map of Fields
+	kTab            // previous, or a whole number ≥ 0
 )
 
 // field is one key of a map.
@@ -40,6 +42,8 @@ type field struct {
 	Enum     []string
 	Required bool
 	Doc      string
+	// Fields are the keys of a kObject value.
+	Fields []field
 }
 
 // actionSpec is one step action and the forms of its argument.
@@ -133,7 +137,17 @@ var expectKinds = []field{
 	{Key: ExpectUnchecked, Kind: kTarget, Doc: "TARGET is not checked."},
 	{Key: ExpectNoConsoleErrors, Kind: kTrue, Doc: "No console.error and no uncaught exception so far."},
 	{Key: ExpectNoFailedRequests, Kind: kTrue, Doc: "No network error and no 4xx/5xx response so far."},
+	{Key: ExpectDialog, Kind: kMatch, Doc: "The message of the last native dialog (alert, confirm, prompt, beforeunload): `{equals|contains|matches: ...}`."},
+	{Key: ExpectDownload, Kind: kObject, Fields: downloadFields, Doc: "The last download, once complete: `{name: {equals|contains|matches: ...}}`."},
 }
+
+// downloadFields are the keys of `expect: {download: {...}}`.
+var downloadFields = []field{
+	{Key: "name", Kind: kMatch, Required: true, Doc: "The downloaded file's name: `{equals|contains|matches: ...}`."},
+}
+
+// TabPrevious is the `tab` argument that goes back to the tab used before.
+const TabPrevious = "previous"
 
 // expectCompanions are the keys that go with an expect kind.
 var expectCompanions = []field{
@@ -250,6 +264,16 @@ var actions = []actionSpec{
 			{Key: "headers", Kind: kHeaders, Doc: "Request headers: names to values."},
 			{Key: "body", Kind: kString, Doc: "The request body as text (not with json)."},
 			{Key: "json", Kind: kAny, Doc: "A value sent as JSON, with Content-Type: application/json unless headers give one (not with body)."},
+		}},
+	{Name: "dialog", Doc: "How to answer the next native dialog (alert, confirm, prompt, beforeunload); without it alerts are accepted and the rest dismissed.",
+		Args: []field{
+			{Key: "accept", Kind: kBool, Doc: "Accept (OK) or dismiss (Cancel, or stay on the page for beforeunload); default true."},
+			{Key: "text", Kind: kString, Doc: "The answer typed into a prompt (goes with accept: true)."},
+		}},
+	{Name: "tab", Doc: "Switches to another tab: the previous one, the Nth open one (0 is the first), or the one whose URL matches.",
+		Scalar: kTab, ScalarDoc: "previous, or the number of an open tab in the order they opened (0 is the first).",
+		Args: []field{
+			{Key: "url", Kind: kMatch, Required: true, Doc: "The tab whose URL matches `{equals|contains|matches: ...}`; waits for it."},
 		}},
 	{Name: "run", Doc: "Runs another flow's steps on the same page.",
 		Scalar: kPath, ScalarDoc: "The flow file, relative to this one.",

@@ -109,6 +109,8 @@ type Step struct {
 	Extract    *ExtractArgs
 	Screenshot *ScreenshotArgs
 	Eval       string
+	Dialog     *DialogArgs
+	Tab        *TabArgs
 	Run        *RunArgs
 	Group      *GroupArgs
 	Repeat     *RepeatArgs
@@ -320,13 +322,15 @@ const (
 	ExpectUnchecked        = "unchecked"
 	ExpectNoConsoleErrors  = "no_console_errors"
 	ExpectNoFailedRequests = "no_failed_requests"
+	ExpectDialog           = "dialog"
+	ExpectDownload         = "download"
 )
 
 // ExpectArgs is `expect`. Kind is one of the Expect* constants.
 type ExpectArgs struct {
 	Kind   string
 	Target *Target // visible, hidden, text, value, count, enabled, ...
-	Match  *Match  // text, value, url, title
+	Match  *Match  // text, value, url, title; dialog: the message; download: the file name
 	// count: at least one of these.
 	Equals *int
 	Min    *int
@@ -352,6 +356,21 @@ type ScreenshotArgs struct {
 	Name     string
 	FullPage bool
 	Target   *Target
+}
+
+// DialogArgs is `dialog`: how to answer the next native dialog (alert,
+// confirm, prompt, beforeunload). docs/flows.md "dialog".
+type DialogArgs struct {
+	Accept bool
+	Text   *string // the prompt's answer (nil: the prompt's default); with Accept only
+}
+
+// TabArgs is `tab`: exactly one of Previous, Index or URL is set.
+// docs/flows.md "tab".
+type TabArgs struct {
+	Previous bool
+	Index    *int   // 0 is the first open tab, in the order they opened
+	URL      *Match // the one open tab whose URL matches
 }
 
 // RunArgs is `run`: another flow's steps on the same page.

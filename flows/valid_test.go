@@ -41,6 +41,8 @@ func normalize(steps []*flows.Step) []*flows.Step {
 		case s.Extract != nil:
 			normTarget(s.Extract.From)
 			normExpr(s.Extract.Expr)
+		case s.Tab != nil:
+			normMatch(s.Tab.URL)
 		case s.Run != nil:
 			s.Run.Loaded = nil
 			for i := range s.Run.With {
@@ -322,6 +324,22 @@ var _ = Describe("valid flows", func() {
 			{Action: "assert", Assert: &flows.AssertArgs{That: ex(`response.headers["content-type"] contains "json" && response.body != "" && response.url != ""`)}},
 			{Action: "run", Run: &flows.RunArgs{Flow: "_lib/seed.yaml"}},
 			{Action: "assert", Assert: &flows.AssertArgs{That: ex(`response.status == 201`)}},
+		}),
+		Entry("pages", "pages.yaml", []*flows.Step{
+			{Action: "dialog", Dialog: &flows.DialogArgs{Accept: false}},
+			{Action: "dialog", Dialog: &flows.DialogArgs{Accept: true, Text: sp("${vars.answer}")}},
+			{Action: "dialog", Dialog: &flows.DialogArgs{Accept: true, Text: sp("42")}},
+			{Action: "dialog", Dialog: &flows.DialogArgs{Accept: true}},
+			{Action: "click", Pointer: &flows.PointerArgs{Target: ph("Delete")}},
+			{Action: "expect", Expect: &flows.ExpectArgs{Kind: "dialog", Match: &flows.Match{Contains: sp("Are you sure")}}},
+			{Action: "expect", Expect: &flows.ExpectArgs{Kind: "dialog", Match: &flows.Match{Matches: &flows.Regex{Source: `^Name\?$`}}}},
+			{Action: "click", Pointer: &flows.PointerArgs{Target: ph("Open help")}},
+			{Action: "tab", Tab: &flows.TabArgs{Previous: true}},
+			{Action: "tab", Tab: &flows.TabArgs{Index: ip(0)}},
+			{Action: "tab", Tab: &flows.TabArgs{URL: &flows.Match{Contains: sp("/help")}}},
+			{Action: "click", Pointer: &flows.PointerArgs{Target: ph("Export CSV")}},
+			{Action: "expect", Expect: &flows.ExpectArgs{Kind: "download", Match: &flows.Match{Matches: &flows.Regex{Source: `\.csv$`}}}},
+			{Action: "upload", Upload: &flows.UploadArgs{Target: ph("Import"), Files: []string{"${vars.download}"}}},
 		}),
 		Entry("run", "run.yaml", []*flows.Step{
 			{Action: "run", Run: &flows.RunArgs{Flow: "_lib/login.yaml"}},

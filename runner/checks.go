@@ -177,6 +177,10 @@ func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.
 		return at.noConsoleErrors()
 	case flows.ExpectNoFailedRequests:
 		return at.noFailedRequests()
+	case flows.ExpectDialog:
+		cond = at.dialogCond(e.Match)
+	case flows.ExpectDownload:
+		return at.expectDownload(ctx, flowCtx, s, e.Match)
 	default:
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown expectation %q", e.Kind))
 	}

@@ -23,7 +23,8 @@ import (
 type attempt struct {
 	cfg     Config
 	flow    *flows.Flow
-	page    *engine.Page
+	page    *engine.Page // the current tab
+	pg      *pageState   // its tabs, dialogs and downloads
 	scope   *flows.Scope
 	mask    *flows.Masker
 	res     *results.Attempt
@@ -107,18 +108,11 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		return a
 	}
 	defer func() { _ = bctx.Close() }()
-	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
-	po := engine.PageOptions{Secrets: at.mask.Values()}
-	if f.Viewport != nil {
-		po.Width, po.Height = f.Viewport.Width, f.Viewport.Height
-	}
-	page, err := bctx.NewPage(fctx, po)
-	if err != nil {
+	if err := at.openPage(fctx, bctx); err != nil {
 		at.browserGone(err)
 		return a
 	}
-	at.page = page
-	defer func() { _ = page.Close() }()
+	defer func() { _ = at.pg.all[0].Close() }()
 
 	at.base, err = at.baseURL(f, at.scope, "")
 	if err != nil {
@@ -243,7 +237,7 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 			rec.Log = append(rec.Log, fmt.Sprintf("retry %d/%d after: %v", try, s.Retry, err))
 			at.res.Failure = before
 		}
-		err = at.exec(ctx, s, idx, sc, rec)
+		err = at.execWatched(ctx, s, idx, sc, rec)
 		if err == nil || ctx.Err() != nil {
 			break
 		}
@@ -598,6 +592,10 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 		return at.eval(sctx, s, sc)
 	case "request":
 		return at.request(sctx, s, sc, rec)
+	case "dialog":
+		return at.dialogStep(s, sc, rec)
+	case "tab":
+		return at.tabStep(sctx, s, sc, rec)
 	default:
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %q", s.Action))
 	}
@@ -808,7 +806,7 @@ func (at *attempt) writeLogs() {
 		return
 	}
 	var cl strings.Builder
-	for _, c := range at.page.Console() {
+	for _, c := range at.console() {
 		at.res.Console = append(at.res.Console, results.Console{Type: c.Type, Text: at.mask.Mask(c.Text), URL: c.URL, Time: c.Time})
 		fmt.Fprintf(&cl, "%s [%s] %s\n", c.Time.Format(time.RFC3339Nano), c.Type, at.mask.Mask(c.Text))
 	}
@@ -816,12 +814,16 @@ func (at *attempt) writeLogs() {
 		_, _ = at.artifact(results.ArtifactConsole, "console.log", []byte(cl.String()))
 	}
 	var nl strings.Builder
-	for _, r := range at.page.FailedRequests() {
+	for _, r := range at.failedRequests() {
 		at.res.Requests = append(at.res.Requests, results.Request{Method: r.Method, URL: at.mask.Mask(r.URL), Status: r.Status, Error: r.Error, Time: r.Time})
 		fmt.Fprintf(&nl, "%s %s\n", r.Time.Format(time.RFC3339Nano), at.mask.Mask(r.String()))
 	}
 	if nl.Len() > 0 {
 		_, _ = at.artifact(results.ArtifactNetwork, "network.log", []byte(nl.String()))
+	}
+	at.writeDialogs()
+	if at.pg != nil {
+		at.saveDownloads(nil, nil)
 	}
 }
 

@@ -21,7 +21,8 @@ type Site struct {
 
 // Serve serves the folder root. In .html files the text {{CROSS}} becomes
 // the cross origin. /status/500 answers 500; /hang never answers; /api/
-// is a small JSON API (see api).
+// is a small JSON API (see api); /download/stalled starts the download of
+// stalled.bin and never ends it.
 func Serve(root string) *Site {
 	s := &Site{}
 	files := http.FileServer(http.Dir(root))
@@ -34,6 +35,8 @@ func Serve(root string) *Site {
 			<-r.Context().Done()
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			api.ServeHTTP(w, r)
+		case r.URL.Path == "/download/stalled":
+			stalledDownload(w, r)
 		case strings.HasSuffix(r.URL.Path, ".html"):
 			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
 			if err != nil {
@@ -49,4 +52,17 @@ func Serve(root string) *Site {
 	_, port, _ := net.SplitHostPort(s.Listener.Addr().String())
 	s.Cross = "http://localhost:" + port
 	return s
+}
+
+// stalledDownload sends the first 10 of 1000 bytes of an attachment, then
+// waits for the browser to give up.
+func stalledDownload(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Disposition", `attachment; filename="stalled.bin"`)
+	w.Header().Set("Content-Length", "1000")
+	_, _ = w.Write([]byte("0123456789"))
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	<-r.Context().Done()
 }

@@ -204,6 +204,11 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 		}
 		out.Node = n
 		if err := do(n, x, y); err != nil {
+			if errors.Is(err, ErrPageClosed) {
+				// the action closed its own tab (window.close()): it landed
+				out.Log = append(out.Log, "the tab closed during the action")
+				return true, nil
+			}
 			if ctx.Err() != nil {
 				return true, &locate.ResolveError{Why: diagnostics.ReasonTimeout,
 					Msg: fmt.Sprintf("%s %q was found, but the page stopped responding during the action (a script busy in a loop?)", n.Role, n.Name)}

@@ -27,7 +27,7 @@ type conn struct {
 	nextID atomic.Int64
 
 	mu      sync.Mutex
-	pending map[int64]chan connResult
+	pending map[int64]pendingCall
 	err     error // set once the connection is gone
 
 	events chan *cdp.Event
@@ -37,6 +37,16 @@ type connResult struct {
 	msg []byte
 	err error
 }
+
+// pendingCall is a command waiting for its response.
+type pendingCall struct {
+	ch      chan connResult
+	session string
+}
+
+// ErrPageClosed is the error of a command that was waiting on a page (or
+// an iframe's session) when it closed: the browser never answers it.
+var ErrPageClosed = errors.New("the page closed")
 
 // errConnClosed is the error of a call on a closed connection.
 var errConnClosed = errors.New("the DevTools connection is closed")
@@ -48,7 +58,7 @@ func dial(ctx, life context.Context, u string) (*conn, error) {
 	if err := ws.Connect(ctx, u, nil); err != nil {
 		return nil, err
 	}
-	c := &conn{ws: ws, pending: map[int64]chan connResult{}, events: make(chan *cdp.Event)}
+	c := &conn{ws: ws, pending: map[int64]pendingCall{}, events: make(chan *cdp.Event)}
 	go c.read()
 	if life != nil {
 		go func() {
@@ -84,7 +94,7 @@ func (c *conn) Call(ctx context.Context, sessionID, method string, params any) (
 		c.mu.Unlock()
 		return nil, c.err
 	}
-	c.pending[id] = ch
+	c.pending[id] = pendingCall{ch: ch, session: sessionID}
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
@@ -110,8 +120,8 @@ func (c *conn) read() {
 		if err != nil {
 			c.mu.Lock()
 			c.err = fmt.Errorf("%w: %v", errConnClosed, err)
-			for id, ch := range c.pending {
-				ch <- connResult{err: c.err}
+			for id, pc := range c.pending {
+				pc.ch <- connResult{err: c.err}
 				delete(c.pending, id)
 			}
 			c.mu.Unlock()
@@ -134,6 +144,9 @@ func (c *conn) read() {
 		}
 		switch {
 		case m.ID == 0:
+			if m.Method == "Target.detachedFromTarget" {
+				c.detached(m.Params)
+			}
 			c.events <- &cdp.Event{SessionID: m.SessionID, Method: m.Method, Params: m.Params}
 		case m.Error != nil:
 			c.deliver(m.ID, connResult{err: m.Error})
@@ -145,11 +158,30 @@ func (c *conn) read() {
 
 func (c *conn) deliver(id int64, r connResult) {
 	c.mu.Lock()
-	ch := c.pending[id]
+	pc, ok := c.pending[id]
 	delete(c.pending, id)
 	c.mu.Unlock()
-	if ch != nil {
-		ch <- r // buffered: never blocks the reader
+	if ok {
+		pc.ch <- r // buffered: never blocks the reader
+	}
+}
+
+// detached fails the commands still waiting on a session that ended (a
+// page that closed itself mid-click): the browser drops them unanswered.
+func (c *conn) detached(params json.RawMessage) {
+	var e struct {
+		SessionID string `json:"sessionId"`
+	}
+	if json.Unmarshal(params, &e) != nil || e.SessionID == "" {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, pc := range c.pending {
+		if pc.session == e.SessionID {
+			pc.ch <- connResult{err: fmt.Errorf("%w (session %s ended)", ErrPageClosed, e.SessionID)}
+			delete(c.pending, id)
+		}
 	}
 }
 

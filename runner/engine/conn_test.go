@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 )
 
@@ -70,4 +71,29 @@ func FuzzSplitResponse(f *testing.F) {
 			t.Fatalf("%s: fast path (%d, %s), encoding/json (%d, %s)", msg, id, res, m.ID, m.Result)
 		}
 	})
+}
+
+// TestDetachedFailsPending checks that a command waiting on a session
+// that ends fails at once with ErrPageClosed, and only that session's.
+func TestDetachedFailsPending(t *testing.T) {
+	c := &conn{pending: map[int64]pendingCall{}}
+	gone := make(chan connResult, 1)
+	other := make(chan connResult, 1)
+	c.pending[1] = pendingCall{ch: gone, session: "S1"}
+	c.pending[2] = pendingCall{ch: other, session: "S2"}
+	c.detached(json.RawMessage(`{"sessionId":"S1","targetId":"T1"}`))
+	select {
+	case r := <-gone:
+		if !errors.Is(r.err, ErrPageClosed) {
+			t.Fatalf("got %v, want ErrPageClosed", r.err)
+		}
+	default:
+		t.Fatal("the command on the ended session is still waiting")
+	}
+	if len(other) != 0 || c.pending[2].ch == nil {
+		t.Fatal("a command on another session was failed")
+	}
+	if _, ok := c.pending[1]; ok {
+		t.Fatal("the failed command is still pending")
+	}
 }

@@ -19,6 +19,12 @@ type Context struct {
 	b   *Browser
 	rod *rod.Browser
 	id  proto.BrowserBrowserContextID
+
+	mu     sync.Mutex
+	opts   PageOptions // of the first page, for the tabs its pages open
+	tabs   []*tab      // every page, in the order they opened
+	answer *DialogAnswer
+	dl     *downloads // nil until EnableDownloads
 }
 
 // NewContext opens a fresh incognito context.
@@ -37,7 +43,12 @@ func (b *Browser) NewContext(ctx context.Context) (*Context, error) {
 func (c *Context) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return proto.TargetDisposeBrowserContext{BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
+	c.stopDownloads(ctx)
+	err := proto.TargetDisposeBrowserContext{BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
+	for _, p := range c.allPages() {
+		p.stop()
+	}
+	return err
 }
 
 // PageOptions configure NewPage.
@@ -57,24 +68,45 @@ func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
 	if o.Height <= 0 {
 		o.Height = 800
 	}
+	c.mu.Lock()
+	if len(c.tabs) == 0 {
+		c.opts = o
+	}
+	c.mu.Unlock()
 	// Subscribe first, so that no event of the new page is missed; the
 	// subscription ends with the page.
 	subCtx, unsubscribe := context.WithCancel(context.Background())
 	events := c.b.rod.Context(subCtx).Event()
-	bc := c.b.rod.Context(ctx)
-	tg, err := proto.TargetCreateTarget{URL: "about:blank", BrowserContextID: c.id}.Call(bc)
+	tg, err := proto.TargetCreateTarget{URL: "about:blank", BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
 	if err != nil {
 		unsubscribe()
 		return nil, fmt.Errorf("cannot open a page: %w", err)
 	}
-	at, err := proto.TargetAttachToTarget{TargetID: tg.TargetID, Flatten: true}.Call(bc)
+	t := c.addTab(tg.TargetID)
+	defer close(t.ready)
+	p, err := c.attach(ctx, tg.TargetID, "", o, events, unsubscribe)
+	c.mu.Lock()
+	t.page = p
+	c.mu.Unlock()
+	return p, err
+}
+
+// attach attaches to a page target, starts reading its events and sets
+// it up as setupSession says, with the viewport of o. events is a
+// subscription taken before the target could send any; unsubscribe ends
+// it.
+func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o PageOptions,
+	events <-chan *rod.Message, unsubscribe context.CancelFunc) (*Page, error) {
+	at, err := proto.TargetAttachToTarget{TargetID: id, Flatten: true}.Call(c.b.rod.Context(ctx))
 	if err != nil {
 		unsubscribe()
 		return nil, fmt.Errorf("cannot attach to the page: %w", err)
 	}
-	main := &locate.Session{Conn: c.b.rod, ID: at.SessionID, FrameID: proto.PageFrameID(tg.TargetID)}
+	main := &locate.Session{Conn: c.b.rod, ID: at.SessionID, FrameID: proto.PageFrameID(id)}
 	p := &Page{
 		browser:  c.b.rod,
+		owner:    c,
+		opener:   opener,
 		main:     main,
 		sessions: []*locate.Session{main},
 		bySID:    map[proto.TargetSessionID]*locate.Session{at.SessionID: main},
@@ -178,6 +210,8 @@ func (p *Page) DOMChanges() uint64 {
 // snapshot with the ref map steps resolve against.
 type Page struct {
 	browser *rod.Browser
+	owner   *Context
+	opener  proto.TargetTargetID // the page that opened this one ("" for NewPage's)
 	main    *locate.Session
 	events  <-chan *rod.Message
 	stop    context.CancelFunc // ends the event subscription
@@ -195,6 +229,9 @@ type Page struct {
 	changes  uint64 // DOM changes the watcher reported
 	crashed  bool
 	closed   bool
+	gone     bool     // the target went away: closed by the page, or by Close
+	dialogs  []Dialog // the native dialogs it opened, in order
+	dialogUp bool     // a dialog is open (not answered yet)
 	done     chan struct{}
 
 	refs *locate.Snapshot // the latest `snapshot` the user saw
@@ -285,6 +322,9 @@ func (p *Page) signal() {
 func (p *Page) loop() {
 	defer close(p.done)
 	for msg := range p.events {
+		if p.watchTargets(msg) {
+			continue
+		}
 		p.mu.Lock()
 		s := p.bySID[proto.TargetSessionID(msg.SessionID)]
 		if s == nil && msg.Method == "Target.detachedFromTarget" {

@@ -98,6 +98,7 @@ type Attempt struct {
 	Artifacts []Artifact    `json:"artifacts,omitempty"`
 	Console   []Console     `json:"console,omitempty"`
 	Requests  []Request     `json:"failed_requests,omitempty"`
+	Dialogs   []Dialog      `json:"dialogs,omitempty"`
 }
 
 // Step is one executed (or skipped) step. Nested steps (group, repeat,
@@ -145,6 +146,7 @@ const (
 	ArtifactSnapshot   = "snapshot"
 	ArtifactConsole    = "console"
 	ArtifactNetwork    = "network"
+	ArtifactDownload   = "download"
 )
 
 // Artifact is a file written for an attempt. Path is relative to
@@ -170,4 +172,15 @@ type Request struct {
 	Status int       `json:"status,omitempty"` // 0 for a network error
 	Error  string    `json:"error,omitempty"`  // net::ERR_...
 	Time   time.Time `json:"time"`
+}
+
+// Dialog is a native dialog (alert, confirm, prompt, beforeunload) a page
+// opened, and how it was answered.
+type Dialog struct {
+	Type     string    `json:"type"`
+	Message  string    `json:"message"`
+	URL      string    `json:"url,omitempty"` // the frame's
+	Accepted bool      `json:"accepted"`
+	Text     string    `json:"text,omitempty"` // typed into an accepted prompt
+	Time     time.Time `json:"time"`
 }

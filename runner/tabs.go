@@ -1,0 +1,264 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/runner/results"
+)
+
+// pageState is what an attempt knows of its tabs, dialogs and downloads.
+// docs/flows.md "tab", "dialog" and "Downloads".
+type pageState struct {
+	bctx    *engine.Context
+	all     []*engine.Page       // every tab seen, in the order they opened
+	history []*engine.Page       // the tabs the flow was on, the current one last
+	logged  map[*engine.Page]int // dialogs already in a step log, per tab
+	dlDir   string               // absolute: where the browser saves downloads
+	saved   map[string]bool      // downloads saved as artifacts, by GUID
+	checked int                  // downloads an `expect: download` has looked at
+}
+
+// followActions are the steps after which a tab that the current page
+// opened becomes the current one: the flow goes on in it.
+var followActions = []string{"click", "dblclick", "press", "fill", "type", "select", "check", "uncheck", "upload", "eval"}
+
+// openPage opens the attempt's first page (in the flow's viewport) and
+// sets up its tabs, dialogs and downloads.
+func (at *attempt) openPage(ctx context.Context, bctx *engine.Context) error {
+	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
+	po := engine.PageOptions{Secrets: at.mask.Values()}
+	if v := at.flow.Viewport; v != nil {
+		po.Width, po.Height = v.Width, v.Height
+	}
+	page, err := bctx.NewPage(ctx, po)
+	if err != nil {
+		return err
+	}
+	at.page = page
+	at.pg = &pageState{bctx: bctx, all: []*engine.Page{page}, history: []*engine.Page{page},
+		logged: map[*engine.Page]int{}, saved: map[string]bool{}}
+	dir, err := filepath.Abs(filepath.Join(at.cfg.ArtifactsDir, at.dir, "downloads"))
+	if err != nil {
+		return err
+	}
+	at.pg.dlDir = dir
+	return bctx.EnableDownloads(ctx, dir)
+}
+
+// execWatched runs a step's action between beforeStep and afterStep
+// (a container's steps do it for themselves).
+func (at *attempt) execWatched(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+	if isContainer(s) || at.pg == nil {
+		return at.exec(ctx, s, idx, sc, rec)
+	}
+	// the step's own deadline, as exec sets it: following a tab the step
+	// opened is part of the step
+	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))
+	defer cancel()
+	at.beforeStep(sc, rec)
+	err := at.exec(ctx, s, idx, sc, rec)
+	return at.afterStep(sctx, s, sc, rec, err)
+}
+
+// beforeStep goes back from a tab that closed itself since the last step
+// and saves the downloads that completed meanwhile.
+func (at *attempt) beforeStep(sc *flows.Scope, rec *results.Step) {
+	if at.pg == nil {
+		return
+	}
+	at.logDialogs(rec)
+	at.saveDownloads(sc, rec)
+	if at.page.Closed() {
+		at.backFromClosed(rec)
+	}
+}
+
+// afterStep logs the dialogs the step met, follows a tab it opened, goes
+// back from a tab it closed and saves the downloads that completed. It
+// returns the step's error, explained better when a dialog caused it.
+func (at *attempt) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step, err error) error {
+	if at.pg == nil {
+		return err
+	}
+	// the step's own time may be spent: the bookkeeping gets a moment more
+	if ctx.Err() != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+	}
+	cur := at.page
+	if cur.ClosingItself(ctx) {
+		if werr := cur.WaitClosed(ctx); werr != nil {
+			rec.Log = append(rec.Log, "the tab asked to close, but it is still open: "+werr.Error())
+		}
+	}
+	err = at.syncTabs(ctx, s, rec, cur, err)
+	err = at.explainDialogAbort(at.logDialogs(rec), err)
+	at.saveDownloads(sc, rec)
+	if at.page.Closed() {
+		at.backFromClosed(rec)
+	}
+	return err
+}
+
+// syncTabs takes in the tabs that opened during the step; when the step
+// acted on cur and cur opened a tab, the flow goes on in the newest one.
+func (at *attempt) syncTabs(ctx context.Context, s *flows.Step, rec *results.Step, cur *engine.Page, err error) error {
+	pages, perr := at.pg.bctx.Pages(ctx)
+	if perr != nil {
+		rec.Log = append(rec.Log, "could not list the tabs: "+perr.Error())
+		return err
+	}
+	var follow *engine.Page
+	for _, p := range pages {
+		if slices.Contains(at.pg.all, p) {
+			continue
+		}
+		at.pg.all = append(at.pg.all, p)
+		if err == nil && p.Opener() == cur && slices.Contains(followActions, s.Action) {
+			follow = p
+			continue
+		}
+		rec.Log = append(rec.Log, fmt.Sprintf("a new tab opened (%s); `tab: %d` switches to it", at.tabName(ctx, p, pages), slices.Index(pages, p)))
+	}
+	if follow == nil {
+		return err
+	}
+	if werr := follow.WaitOpened(ctx); werr != nil {
+		return at.timeoutErr(ctx, werr, "waiting for the new tab to load")
+	}
+	if follow.Closed() {
+		rec.Log = append(rec.Log, "a new tab opened and closed itself at once (a download?)")
+		return err
+	}
+	at.switchTo(ctx, follow, rec, "opened a new tab (%s); the flow goes on there")
+	return err
+}
+
+// tabName is "tab N: URL" for messages, N its place among the open tabs.
+func (at *attempt) tabName(ctx context.Context, p *engine.Page, open []*engine.Page) string {
+	return fmt.Sprintf("tab %d: %s", slices.Index(open, p), at.mask.Mask(p.URL(ctx)))
+}
+
+// switchTo makes p the current tab and logs why (format has one %s, the
+// tab's name).
+func (at *attempt) switchTo(ctx context.Context, p *engine.Page, rec *results.Step, format string) {
+	at.page = p
+	at.pg.history = append(at.pg.history, p)
+	open, err := at.pg.bctx.Pages(ctx)
+	if err != nil {
+		open = []*engine.Page{p}
+	}
+	rec.Log = append(rec.Log, fmt.Sprintf(format, at.tabName(ctx, p, open)))
+	if err := p.BringToFront(ctx); err != nil {
+		rec.Log = append(rec.Log, "could not bring the tab to the front: "+err.Error())
+	}
+}
+
+// previousTab is the open tab the flow was on last before the current
+// one, or nil.
+func (at *attempt) previousTab() *engine.Page {
+	h := at.pg.history
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i] != at.page && !h[i].Closed() {
+			return h[i]
+		}
+	}
+	return nil
+}
+
+// backFromClosed goes back to the previous tab when the current one
+// closed itself.
+func (at *attempt) backFromClosed(rec *results.Step) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	prev := at.previousTab()
+	if prev == nil {
+		rec.Log = append(rec.Log, "the tab closed itself and no other tab is open")
+		return
+	}
+	at.switchTo(ctx, prev, rec, "the tab closed itself; back on %s")
+}
+
+// tabStep runs `tab`: previous, N or {url}. N and url wait, as expect
+// does, for the tab to open.
+func (at *attempt) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step) error {
+	t := s.Tab
+	if t.Previous {
+		prev := at.previousTab()
+		if prev == nil {
+			return at.tabFailure("there is no previous tab: the flow has been on this one only")
+		}
+		at.switchTo(ctx, prev, rec, "switched to %s")
+		return nil
+	}
+	m, err := t.URL.Interpolate(sc)
+	if err != nil {
+		return err
+	}
+	var pick *engine.Page
+	err = at.pollUntil(ctx, func() (bool, string, error) {
+		pages, err := at.pg.bctx.Pages(ctx)
+		if err != nil {
+			return false, err.Error(), err
+		}
+		var why string
+		pick, why = at.pickTab(ctx, pages, t.Index, m)
+		// a look cut short by the deadline reads no URL: keep the one before
+		return pick != nil, why, ctx.Err()
+	})
+	if errors.Is(err, engine.ErrPageCrashed) {
+		return err
+	}
+	if err != nil {
+		return at.tabFailure(err.Error())
+	}
+	if pick != at.page {
+		at.switchTo(ctx, pick, rec, "switched to %s")
+	} else {
+		rec.Log = append(rec.Log, "already on "+at.tabName(ctx, pick, []*engine.Page{pick}))
+	}
+	return nil
+}
+
+// pickTab finds the tab of `tab: N` or `tab: {url}` among the open ones,
+// or says why none is picked.
+func (at *attempt) pickTab(ctx context.Context, pages []*engine.Page, n *int, m *flows.Match) (*engine.Page, string) {
+	var list []string
+	for i, p := range pages {
+		list = append(list, fmt.Sprintf("%d %s", i, at.mask.Mask(p.URL(ctx))))
+	}
+	open := "open tabs: " + strings.Join(list, ", ")
+	if n != nil {
+		if *n < len(pages) {
+			return pages[*n], ""
+		}
+		return nil, fmt.Sprintf("there is no tab %d (tabs count from 0); %s", *n, open)
+	}
+	var hits []*engine.Page
+	for _, p := range pages {
+		if m.Test(p.URL(ctx)) {
+			hits = append(hits, p)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], ""
+	case 0:
+		return nil, fmt.Sprintf("no tab has a URL that %s; %s", m, open)
+	}
+	return nil, fmt.Sprintf("%d tabs have a URL that %s; write tab: N to pick one; %s", len(hits), m, open)
+}
+
+func (at *attempt) tabFailure(msg string) error {
+	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: msg}}
+}
