@@ -79,7 +79,7 @@ var _ = Describe("request step", func() {
 		Expect(steps[0].Status).To(Equal(results.Passed))
 		Expect(steps[1].Status).To(Equal(results.Failed))
 		fl := res.Final().Failure
-		Expect(fl.Reason).To(Equal("assertion"))
+		Expect(string(fl.Reason)).To(Equal("assertion"))
 		Expect(fl.Message).To(ContainSubstring("expected response.status == 200 to be true; response.status = 404"))
 	})
 
@@ -107,7 +107,7 @@ var _ = Describe("request step", func() {
 		res := runRequestFlow("network")
 		Expect(res.Status).To(Equal(results.Failed))
 		fl := res.Final().Failure
-		Expect(fl.Reason).To(Equal("navigation"))
+		Expect(string(fl.Reason)).To(Equal("navigation"))
 		Expect(fl.Message).To(ContainSubstring("request POST http://127.0.0.1:9/nothing-listens-here: no response from POST http://127.0.0.1:9/nothing-listens-here: dial tcp 127.0.0.1:9"))
 		Expect(failureText(res)).To(ContainSubstring("check that the server is up"))
 	})
@@ -116,7 +116,7 @@ var _ = Describe("request step", func() {
 		res := runRequestFlow("timeout")
 		Expect(res.Status).To(Equal(results.Failed))
 		fl := res.Final().Failure
-		Expect(fl.Reason).To(Equal("timeout"))
+		Expect(string(fl.Reason)).To(Equal("timeout"))
 		Expect(fl.Message).To(MatchRegexp(`timed out waiting for the response of GET http://127\.0\.0\.1:\d+/hang`))
 	})
 

@@ -193,7 +193,7 @@ var _ = Describe("eval", func() {
 			Expect(res.Status).To(Equal(results.Failed))
 			f := res.Final().Failure
 			Expect(f).NotTo(BeNil())
-			Expect(f.Reason).To(Equal("script"))
+			Expect(string(f.Reason)).To(Equal("script"))
 			Expect(f.Line).To(Equal(line))
 			Expect(f.Message).To(HavePrefix(fmt.Sprintf("step 2 (../testdata/runner/eval/%s:%d) eval: ", file, line)))
 			Expect(f.Message).To(ContainSubstring(want))

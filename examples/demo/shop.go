@@ -126,6 +126,7 @@ func (s *shop) routes() http.Handler {
 	mux.HandleFunc("GET /search", s.search)
 	mux.HandleFunc("GET /product/{id}", s.product)
 	mux.HandleFunc("GET /cart", s.cart)
+	mux.HandleFunc("GET /cart.csv", s.cartCSV)
 	mux.HandleFunc("POST /cart/add", s.cartAdd)
 	mux.HandleFunc("POST /cart/remove", s.cartRemove)
 	mux.HandleFunc("GET /checkout", s.checkout)
@@ -375,6 +376,21 @@ func (s *shop) cart(w http.ResponseWriter, r *http.Request) {
 	p.Cart = sess.view()
 	s.mu.Unlock()
 	s.render(w, http.StatusOK, "cart", p)
+}
+
+// cartCSV downloads the cart as a CSV file (the download example of
+// docs/flows.md "Downloads").
+func (s *shop) cartCSV(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	_, sess := s.sessionLocked(w, r)
+	v := sess.view()
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "text/csv")
+	w.Header().Set("Content-Disposition", `attachment; filename="cart.csv"`)
+	fmt.Fprintln(w, "product,quantity,total")
+	for _, l := range v.Lines {
+		fmt.Fprintf(w, "%s,%d,%s\n", l.Name, l.Qty, l.TotalText)
+	}
 }
 
 // parseQty reads a quantity from 1 to maxQty; empty means 1.
