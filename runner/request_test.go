@@ -80,13 +80,13 @@ var _ = Describe("request step", func() {
 		Expect(steps[1].Status).To(Equal(results.Failed))
 		fl := res.Final().Failure
 		Expect(string(fl.Reason)).To(Equal("assertion"))
-		Expect(fl.Message).To(ContainSubstring("expected response.status == 200 to be true; response.status = 404"))
+		Expect(fl.Message).To(ContainSubstring("expected response.status == 200 to be true, but it is false; response.status = 404"))
 	})
 
 	It("fails a json check with the value it saw", func() {
 		res := runRequestFlow("fail-json")
 		Expect(res.Status).To(Equal(results.Failed))
-		Expect(res.Final().Failure.Message).To(ContainSubstring(`the echo saw a DELETE; response.json.method = "GET"`))
+		Expect(res.Final().Failure.Message).To(ContainSubstring(`the echo saw a DELETE (response.json.method == "DELETE"), but it is false; response.json.method = "GET"`))
 	})
 
 	It("fails a header check with the header's value", func() {
