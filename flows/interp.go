@@ -366,13 +366,19 @@ func InterpolateTarget(t *Target, sc *Scope) (*Target, error) {
 // InterpolateValue interpolates the strings inside a variable's value
 // (strings, lists and maps), returning a copy.
 func InterpolateValue(v any, sc *Scope) (any, error) {
+	return mapStrings(v, func(x string) (any, error) { return Interpolate(x, sc) })
+}
+
+// mapStrings returns a copy of v (a YAML value: scalars, lists, maps) with
+// every string replaced by what f makes of it.
+func mapStrings(v any, f func(string) (any, error)) (any, error) {
 	switch x := v.(type) {
 	case string:
-		return Interpolate(x, sc)
+		return f(x)
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			r, err := InterpolateValue(e, sc)
+			r, err := mapStrings(e, f)
 			if err != nil {
 				return nil, err
 			}
@@ -382,7 +388,7 @@ func InterpolateValue(v any, sc *Scope) (any, error) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			r, err := InterpolateValue(e, sc)
+			r, err := mapStrings(e, f)
 			if err != nil {
 				return nil, err
 			}

@@ -85,35 +85,13 @@ func (sc *Scope) Response() *Response {
 // value with its type — a number stays a number, a map a map; other
 // strings are interpolated as text.
 func InterpolateJSON(v any, sc *Scope) (any, error) {
-	switch x := v.(type) {
-	case string:
+	return mapStrings(v, func(x string) (any, error) {
 		refs, rerr := scanRefs(x)
 		if rerr == nil && len(refs) == 1 && refs[0].Start == 0 && refs[0].End == len(x) {
 			return sc.refValue(refs[0])
 		}
 		return Interpolate(x, sc)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			r, err := InterpolateJSON(e, sc)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = r
-		}
-		return out, nil
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			r, err := InterpolateJSON(e, sc)
-			if err != nil {
-				return nil, err
-			}
-			out[k] = r
-		}
-		return out, nil
-	}
-	return v, nil
+	})
 }
 
 // request parses `request: URL` or `request: {method, url, headers, body,
