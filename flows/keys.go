@@ -88,6 +88,15 @@ func ModifierKey(m Modifier) Key {
 	return Key{}
 }
 
+// Modifier is the modifier this key is (Shift for "Shift"), or 0.
+func (k Key) Modifier() Modifier {
+	if k.Name == "" {
+		return 0
+	}
+	m, _ := ParseModifier(k.Name)
+	return m
+}
+
 // ModifierBits are the real modifier bits in pressing order.
 var ModifierBits = []Modifier{ModControl, ModAlt, ModMeta, ModShift}
 

@@ -62,7 +62,8 @@ func (p *Page) pressKeys(ctx context.Context, combo flows.Combo) error {
 	if k.Modifiers&^flows.ModShift != 0 {
 		key.Text = "" // Control+A types nothing
 	}
-	down := keyEvent(proto.InputDispatchKeyEventTypeKeyDown, key, k.Modifiers)
+	// a modifier pressed alone is held while it goes down, as on a keyboard
+	down := keyEvent(proto.InputDispatchKeyEventTypeKeyDown, key, k.Modifiers|key.Modifier())
 	if key.Text == "" {
 		down.Type = proto.InputDispatchKeyEventTypeRawKeyDown
 	}
