@@ -667,11 +667,11 @@ func (p *parser) pointer(spec *actionSpec, k, v *yaml.Node) *PointerArgs {
 	if n := o.val("modifiers"); n != nil {
 		mods, nodes := p.strList(n, "modifiers", false)
 		for i, m := range mods {
-			if contains(modifierSet, m) {
+			if contains(modifierNames, m) {
 				a.Modifiers = append(a.Modifiers, m)
 				continue
 			}
-			p.errorf(nodes[i], "modifier must be %s, not %q%s", orList(modifierSet), m, keyAliasHint(m, modifierSet))
+			p.errorf(nodes[i], "modifier must be %s, not %q%s", orList(modifierNames), m, keyAliasHint(m, modifierNames))
 		}
 	}
 	return a
@@ -685,13 +685,6 @@ func canonical(s string, set []string) string {
 		}
 	}
 	return ""
-}
-
-func keyAliasHint(s string, set []string) string {
-	if a, ok := keyAliases[strings.ToLower(s)]; ok && contains(set, a) {
-		return `; did you mean "` + a + `"?`
-	}
-	return didYouMean(s, set)
 }
 
 // scalarValue reads a string value where numbers and booleans are taken as
@@ -764,44 +757,6 @@ func (p *parser) key(n *yaml.Node) string {
 		return s
 	}
 	return norm
-}
-
-// NormalizeKey checks a key or combination for `press` ("Enter",
-// "Control+A", "Shift+ArrowDown", "a") and returns it with the canonical
-// spelling of each name.
-func NormalizeKey(s string) (string, error) {
-	var parts []string
-	switch {
-	case s == "+":
-		parts = []string{"+"}
-	case strings.HasSuffix(s, "++"):
-		parts = append(strings.Split(strings.TrimSuffix(s, "++"), "+"), "+")
-	default:
-		parts = strings.Split(s, "+")
-	}
-	for i, part := range parts {
-		last := i == len(parts)-1
-		if part == "" {
-			return "", fmt.Errorf("bad key %q: write keys joined with +, such as Control+A", s)
-		}
-		if !last {
-			m := canonical(part, modifierKeys)
-			if m == "" {
-				return "", fmt.Errorf("%q in %q is not a modifier: use %s%s", part, s, orList(modifierKeys), keyAliasHint(part, modifierKeys))
-			}
-			parts[i] = m
-			continue
-		}
-		if len([]rune(part)) == 1 {
-			continue
-		}
-		if k := canonical(part, namedKeys); k != "" {
-			parts[i] = k
-			continue
-		}
-		return "", fmt.Errorf("unknown key name %q%s", part, keyAliasHint(part, namedKeys))
-	}
-	return strings.Join(parts, "+"), nil
 }
 
 func (p *parser) selectArgs(spec *actionSpec, k, v *yaml.Node) *SelectArgs {

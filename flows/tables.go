@@ -65,7 +65,6 @@ type actionSpec struct {
 var (
 	openWaits   = []string{"load", "domcontentloaded", "networkidle"}
 	buttons     = []string{"left", "right", "middle"}
-	modifierSet = []string{"Alt", "Control", "Meta", "Shift", "ControlOrMeta"}
 	scrollTos   = []string{"top", "bottom"}
 	httpMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 )
@@ -165,7 +164,7 @@ func targetArg(required bool) field {
 var pointerArgs = []field{
 	targetArg(true),
 	{Key: "button", Kind: kEnum, Enum: buttons, Doc: "The mouse button (default left)."},
-	{Key: "modifiers", Kind: kEnums, Enum: modifierSet, Doc: "Keys held during the click: Alt, Control, Meta, Shift, ControlOrMeta."},
+	{Key: "modifiers", Kind: kEnums, Enum: modifierNames, Doc: "Keys held during the click: Alt, Control, Meta, Shift, ControlOrMeta."},
 }
 
 var actions = []actionSpec{
@@ -330,45 +329,4 @@ func fieldOf(fs []field, key string) *field {
 		}
 	}
 	return nil
-}
-
-// modifierKeys and namedKeys are the key names `press` accepts, besides any
-// single character.
-var modifierKeys = []string{"Alt", "Control", "Meta", "Shift", "ControlOrMeta"}
-
-var namedKeys = func() []string {
-	ks := []string{
-		"Enter", "Tab", "Escape", "Backspace", "Delete", "Insert", "Space",
-		"Home", "End", "PageUp", "PageDown",
-		"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
-		"CapsLock", "NumLock", "ScrollLock", "PrintScreen", "Pause", "ContextMenu",
-		"Backquote", "Minus", "Equal", "BracketLeft", "BracketRight", "Backslash",
-		"Semicolon", "Quote", "Comma", "Period", "Slash",
-		"NumpadAdd", "NumpadSubtract", "NumpadMultiply", "NumpadDivide", "NumpadDecimal", "NumpadEnter",
-	}
-	for i := 1; i <= 12; i++ {
-		ks = append(ks, "F"+itoa(i))
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		ks = append(ks, "Key"+string(c))
-	}
-	for d := '0'; d <= '9'; d++ {
-		ks = append(ks, "Digit"+string(d), "Numpad"+string(d))
-	}
-	return append(ks, modifierKeys...)
-}()
-
-// keyAliases are common other names of keys, suggested in errors.
-var keyAliases = map[string]string{
-	"esc": "Escape", "return": "Enter", "ctrl": "Control", "cmd": "Meta", "command": "Meta",
-	"option": "Alt", "opt": "Alt", "del": "Delete", "up": "ArrowUp", "down": "ArrowDown",
-	"left": "ArrowLeft", "right": "ArrowRight", "pgup": "PageUp", "pgdn": "PageDown",
-	"spacebar": "Space", "win": "Meta", "super": "Meta",
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }

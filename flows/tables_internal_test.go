@@ -13,3 +13,7 @@ func Keys() []string {
 	}
 	return out
 }
+
+// KeyNames lists the key names `press` accepts (the key table's), for the
+// docs test.
+func KeyNames() []string { return append([]string{}, keyNames...) }

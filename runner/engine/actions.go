@@ -427,7 +427,7 @@ func (p *Page) Type(ctx context.Context, t *flows.Target, text string, delay tim
 // Press presses a key combination ("Enter", "Control+A") on the focused
 // element, or on t after focusing it.
 func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outcome, error) {
-	keys, err := ParseKeys(combo)
+	keys, err := flows.ParseKeys(combo)
 	if err != nil {
 		return nil, err
 	}
