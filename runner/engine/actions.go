@@ -337,7 +337,10 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 
 func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {
 	c := p.main.Client(ctx)
-	mods := modifierBits(o.Modifiers)
+	mods, err := modifierBits(o.Modifiers)
+	if err != nil {
+		return err
+	}
 	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y, Modifiers: mods}).Call(c); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -30,15 +31,19 @@ func resolve(k flows.Combo) flows.Combo {
 	return k
 }
 
-// modifierBits are the DevTools modifier bits of click modifiers (names
-// that validation checked with flows.ParseModifier).
-func modifierBits(names []string) int {
+// modifierBits are the DevTools modifier bits of click modifiers. The
+// names were validated at load time; one that is not a modifier still
+// fails here rather than clicking without it.
+func modifierBits(names []string) (int, error) {
 	var bits flows.Modifier
 	for _, n := range names {
-		m, _ := flows.ParseModifier(n) // validated at load time
+		m, ok := flows.ParseModifier(n)
+		if !ok {
+			return 0, fmt.Errorf("unknown modifier %q (use Alt, Control, ControlOrMeta, Meta or Shift)", n)
+		}
 		bits |= m
 	}
-	return int(resolve(flows.Combo{Modifiers: bits}).Modifiers)
+	return int(resolve(flows.Combo{Modifiers: bits}).Modifiers), nil
 }
 
 // pressKeys dispatches a parsed combination: each modifier down, the key
