@@ -988,41 +988,8 @@ func (p *parser) expect(spec *actionSpec, k, v *yaml.Node) *ExpectArgs {
 	}
 	a.Kind = kinds[0]
 	kind := fieldOf(expectKinds, a.Kind)
-	kn := o.val(a.Kind)
-	switch kind.Kind {
-	case kTarget:
-		a.Target = p.target(kn, "expect "+a.Kind)
-	case kMatch:
-		a.Match = p.match(kn, "expect "+a.Kind)
-	case kTrue:
-		if !p.boolean(kn, a.Kind) && p.resolve(kn) != nil && p.resolve(kn).ShortTag() == "!!bool" {
-			p.errorf(p.resolve(kn), "%s must be true (false checks nothing)", a.Kind)
-		}
-	case kObject:
-		a.Match = p.expectDownload(kn)
-	}
-	var allowed []string
-	switch a.Kind {
-	case ExpectText, ExpectValue:
-		allowed = keysOf(matchFields)
-	case ExpectCount:
-		allowed = []string{"equals", "min", "max"}
-	}
-	for _, c := range o.present(keysOf(expectCompanions)) {
-		if contains(allowed, c) {
-			continue
-		}
-		switch {
-		case kind.Kind == kMatch && fieldOf(matchFields, c) != nil:
-			p.errorf(o.m[c].k, "%s goes inside %s: {%s: {%s: ...}}", c, a.Kind, a.Kind, c)
-		case a.Kind == ExpectDownload && fieldOf(matchFields, c) != nil:
-			p.errorf(o.m[c].k, "%s goes inside the download's name: {download: {name: {%s: ...}}}", c, c)
-		case len(allowed) == 0:
-			p.errorf(o.m[c].k, "%s does not go with expect %s", c, a.Kind)
-		default:
-			p.errorf(o.m[c].k, "%s does not go with expect %s; use %s", c, a.Kind, orList(allowed))
-		}
-	}
+	p.expectKind(a, kind, o.val(a.Kind))
+	allowed := p.expectCompanions(o, a.Kind, kind)
 	switch a.Kind {
 	case ExpectText, ExpectValue:
 		if len(o.present(keysOf(matchFields))) == 0 {
@@ -1035,33 +1002,82 @@ func (p *parser) expect(spec *actionSpec, k, v *yaml.Node) *ExpectArgs {
 		}
 		a.Match = p.matchFrom(o, r, "expect "+a.Kind)
 	case ExpectCount:
-		ks := o.present(allowed)
-		if len(ks) == 0 {
-			p.errorf(k, "expect count needs equals, min or max")
-			break
-		}
-		for _, c := range ks {
-			n, ok := p.integer(o.val(c), c, 0)
-			if !ok {
-				continue
-			}
-			switch c {
-			case "equals":
-				a.Equals = &n
-			case "min":
-				a.Min = &n
-			case "max":
-				a.Max = &n
-			}
-		}
-		if o.has("equals") && (o.has("min") || o.has("max")) {
-			p.errorf(o.m["equals"].k, "expect count takes equals, or min and/or max, not both")
-		}
-		if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
-			p.errorf(o.m["max"].k, "max (%d) is less than min (%d)", *a.Max, *a.Min)
-		}
+		p.expectCount(a, k, o, allowed)
 	}
 	return a
+}
+
+// expectKind reads the value of the expect's kind key into a.
+func (p *parser) expectKind(a *ExpectArgs, kind *field, kn *yaml.Node) {
+	switch kind.Kind {
+	case kTarget:
+		a.Target = p.target(kn, "expect "+a.Kind)
+	case kMatch:
+		a.Match = p.match(kn, "expect "+a.Kind)
+	case kTrue:
+		if !p.boolean(kn, a.Kind) && p.resolve(kn) != nil && p.resolve(kn).ShortTag() == "!!bool" {
+			p.errorf(p.resolve(kn), "%s must be true (false checks nothing)", a.Kind)
+		}
+	case kObject:
+		a.Match = p.expectDownload(kn)
+	}
+}
+
+// expectCompanions reports the companion keys that do not go with the
+// expect's kind, and returns the ones that do.
+func (p *parser) expectCompanions(o *obj, kindKey string, kind *field) []string {
+	var allowed []string
+	switch kindKey {
+	case ExpectText, ExpectValue:
+		allowed = keysOf(matchFields)
+	case ExpectCount:
+		allowed = []string{"equals", "min", "max"}
+	}
+	for _, c := range o.present(keysOf(expectCompanions)) {
+		if contains(allowed, c) {
+			continue
+		}
+		switch {
+		case kind.Kind == kMatch && fieldOf(matchFields, c) != nil:
+			p.errorf(o.m[c].k, "%s goes inside %s: {%s: {%s: ...}}", c, kindKey, kindKey, c)
+		case kindKey == ExpectDownload && fieldOf(matchFields, c) != nil:
+			p.errorf(o.m[c].k, "%s goes inside the download's name: {download: {name: {%s: ...}}}", c, c)
+		case len(allowed) == 0:
+			p.errorf(o.m[c].k, "%s does not go with expect %s", c, kindKey)
+		default:
+			p.errorf(o.m[c].k, "%s does not go with expect %s; use %s", c, kindKey, orList(allowed))
+		}
+	}
+	return allowed
+}
+
+// expectCount reads the bounds of expect count.
+func (p *parser) expectCount(a *ExpectArgs, k *yaml.Node, o *obj, allowed []string) {
+	ks := o.present(allowed)
+	if len(ks) == 0 {
+		p.errorf(k, "expect count needs equals, min or max")
+		return
+	}
+	for _, c := range ks {
+		n, ok := p.integer(o.val(c), c, 0)
+		if !ok {
+			continue
+		}
+		switch c {
+		case "equals":
+			a.Equals = &n
+		case "min":
+			a.Min = &n
+		case "max":
+			a.Max = &n
+		}
+	}
+	if o.has("equals") && (o.has("min") || o.has("max")) {
+		p.errorf(o.m["equals"].k, "expect count takes equals, or min and/or max, not both")
+	}
+	if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
+		p.errorf(o.m["max"].k, "max (%d) is less than min (%d)", *a.Max, *a.Min)
+	}
 }
 
 func (p *parser) assert(spec *actionSpec, k, v *yaml.Node) *AssertArgs {

@@ -162,25 +162,16 @@ func (sd *sessionData) decode(raw []byte) error {
 	// The strings table, converted once: nodes refer to its entries by
 	// index, many times over (every DIV, every class attribute).
 	raws := v.GetArray("strings")
-	table := make([]string, len(raws))
+	table := make(stringTable, len(raws))
 	for i, r := range raws {
 		b, _ := r.StringBytes()
 		table[i] = string(b)
 	}
-	str := func(x *fastjson.Value) string {
-		if x == nil {
-			return ""
-		}
-		if i := x.GetInt(); i >= 0 && i < len(table) {
-			return table[i]
-		}
-		return ""
-	}
 	for _, d := range v.GetArray("documents") {
 		dd := &docData{
-			frame:   proto.PageFrameID(str(d.Get("frameId"))),
-			url:     str(d.Get("documentURL")),
-			title:   str(d.Get("title")),
+			frame:   proto.PageFrameID(table.str(d.Get("frameId"))),
+			url:     table.str(d.Get("documentURL")),
+			title:   table.str(d.Get("title")),
 			scrollX: d.GetFloat64("scrollOffsetX"),
 			scrollY: d.GetFloat64("scrollOffsetY"),
 			byBack:  map[proto.DOMBackendNodeID]int{},
@@ -190,75 +181,102 @@ func (sd *sessionData) decode(raw []byte) error {
 		if n == nil {
 			continue
 		}
-		backend := n.GetArray("backendNodeId")
-		parents := n.GetArray("parentIndex")
-		names := n.GetArray("nodeName")
-		attrs := n.GetArray("attributes")
-		count := len(backend)
-		dd.nodes = make([]domInfo, count)
-		for i := 0; i < count; i++ {
-			di := &dd.nodes[i]
-			di.parent = -1
-			di.contentDoc = -1
-			if i < len(parents) {
-				di.parent = parents[i].GetInt()
-			}
-			if i < len(names) {
-				di.tag = strings.ToLower(str(names[i]))
-			}
-			if i < len(attrs) {
-				if a, _ := attrs[i].Array(); len(a) > 1 {
-					di.attrs = make(map[string]string, len(a)/2)
-					for j := 0; j+1 < len(a); j += 2 {
-						di.attrs[str(a[j])] = str(a[j+1])
-					}
-					if id := di.attrs["id"]; id != "" {
-						dd.byID[id] = i
-					}
-				}
-			}
-			id := proto.DOMBackendNodeID(backend[i].GetInt())
-			dd.byBack[id] = i
-			sd.byBack[id] = &docRef{doc: dd, idx: i}
-		}
-		for _, x := range n.GetArray("inputChecked", "index") {
-			if i := x.GetInt(); i >= 0 && i < count {
-				dd.nodes[i].checked = true
-			}
-		}
-		cdIdx, cdVal := n.GetArray("contentDocumentIndex", "index"), n.GetArray("contentDocumentIndex", "value")
-		for k, x := range cdIdx {
-			if i := x.GetInt(); i >= 0 && i < count && k < len(cdVal) {
-				dd.nodes[i].contentDoc = cdVal[k].GetInt()
-			}
-		}
+		sd.decodeNodes(dd, n, table)
 		if l := d.Get("layout"); l != nil {
-			bounds, styles := l.GetArray("bounds"), l.GetArray("styles")
-			for k, x := range l.GetArray("nodeIndex") {
-				i := x.GetInt()
-				if i < 0 || i >= count {
-					continue
-				}
-				di := &dd.nodes[i]
-				di.hasLayout = true
-				if k < len(bounds) {
-					if b, _ := bounds[k].Array(); len(b) == 4 {
-						di.box = Box{X: b[0].GetFloat64(), Y: b[1].GetFloat64(), W: b[2].GetFloat64(), H: b[3].GetFloat64()}
-					}
-				}
-				if k < len(styles) {
-					if st, _ := styles[k].Array(); len(st) > 0 {
-						di.cursor = str(st[0])
-						if len(st) > 1 {
-							di.visibility = str(st[1])
-						}
-					}
-				}
-			}
+			dd.decodeLayout(l, table)
 		}
 		sd.docs = append(sd.docs, dd)
 	}
 	return nil
+}
+
+// stringTable is the strings table of a captured snapshot.
+type stringTable []string
+
+// str returns the table entry a value indexes, "" when there is none.
+func (t stringTable) str(x *fastjson.Value) string {
+	if x == nil {
+		return ""
+	}
+	if i := x.GetInt(); i >= 0 && i < len(t) {
+		return t[i]
+	}
+	return ""
+}
+
+// decodeNodes reads a document's node tree: parents, tags, attributes,
+// checked state and content documents.
+func (sd *sessionData) decodeNodes(dd *docData, n *fastjson.Value, table stringTable) {
+	backend := n.GetArray("backendNodeId")
+	parents := n.GetArray("parentIndex")
+	names := n.GetArray("nodeName")
+	attrs := n.GetArray("attributes")
+	count := len(backend)
+	dd.nodes = make([]domInfo, count)
+	for i := 0; i < count; i++ {
+		di := &dd.nodes[i]
+		di.parent = -1
+		di.contentDoc = -1
+		if i < len(parents) {
+			di.parent = parents[i].GetInt()
+		}
+		if i < len(names) {
+			di.tag = strings.ToLower(table.str(names[i]))
+		}
+		if i < len(attrs) {
+			if a, _ := attrs[i].Array(); len(a) > 1 {
+				di.attrs = make(map[string]string, len(a)/2)
+				for j := 0; j+1 < len(a); j += 2 {
+					di.attrs[table.str(a[j])] = table.str(a[j+1])
+				}
+				if id := di.attrs["id"]; id != "" {
+					dd.byID[id] = i
+				}
+			}
+		}
+		id := proto.DOMBackendNodeID(backend[i].GetInt())
+		dd.byBack[id] = i
+		sd.byBack[id] = &docRef{doc: dd, idx: i}
+	}
+	for _, x := range n.GetArray("inputChecked", "index") {
+		if i := x.GetInt(); i >= 0 && i < count {
+			dd.nodes[i].checked = true
+		}
+	}
+	cdIdx, cdVal := n.GetArray("contentDocumentIndex", "index"), n.GetArray("contentDocumentIndex", "value")
+	for k, x := range cdIdx {
+		if i := x.GetInt(); i >= 0 && i < count && k < len(cdVal) {
+			dd.nodes[i].contentDoc = cdVal[k].GetInt()
+		}
+	}
+}
+
+// decodeLayout reads a document's layout: boxes and the computed cursor
+// and visibility of the nodes that have one.
+func (dd *docData) decodeLayout(l *fastjson.Value, table stringTable) {
+	count := len(dd.nodes)
+	bounds, styles := l.GetArray("bounds"), l.GetArray("styles")
+	for k, x := range l.GetArray("nodeIndex") {
+		i := x.GetInt()
+		if i < 0 || i >= count {
+			continue
+		}
+		di := &dd.nodes[i]
+		di.hasLayout = true
+		if k < len(bounds) {
+			if b, _ := bounds[k].Array(); len(b) == 4 {
+				di.box = Box{X: b[0].GetFloat64(), Y: b[1].GetFloat64(), W: b[2].GetFloat64(), H: b[3].GetFloat64()}
+			}
+		}
+		if k < len(styles) {
+			if st, _ := styles[k].Array(); len(st) > 0 {
+				di.cursor = table.str(st[0])
+				if len(st) > 1 {
+					di.visibility = table.str(st[1])
+				}
+			}
+		}
+	}
 }
 
 // dom returns the DOM facts of a backend node in this session.

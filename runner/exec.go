@@ -437,168 +437,232 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	}
 	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))
 	defer cancel()
-	p := at.page
-	logOutcome := func(o *engine.Outcome, err error) error {
-		if o != nil {
-			rec.Log = append(rec.Log, o.Log...)
-		}
-		if err != nil {
-			return at.diagnose(ctx, s, err)
-		}
-		return nil
-	}
 	t, err := at.target(s.Target(), sc)
 	if err != nil {
 		return err
 	}
-	switch s.Action {
-	case "open":
-		u, err := at.str(s.Open.URL, sc)
-		if err != nil {
-			return err
-		}
-		u, err = joinURL(at.base, u)
-		if err != nil {
-			return failWith(diagnostics.ReasonConfig, err)
-		}
-		status, err := p.Navigate(sctx, u, s.Open.Wait)
-		if err != nil {
-			var ne *engine.NavigateError
-			if errors.As(err, &ne) {
-				return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
-					Hints: []string{"check that the server is up and the URL (and --base-url) are right"}}}
-			}
-			return at.timeoutErr(sctx, err, "opening "+u)
-		}
-		sc.Vars["status"] = status
-		rec.Log = append(rec.Log, fmt.Sprintf("opened %s (%d)", u, status))
-	case "snapshot":
-		snap, err := p.TakeSnapshot(sctx)
-		if err != nil {
-			return at.timeoutErr(sctx, err, "taking the snapshot")
-		}
-		name := "snapshot"
-		full := false
-		if s.Snapshot != nil {
-			full = s.Snapshot.Full
-			if s.Snapshot.Name != "" {
-				name = s.Snapshot.Name
-			}
-		}
-		at.snaps++
-		text := snap.Render(locate.RenderOptions{Full: full, Mask: at.mask.Mask})
-		path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("%02d-%s.txt", at.snaps, slug(name)), []byte(text))
-		if err != nil {
-			return err
-		}
-		rec.Log = append(rec.Log, fmt.Sprintf("snapshot: %d refs → %s", len(snap.Refs), path))
-	case "click", "dblclick", "hover":
-		o := engine.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
-		switch s.Action {
-		case "dblclick":
-			o.Count = 2
-		case "hover":
-			o.HoverOnly = true
-		}
-		return logOutcome(p.Click(sctx, t, o))
-	case "fill":
-		v, err := at.str(s.Fill.Value, sc)
-		if err != nil {
-			return err
-		}
-		return logOutcome(p.Fill(sctx, t, v))
-	case "type":
-		v, err := at.str(s.Type.Text, sc)
-		if err != nil {
-			return err
-		}
-		return logOutcome(p.Type(sctx, t, v, s.Type.Delay))
-	case "press":
-		k, err := at.str(s.Press.Key, sc)
-		if err != nil {
-			return err
-		}
-		return logOutcome(p.Press(sctx, t, k))
-	case "select":
-		var opts []string
-		for _, o := range s.Select.Options {
-			v, err := at.str(o, sc)
-			if err != nil {
-				return err
-			}
-			opts = append(opts, v)
-		}
-		return logOutcome(p.Select(sctx, t, opts))
-	case "check", "uncheck":
-		return logOutcome(p.SetChecked(sctx, t, s.Action == "check"))
-	case "upload":
-		var files []string
-		for _, f := range s.Upload.Files {
-			v, err := at.str(f, sc)
-			if err != nil {
-				return err
-			}
-			if !filepath.IsAbs(v) {
-				v = filepath.Join(filepath.Dir(s.Pos.File), v)
-			}
-			abs, err := filepath.Abs(v)
-			if err != nil {
-				return failWith(diagnostics.ReasonFile, err)
-			}
-			if _, err := os.Stat(abs); err != nil {
-				return failWith(diagnostics.ReasonFile, fmt.Errorf("upload: %v", err))
-			}
-			files = append(files, abs)
-		}
-		return logOutcome(p.Upload(sctx, t, files))
-	case "scroll":
-		if t != nil {
-			return logOutcome(p.ScrollTo(sctx, t))
-		}
-		return p.ScrollPage(sctx, s.Scroll.To, s.Scroll.By)
-	case "wait":
-		return at.wait(sctx, s, t, sc)
-	case "expect":
-		return at.expect(sctx, ctx, s, t, sc)
-	case "assert":
-		return at.assert(sctx, s, sc)
-	case "extract":
-		return at.extract(sctx, ctx, s, t, sc, rec)
-	case "screenshot":
-		var clip *locate.Box
-		full := s.Screenshot.FullPage
-		if t != nil {
-			b, err := p.ElementBox(sctx, t)
-			if err != nil {
-				return at.diagnose(ctx, s, err)
-			}
-			clip = b
-		}
-		png, err := p.Screenshot(sctx, full, clip)
-		if err != nil {
-			return at.timeoutErr(sctx, err, "taking the screenshot")
-		}
-		at.shots++
-		name := s.Screenshot.Name
-		if name == "" {
-			name = "screenshot"
-		}
-		path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("%02d-%s.png", at.shots, slug(name)), png)
-		if err != nil {
-			return err
-		}
-		rec.Log = append(rec.Log, "screenshot → "+path)
-	case "eval":
-		return at.eval(sctx, s, sc)
-	case "request":
-		return at.request(sctx, s, sc, rec)
-	case "dialog":
-		return at.dialogStep(s, sc, rec)
-	case "tab":
-		return at.tabStep(sctx, s, sc, rec)
-	default:
+	run := stepActions[s.Action]
+	if run == nil {
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %q", s.Action))
 	}
+	return run(at, &stepCall{ctx: ctx, sctx: sctx, s: s, t: t, sc: sc, rec: rec})
+}
+
+// stepCall is what an action's run gets: the attempt's context (ctx),
+// the one bounded by the step's timeout (sctx), the step, its resolved
+// target (nil when it has none), the scope and the step's record.
+type stepCall struct {
+	ctx, sctx context.Context
+	s         *flows.Step
+	t         *flows.Target
+	sc        *flows.Scope
+	rec       *results.Step
+}
+
+// stepActions runs each (non-container) step action, by name.
+var stepActions = map[string]func(*attempt, *stepCall) error{
+	"open":       (*attempt).execOpen,
+	"snapshot":   (*attempt).execSnapshot,
+	"click":      (*attempt).execPointer,
+	"dblclick":   (*attempt).execPointer,
+	"hover":      (*attempt).execPointer,
+	"fill":       (*attempt).execFill,
+	"type":       (*attempt).execType,
+	"press":      (*attempt).execPress,
+	"select":     (*attempt).execSelect,
+	"check":      (*attempt).execCheck,
+	"uncheck":    (*attempt).execCheck,
+	"upload":     (*attempt).execUpload,
+	"scroll":     (*attempt).execScroll,
+	"wait":       func(at *attempt, c *stepCall) error { return at.wait(c.sctx, c.s, c.t, c.sc) },
+	"expect":     func(at *attempt, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, c.t, c.sc) },
+	"assert":     func(at *attempt, c *stepCall) error { return at.assert(c.sctx, c.s, c.sc) },
+	"extract":    func(at *attempt, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, c.t, c.sc, c.rec) },
+	"screenshot": (*attempt).execScreenshot,
+	"eval":       func(at *attempt, c *stepCall) error { return at.eval(c.sctx, c.s, c.sc) },
+	"request":    func(at *attempt, c *stepCall) error { return at.request(c.sctx, c.s, c.sc, c.rec) },
+	"dialog":     func(at *attempt, c *stepCall) error { return at.dialogStep(c.s, c.sc, c.rec) },
+	"tab":        func(at *attempt, c *stepCall) error { return at.tabStep(c.sctx, c.s, c.sc, c.rec) },
+}
+
+// logOutcome keeps the log of an engine action and diagnoses its error.
+func (at *attempt) logOutcome(c *stepCall, o *engine.Outcome, err error) error {
+	if o != nil {
+		c.rec.Log = append(c.rec.Log, o.Log...)
+	}
+	if err != nil {
+		return at.diagnose(c.ctx, c.s, err)
+	}
+	return nil
+}
+
+func (at *attempt) execOpen(c *stepCall) error {
+	s, sc := c.s, c.sc
+	u, err := at.str(s.Open.URL, sc)
+	if err != nil {
+		return err
+	}
+	u, err = joinURL(at.base, u)
+	if err != nil {
+		return failWith(diagnostics.ReasonConfig, err)
+	}
+	status, err := at.page.Navigate(c.sctx, u, s.Open.Wait)
+	if err != nil {
+		var ne *engine.NavigateError
+		if errors.As(err, &ne) {
+			return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
+				Hints: []string{"check that the server is up and the URL (and --base-url) are right"}}}
+		}
+		return at.timeoutErr(c.sctx, err, "opening "+u)
+	}
+	sc.Vars["status"] = status
+	c.rec.Log = append(c.rec.Log, fmt.Sprintf("opened %s (%d)", u, status))
+	return nil
+}
+
+func (at *attempt) execSnapshot(c *stepCall) error {
+	s := c.s
+	snap, err := at.page.TakeSnapshot(c.sctx)
+	if err != nil {
+		return at.timeoutErr(c.sctx, err, "taking the snapshot")
+	}
+	name := "snapshot"
+	full := false
+	if s.Snapshot != nil {
+		full = s.Snapshot.Full
+		if s.Snapshot.Name != "" {
+			name = s.Snapshot.Name
+		}
+	}
+	at.snaps++
+	text := snap.Render(locate.RenderOptions{Full: full, Mask: at.mask.Mask})
+	path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("%02d-%s.txt", at.snaps, slug(name)), []byte(text))
+	if err != nil {
+		return err
+	}
+	c.rec.Log = append(c.rec.Log, fmt.Sprintf("snapshot: %d refs → %s", len(snap.Refs), path))
+	return nil
+}
+
+// execPointer runs click, dblclick and hover.
+func (at *attempt) execPointer(c *stepCall) error {
+	s := c.s
+	o := engine.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
+	switch s.Action {
+	case "dblclick":
+		o.Count = 2
+	case "hover":
+		o.HoverOnly = true
+	}
+	out, err := at.page.Click(c.sctx, c.t, o)
+	return at.logOutcome(c, out, err)
+}
+
+func (at *attempt) execFill(c *stepCall) error {
+	v, err := at.str(c.s.Fill.Value, c.sc)
+	if err != nil {
+		return err
+	}
+	out, err := at.page.Fill(c.sctx, c.t, v)
+	return at.logOutcome(c, out, err)
+}
+
+func (at *attempt) execType(c *stepCall) error {
+	v, err := at.str(c.s.Type.Text, c.sc)
+	if err != nil {
+		return err
+	}
+	out, err := at.page.Type(c.sctx, c.t, v, c.s.Type.Delay)
+	return at.logOutcome(c, out, err)
+}
+
+func (at *attempt) execPress(c *stepCall) error {
+	k, err := at.str(c.s.Press.Key, c.sc)
+	if err != nil {
+		return err
+	}
+	out, err := at.page.Press(c.sctx, c.t, k)
+	return at.logOutcome(c, out, err)
+}
+
+func (at *attempt) execSelect(c *stepCall) error {
+	var opts []string
+	for _, o := range c.s.Select.Options {
+		v, err := at.str(o, c.sc)
+		if err != nil {
+			return err
+		}
+		opts = append(opts, v)
+	}
+	out, err := at.page.Select(c.sctx, c.t, opts)
+	return at.logOutcome(c, out, err)
+}
+
+// execCheck runs check and uncheck.
+func (at *attempt) execCheck(c *stepCall) error {
+	out, err := at.page.SetChecked(c.sctx, c.t, c.s.Action == "check")
+	return at.logOutcome(c, out, err)
+}
+
+// execUpload resolves the files against the flow file's folder; each must
+// exist.
+func (at *attempt) execUpload(c *stepCall) error {
+	s := c.s
+	var files []string
+	for _, f := range s.Upload.Files {
+		v, err := at.str(f, c.sc)
+		if err != nil {
+			return err
+		}
+		if !filepath.IsAbs(v) {
+			v = filepath.Join(filepath.Dir(s.Pos.File), v)
+		}
+		abs, err := filepath.Abs(v)
+		if err != nil {
+			return failWith(diagnostics.ReasonFile, err)
+		}
+		if _, err := os.Stat(abs); err != nil {
+			return failWith(diagnostics.ReasonFile, fmt.Errorf("upload: %v", err))
+		}
+		files = append(files, abs)
+	}
+	out, err := at.page.Upload(c.sctx, c.t, files)
+	return at.logOutcome(c, out, err)
+}
+
+func (at *attempt) execScroll(c *stepCall) error {
+	if c.t != nil {
+		out, err := at.page.ScrollTo(c.sctx, c.t)
+		return at.logOutcome(c, out, err)
+	}
+	return at.page.ScrollPage(c.sctx, c.s.Scroll.To, c.s.Scroll.By)
+}
+
+func (at *attempt) execScreenshot(c *stepCall) error {
+	s, p := c.s, at.page
+	var clip *locate.Box
+	full := s.Screenshot.FullPage
+	if c.t != nil {
+		b, err := p.ElementBox(c.sctx, c.t)
+		if err != nil {
+			return at.diagnose(c.ctx, s, err)
+		}
+		clip = b
+	}
+	png, err := p.Screenshot(c.sctx, full, clip)
+	if err != nil {
+		return at.timeoutErr(c.sctx, err, "taking the screenshot")
+	}
+	at.shots++
+	name := s.Screenshot.Name
+	if name == "" {
+		name = "screenshot"
+	}
+	path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("%02d-%s.png", at.shots, slug(name)), png)
+	if err != nil {
+		return err
+	}
+	c.rec.Log = append(c.rec.Log, "screenshot → "+path)
 	return nil
 }
 

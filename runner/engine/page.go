@@ -339,7 +339,23 @@ func (p *Page) loop() {
 	}
 }
 
+// handle applies one protocol event to the page's state, by family.
 func (p *Page) handle(s *locate.Session, msg *rod.Message) {
+	switch msg.Method {
+	case "Target.attachedToTarget", "Target.detachedFromTarget", "Inspector.targetCrashed":
+		p.handleTarget(s, msg)
+	case "Runtime.consoleAPICalled", "Runtime.exceptionThrown":
+		p.handleConsole(msg)
+	case "Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFailed":
+		p.handleNetwork(s, msg)
+	case "Page.lifecycleEvent", "Runtime.bindingCalled", "Page.frameNavigated", "Page.navigatedWithinDocument",
+		"Accessibility.nodesUpdated", "Accessibility.loadComplete":
+		p.handleLifecycle(s, msg)
+	}
+}
+
+// handleTarget follows frame targets attaching and detaching, and a crash.
+func (p *Page) handleTarget(s *locate.Session, msg *rod.Message) {
 	switch msg.Method {
 	case "Target.attachedToTarget":
 		var e proto.TargetAttachedToTarget
@@ -383,6 +399,12 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 		p.crashed = true
 		p.signal()
 		p.mu.Unlock()
+	}
+}
+
+// handleConsole keeps console errors and warnings and uncaught exceptions.
+func (p *Page) handleConsole(msg *rod.Message) {
+	switch msg.Method {
 	case "Runtime.consoleAPICalled":
 		var e proto.RuntimeConsoleAPICalled
 		if !msg.Load(&e) {
@@ -411,6 +433,12 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 			text = d.Exception.Description
 		}
 		p.addConsole(ConsoleEntry{Type: "exception", Text: text, URL: d.URL, Time: time.Now()})
+	}
+}
+
+// handleNetwork keeps the main document's status and the failed requests.
+func (p *Page) handleNetwork(s *locate.Session, msg *rod.Message) {
+	switch msg.Method {
 	case "Network.requestWillBeSent":
 		var e proto.NetworkRequestWillBeSent
 		if !msg.Load(&e) {
@@ -453,6 +481,12 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 			p.failed = append(p.failed, FailedRequest{Method: method, URL: url, Error: e.ErrorText, Time: time.Now()})
 		}
 		p.mu.Unlock()
+	}
+}
+
+// handleLifecycle records load milestones and page changes, and wakes the waiters.
+func (p *Page) handleLifecycle(s *locate.Session, msg *rod.Message) {
+	switch msg.Method {
 	case "Page.lifecycleEvent":
 		var e proto.PageLifecycleEvent
 		if !msg.Load(&e) || s != p.main || e.FrameID != p.main.FrameID {
