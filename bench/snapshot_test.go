@@ -10,7 +10,7 @@ import (
 
 // BenchmarkSnapshot measures a snapshot as the `snapshot` step takes it:
 // reading the page (locate.Capture over CDP) and rendering the interactive
-// text (SPEC 4). On the dashboard it also reports the size: characters,
+// text (docs/targets.md "The snapshot"). On the dashboard it also reports the size: characters,
 // tokens (estimated as chars/4; bench/run.sh counts real tokens), the
 // number of actionable elements (refs) and tokens per actionable element.
 // The sized pages show how the cost grows with the number of elements.

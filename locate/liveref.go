@@ -9,7 +9,7 @@ import (
 )
 
 // LiveRef resolves a plain ref target (`@e6`, optionally with the role and
-// name it must still have) without reading the whole page, as SPEC 3.1
+// name it must still have) without reading the whole page, as docs/targets.md "Resolution"
 // puts it: the ref is looked up in the latest snapshot (refs), and if its
 // element is still attached with the role and name recorded then, it is
 // used. One Accessibility.getPartialAXTree call on that element answers

@@ -30,7 +30,7 @@ func run(p *engine.Page, js string) {
 	Expect(err).NotTo(HaveOccurred())
 }
 
-var _ = Describe("a ref resolved live (SPEC 3.1)", func() {
+var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 	var p *engine.Page
 	BeforeEach(func() { p = open(site.URL + "/snapshot/liveref.html") })
 

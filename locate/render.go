@@ -17,7 +17,7 @@ type RenderOptions struct {
 	Mask func(string) string
 }
 
-// Render writes the snapshot as SPEC section 4 text.
+// Render writes the snapshot as the text of docs/targets.md "The snapshot".
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
 	roots := s.Root.Children

@@ -1,5 +1,5 @@
 // Package reports turns a finished run (runner/results) into the report
-// files of SPEC section 7: JUnit XML, Markdown and JSON, plus GitHub
+// files of docs/results.md: JUnit XML, Markdown and JSON, plus GitHub
 // Actions annotations and the step summary. It reads only the results
 // model and writes text; it never drives a browser.
 //

@@ -90,7 +90,7 @@ type junitText struct {
 const junitTimestamp = "2006-01-02T15:04:05"
 
 // WriteJUnit writes run as JUnit XML: one <testsuite name="smokeflow"> in a
-// <testsuites>, one <testcase> per flow (SPEC section 7).
+// <testsuites>, one <testcase> per flow (docs/results.md "JUnit XML").
 func WriteJUnit(w io.Writer, run *results.Run) error {
 	if run == nil {
 		return errors.New("reports: no run to write")

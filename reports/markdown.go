@@ -43,7 +43,7 @@ type MarkdownOptions struct {
 	MaxBytes int
 }
 
-// WriteMarkdown writes run as a Markdown report (SPEC section 7): the
+// WriteMarkdown writes run as a Markdown report (docs/results.md "Markdown"): the
 // summary on the first line, a table of flows, then a section per failed
 // and per flaky flow with the failure, the quoted YAML, the diagnostics,
 // the steps and links to the artifacts; bulky detail folded in <details>.

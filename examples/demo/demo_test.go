@@ -177,7 +177,7 @@ func TestNotFound(t *testing.T) {
 	}
 }
 
-// TestSignInMarkup checks what SPEC 3.4 relies on for `click: Sign in` on
+// TestSignInMarkup checks what docs/targets.md "Resolution" relies on for `click: Sign in` on
 // the login page: three elements named "Sign in", the button alone in main.
 func TestSignInMarkup(t *testing.T) {
 	ts := newShopServer(t)
