@@ -2,7 +2,6 @@ package runner_test
 
 import (
 	"context"
-	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -32,22 +31,11 @@ func runRequestFlow(name string) *results.Flow {
 	return run.Flows[0]
 }
 
-// stepLog is every log line of every step of the final attempt.
-func stepLog(f *results.Flow) string {
-	var b strings.Builder
-	for _, s := range f.Final().Steps {
-		for _, l := range s.Log {
-			b.WriteString(s.Index + " " + l + "\n")
-		}
-	}
-	return b.String()
-}
-
 var _ = Describe("request step", func() {
 	It("seeds data through the API, reads status, json, headers and url, and the page sees the data", func() {
 		res := runRequestFlow("seed")
 		Expect(res.Status).To(Equal(results.Passed), failureText(res))
-		log := stepLog(res)
+		log := stepLogs(res)
 		Expect(log).To(MatchRegexp(`1 POST http://127\.0\.0\.1:\d+/api/items → 201 Created in \d+ms, \d+ bytes`))
 		Expect(log).To(ContainSubstring("→ 404 Not Found"), "a 404 is logged, and does not fail the step")
 	})
@@ -60,7 +48,7 @@ var _ = Describe("request step", func() {
 	It("sends headers and a text body; json keeps a Content-Type given in headers; secrets are masked in the log", func() {
 		res := runRequestFlow("headers")
 		Expect(res.Status).To(Equal(results.Passed), failureText(res))
-		log := stepLog(res)
+		log := stepLogs(res)
 		Expect(log).To(ContainSubstring("PUT http://127.0.0.1"))
 		Expect(log).To(ContainSubstring("token=•••"))
 		Expect(log).NotTo(ContainSubstring(apiToken))
@@ -69,7 +57,7 @@ var _ = Describe("request step", func() {
 	It("keeps the first MiB of a big body and says so", func() {
 		res := runRequestFlow("big")
 		Expect(res.Status).To(Equal(results.Passed), failureText(res))
-		Expect(stepLog(res)).To(ContainSubstring("the body is over 1048576 bytes: only the first 1048576 are kept and response.json is nil"))
+		Expect(stepLogs(res)).To(ContainSubstring("the body is over 1048576 bytes: only the first 1048576 are kept and response.json is nil"))
 	})
 
 	It("fails a status check with the status, while the 404 itself passes", func() {
@@ -98,7 +86,7 @@ var _ = Describe("request step", func() {
 	It("masks a secret sent in a header when a check shows it", func() {
 		res := runRequestFlow("fail-secret")
 		Expect(res.Status).To(Equal(results.Failed))
-		text := failureText(res) + stepLog(res)
+		text := failureText(res) + stepLogs(res)
 		Expect(text).To(ContainSubstring(`response.json.headers.authorization = "Bearer •••"`))
 		Expect(text).NotTo(ContainSubstring(apiToken))
 	})
