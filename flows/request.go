@@ -205,16 +205,6 @@ func (p *parser) headers(n *yaml.Node) []Header {
 	return out
 }
 
-// needsBase reports a relative URL when there is no base URL to join
-// (open and request).
-func (p *parser) needsBase(action, u string, at *yaml.Node) {
-	u = strings.TrimSpace(u)
-	if u != "" && !p.hasBase && !strings.HasPrefix(u, "${") && !schemeRE.MatchString(u) && !strings.HasPrefix(u, "//") {
-		p.needAt(p.pos(at), NeedBaseURL, "%s %q: a relative URL needs base_url in the flow or --base-url", action, u)
-	}
-	p.checkOpenURL(action, at, u)
-}
-
 // checkResponseUse reports `response` in an expression before any request
 // step (n is the expression's node).
 func (p *parser) checkResponseUse(n *yaml.Node, tree *ast.Node) {

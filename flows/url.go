@@ -91,3 +91,13 @@ func (p *parser) checkOpenURL(action string, n *yaml.Node, u string) {
 		p.errorf(n, "%s %v", action, err)
 	}
 }
+
+// needsBase reports a relative URL when there is no base URL to join
+// (open and request).
+func (p *parser) needsBase(action, u string, at *yaml.Node) {
+	u = strings.TrimSpace(u)
+	if u != "" && !p.hasBase && !strings.HasPrefix(u, "${") && !schemeRE.MatchString(u) && !strings.HasPrefix(u, "//") {
+		p.needAt(p.pos(at), NeedBaseURL, "%s %q: a relative URL needs base_url in the flow or --base-url", action, u)
+	}
+	p.checkOpenURL(action, at, u)
+}
