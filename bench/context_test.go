@@ -5,14 +5,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/browser"
 )
 
 // BenchmarkFreshContext is the per-flow overhead of isolation: a new
 // incognito context and page, then closing both (what every flow attempt
 // pays before its first step).
 func BenchmarkFreshContext(b *testing.B) {
-	br := browser(b)
+	br := launch(b)
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -21,7 +21,7 @@ func BenchmarkFreshContext(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, err := bc.NewPage(c, engine.PageOptions{})
+		p, err := bc.NewPage(c, browser.PageOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

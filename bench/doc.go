@@ -4,7 +4,7 @@
 // failure diagnostics for a missing one, and how close an absent target
 // fails to its step timeout.
 //
-// The benchmarks launch Chromium themselves (engine.Launch) and serve their
+// The benchmarks launch Chromium themselves (browser.Launch) and serve their
 // pages with httptest; run them with
 //
 //	go test ./bench -run '^$' -bench . -benchtime 20x

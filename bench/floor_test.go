@@ -18,7 +18,7 @@ import (
 // tree and computing every name, with nothing to serialise.
 func BenchmarkChromiumReads(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	p := open(b, br, srv.URL+"/dashboard.html")
 	ctx := bg(b)
 	c := p.Client(ctx)

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // BenchmarkFlowTenSteps runs bench/flows/ten-steps.yaml on the demo shop
@@ -48,9 +48,9 @@ func BenchmarkFlowTenSteps(b *testing.B) {
 		}
 		reportMedian(b, t, "median-ms")
 	}
-	b.Run("launch", func(b *testing.B) { run(b, runner.Config{Browser: engine.Options{}}) })
+	b.Run("launch", func(b *testing.B) { run(b, runner.Config{Browser: browser.Options{}}) })
 	b.Run("shared-browser", func(b *testing.B) {
-		br := browser(b)
+		br := launch(b)
 		run(b, runner.Config{Use: br})
 	})
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/browser"
 )
 
 // server serves the dashboard at /dashboard.html, generated pages at
@@ -50,12 +50,12 @@ func server(b *testing.B) *httptest.Server {
 	return srv
 }
 
-// browser launches Chromium for one benchmark and closes it after.
-func browser(b *testing.B) *engine.Browser {
+// launch launches Chromium for one benchmark and closes it after.
+func launch(b *testing.B) *browser.Browser {
 	b.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	br, err := engine.Launch(ctx, engine.Options{})
+	br, err := browser.Launch(ctx, browser.Options{})
 	if err != nil {
 		b.Skipf("no browser: %v", err)
 	}
@@ -64,7 +64,7 @@ func browser(b *testing.B) *engine.Browser {
 }
 
 // open opens url in a fresh context of br (1280x800) and waits for load.
-func open(b *testing.B, br *engine.Browser, url string) *engine.Page {
+func open(b *testing.B, br *browser.Browser, url string) *browser.Page {
 	b.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -73,7 +73,7 @@ func open(b *testing.B, br *engine.Browser, url string) *engine.Page {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = bc.Close() })
-	p, err := bc.NewPage(ctx, engine.PageOptions{})
+	p, err := bc.NewPage(ctx, browser.PageOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func open(b *testing.B, br *engine.Browser, url string) *engine.Page {
 // warmUp takes a few snapshots of p before timing starts, so that the
 // figures are of a warm page and browser (as the measure asks:
 // "median over 20 runs after a warm-up").
-func warmUp(b *testing.B, p *engine.Page) {
+func warmUp(b *testing.B, p *browser.Page) {
 	b.Helper()
 	for range 5 {
 		if _, err := p.Snapshot(bg(b)); err != nil {

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 // BenchmarkResolvePresent resolves a target that is on the dashboard, as
@@ -24,7 +24,7 @@ import (
 // "over-snapshot" is the ladder alone, over a snapshot already taken.
 func BenchmarkResolvePresent(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	p := open(b, br, srv.URL+"/dashboard.html")
 	warmUp(b, p)
 	cases := []struct {
@@ -128,7 +128,7 @@ var missing = &flows.Target{Phrase: "Download CSV"}
 // "extra-ms" metric is what diagnose adds on top of them.
 func BenchmarkDiagnostics(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	p := open(b, br, srv.URL+"/dashboard.html")
 	ctx := bg(b)
 	dir := b.TempDir()
@@ -211,7 +211,7 @@ func BenchmarkDiagnostics(b *testing.B) {
 // metrics (median and worst), not asserted.
 func BenchmarkAbsentTimeout(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	p := open(b, br, srv.URL+"/dashboard.html")
 	const timeout = time.Second
 	var t timings
@@ -223,7 +223,7 @@ func BenchmarkAbsentTimeout(b *testing.B) {
 		el := time.Since(start)
 		cancel()
 		t = append(t, el)
-		var le *engine.LocateError
+		var le *browser.LocateError
 		if !errors.As(err, &le) {
 			b.Fatalf("Locate(%s) = %v, want a LocateError", missing, err)
 		}
@@ -252,13 +252,13 @@ func BenchmarkAbsentTimeout(b *testing.B) {
 // with the change watcher it is about one snapshot.
 func BenchmarkFindLate(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	bc, err := br.NewContext(bg(b))
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = bc.Close() })
-	p, err := bc.NewPage(bg(b), engine.PageOptions{})
+	p, err := bc.NewPage(bg(b), browser.PageOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func BenchmarkFindLate(b *testing.B) {
 // becoming a loop that starves the page under test.
 func BenchmarkBusyWait(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	p := open(b, br, srv.URL+"/busy")
 	warmUp(b, p)
 	var polls, busy []float64

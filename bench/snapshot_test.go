@@ -16,7 +16,7 @@ import (
 // The sized pages show how the cost grows with the number of elements.
 func BenchmarkSnapshot(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	cases := []struct{ name, path string }{
 		{"dashboard", "/dashboard.html"},
 		{"nodes=100", "/sized?n=100"},
@@ -64,7 +64,7 @@ func BenchmarkSnapshot(b *testing.B) {
 // must not churn when nothing changed.
 func BenchmarkSnapshotStable(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	p := open(b, br, srv.URL+"/dashboard.html")
 	ctx := bg(b)
 	for b.Loop() {

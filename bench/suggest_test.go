@@ -20,7 +20,7 @@ import (
 //     the selector is asked of the page once.
 func BenchmarkSuggestions(b *testing.B) {
 	srv := server(b)
-	br := browser(b)
+	br := launch(b)
 	p := open(b, br, srv.URL+"/dashboard.html")
 	ctx := bg(b)
 	cases := []struct {

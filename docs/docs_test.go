@@ -29,12 +29,12 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 func TestDocs(t *testing.T) {
@@ -45,8 +45,8 @@ func TestDocs(t *testing.T) {
 var (
 	// One browser for the suite; the runner gives every flow a fresh
 	// incognito context.
-	browser *engine.Browser
-	shop    *httptest.Server
+	shared *browser.Browser
+	shop   *httptest.Server
 	// project is the folder the blocks are written to, byPath the block
 	// written at each path (relative to project).
 	project string
@@ -89,7 +89,7 @@ var allBlocks, readErr = func() ([]*block, error) {
 
 var _ = BeforeSuite(func() {
 	var err error
-	browser, err = engine.Launch(context.Background(), engine.Options{})
+	shared, err = browser.Launch(context.Background(), browser.Options{})
 	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
 	shop = httptest.NewServer(demo.Handler())
 	project, err = os.MkdirTemp("", "smokeflow-docs-")
@@ -101,8 +101,8 @@ var _ = BeforeSuite(func() {
 })
 
 var _ = AfterSuite(func() {
-	if browser != nil {
-		Expect(browser.Close()).To(Succeed())
+	if shared != nil {
+		Expect(shared.Close()).To(Succeed())
 	}
 	if shop != nil {
 		shop.Close()
@@ -110,7 +110,7 @@ var _ = AfterSuite(func() {
 	if project != "" {
 		Expect(os.RemoveAll(project)).To(Succeed())
 	}
-	engine.ReapZombies()
+	browser.ReapZombies()
 })
 
 // prepare writes the flows of blocks to the project folder.
@@ -170,7 +170,7 @@ func checkBlock(b *block) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	run, err := runner.Run(ctx, runner.Config{Use: browser, BaseURL: shop.URL, LookupEnv: docEnv,
+	run, err := runner.Run(ctx, runner.Config{Use: shared, BaseURL: shop.URL, LookupEnv: docEnv,
 		ArtifactsDir: GinkgoT().TempDir()}, []*flows.Flow{f})
 	if err != nil {
 		return fmt.Errorf("%s: the flow did not run: %w", b, err)

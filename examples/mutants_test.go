@@ -15,13 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/examples"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // mutantTimeout is the step timeout of a flipped check. It only has to
@@ -58,7 +58,7 @@ func TestExampleMutantsGoRed(t *testing.T) {
 	srv := httptest.NewServer(demo.Handler())
 	defer srv.Close()
 	ctx := context.Background()
-	br, err := engine.Launch(ctx, engine.Options{})
+	br, err := browser.Launch(ctx, browser.Options{})
 	if err != nil {
 		t.Fatalf("these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER: %v", err)
 	}
@@ -66,7 +66,7 @@ func TestExampleMutantsGoRed(t *testing.T) {
 		if err := br.Close(); err != nil {
 			t.Errorf("closing the browser: %v", err)
 		}
-		engine.ReapZombies()
+		browser.ReapZombies()
 	}()
 
 	var mutants []mutant

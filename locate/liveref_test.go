@@ -6,14 +6,14 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 // refTo takes the snapshot refs resolve against and returns the ref of
 // role "name".
-func refTo(p *engine.Page, role, name string) string {
+func refTo(p *browser.Page, role, name string) string {
 	snap, err := p.TakeSnapshot(context.Background())
 	Expect(err).NotTo(HaveOccurred())
 	for ref, n := range snap.Refs {
@@ -25,13 +25,13 @@ func refTo(p *engine.Page, role, name string) string {
 	return ""
 }
 
-func run(p *engine.Page, js string) {
+func run(p *browser.Page, js string) {
 	_, err := p.Eval(context.Background(), js)
 	Expect(err).NotTo(HaveOccurred())
 }
 
 var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
-	var p *engine.Page
+	var p *browser.Page
 	BeforeEach(func() { p = open(site.URL + "/snapshot/liveref.html") })
 
 	It("uses the element of an unchanged ref without a full read", func() {

@@ -15,11 +15,11 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/internal/testpage"
 	"github.com/smokeflow/smokeflow/internal/testsite"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 func TestLocate(t *testing.T) {
@@ -28,33 +28,33 @@ func TestLocate(t *testing.T) {
 }
 
 var (
-	browser *engine.Browser
-	site    *testsite.Site
-	shop    *httptest.Server
+	shared *browser.Browser
+	site   *testsite.Site
+	shop   *httptest.Server
 )
 
 var _ = BeforeSuite(func() {
 	var err error
-	browser, err = engine.Launch(context.Background(), engine.Options{})
+	shared, err = browser.Launch(context.Background(), browser.Options{})
 	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
 	site = testsite.Serve("../testdata")
 	shop = httptest.NewServer(demo.Handler())
 })
 
 var _ = AfterSuite(func() {
-	if browser != nil {
-		Expect(browser.Close()).To(Succeed())
+	if shared != nil {
+		Expect(shared.Close()).To(Succeed())
 	}
 	site.Close()
 	shop.Close()
 })
 
 // open gives a fresh incognito page at url, closed after the spec.
-func open(url string) *engine.Page { return testpage.Open(browser, url) }
+func open(url string) *browser.Page { return testpage.Open(shared, url) }
 
 // settled snapshots the page until two reads in a row render the same (the
 // page's own scripts and iframes have finished), and returns the last.
-func settled(p *engine.Page) *locate.Snapshot {
+func settled(p *browser.Page) *locate.Snapshot {
 	var last string
 	var snap *locate.Snapshot
 	Eventually(func() bool {
@@ -93,7 +93,7 @@ const actionableJS = `() => {
 
 // domActionable returns the backend ids and a description of the page's
 // actionable elements, read from the DOM (not from the snapshot).
-func domActionable(p *engine.Page) map[proto.DOMBackendNodeID]string {
+func domActionable(p *browser.Page) map[proto.DOMBackendNodeID]string {
 	page := p.Client(context.Background())
 	res, err := proto.RuntimeEvaluate{Expression: "(" + actionableJS + ")()"}.Call(page)
 	Expect(err).NotTo(HaveOccurred())
@@ -112,7 +112,7 @@ func domActionable(p *engine.Page) map[proto.DOMBackendNodeID]string {
 }
 
 // expectComplete checks that every actionable element has a ref.
-func expectComplete(p *engine.Page, snap *locate.Snapshot) int {
+func expectComplete(p *browser.Page, snap *locate.Snapshot) int {
 	want := domActionable(p)
 	Expect(want).NotTo(BeEmpty())
 	main := p.Sessions()[0]

@@ -6,15 +6,15 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 var _ = Describe("Suggestions for an ambiguous target", func() {
 	var (
-		p    *engine.Page
+		p    *browser.Page
 		snap *locate.Snapshot
 		sg   *locate.Suggester
 	)

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // Caps for what a failure body lists besides the diagnostics.

@@ -1,4 +1,4 @@
-// Package reports turns a finished run (runner/results) into the report
+// Package reports turns a finished run (results/) into the report
 // files of docs/results.md: JUnit XML, Markdown and JSON, plus GitHub
 // Actions annotations and the step summary. It reads only the results
 // model and writes text; it never drives a browser.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // Report formats, as written in --report FORMAT=PATH.

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // t0 is when the sample run started: fixed so that reports are stable.

@@ -8,7 +8,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // InGitHubActions reports whether the process runs in a GitHub Actions job

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // WriteJSON writes the whole results model, indented, in the shape

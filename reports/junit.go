@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // JUnit XML, in the shape Jenkins, GitLab, Azure DevOps and the

@@ -15,7 +15,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/reports"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 func junitOf(run *results.Run) []byte {

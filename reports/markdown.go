@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // DefaultMarkdownMaxBytes is the size the Markdown report stays within

@@ -7,7 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // ansiEscape matches terminal escape sequences: CSI (colours, cursor moves),

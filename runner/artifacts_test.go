@@ -10,13 +10,13 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // runIn runs flows with the artifacts in dir.
 func runIn(dir string, vars map[string]string, list []*flows.Flow) (*results.Run, error) {
-	return runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Vars: vars, ArtifactsDir: dir}, list)
+	return runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, Vars: vars, ArtifactsDir: dir}, list)
 }
 
 // refusal runs a flow with the artifacts in dir and returns why the run

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/expr-lang/expr"
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // unmet is a check that did not hold yet: why, and the error it met.
@@ -42,7 +42,7 @@ func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, err
 		switch {
 		case ok:
 			return true, nil
-		case errors.Is(err, engine.ErrPageCrashed):
+		case errors.Is(err, browser.ErrPageCrashed):
 			return true, err
 		}
 		if msg == "" && err != nil {
@@ -57,7 +57,7 @@ func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, err
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &u), errors.Is(err, engine.ErrPageCrashed):
+	case errors.As(err, &u), errors.Is(err, browser.ErrPageCrashed):
 		return err
 	}
 	// no try ran to the end before the step's deadline
@@ -199,7 +199,7 @@ func (at *attempt) single(ctx context.Context, t *flows.Target, check func(n *lo
 			return false, err.Error(), err
 		}
 		if r.Err != nil {
-			return false, r.Err.Error(), &engine.LocateError{Err: r.Err, Result: r}
+			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r}
 		}
 		ok, msg := check(r.Node)
 		return ok, msg, nil
@@ -358,11 +358,11 @@ func capList(xs []string, n int) []string {
 // expectFailed turns a check that did not hold (pollUntil's error) into a
 // step failure, with diagnostics when the target did not resolve.
 func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
-	var le *engine.LocateError
+	var le *browser.LocateError
 	if errors.As(err, &le) {
 		return at.diagnose(ctx, s, err)
 	}
-	if errors.Is(err, engine.ErrPageCrashed) {
+	if errors.Is(err, browser.ErrPageCrashed) {
 		return err
 	}
 	msg := err.Error()
@@ -397,7 +397,7 @@ func (at *attempt) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) e
 	if err == nil {
 		return nil
 	}
-	if errors.Is(err, engine.ErrPageCrashed) {
+	if errors.Is(err, browser.ErrPageCrashed) {
 		return err
 	}
 	text := "expected " + a.That.Source + " to be true"
@@ -518,7 +518,7 @@ func (at *attempt) urlAndTitle(ctx context.Context) (string, string, error) {
 	err := at.page.Poll(ctx, func() (bool, error) {
 		r, err := at.page.Eval(ctx, "[location.href, document.title]")
 		if err != nil {
-			return errors.Is(err, engine.ErrPageCrashed), err
+			return errors.Is(err, browser.ErrPageCrashed), err
 		}
 		if err := json.Unmarshal([]byte(r.Value.JSON("", "")), &pair); err != nil || len(pair) != 2 {
 			return false, fmt.Errorf("reading the URL and title: %q", r.Value.JSON("", ""))
@@ -632,7 +632,7 @@ func osEnviron(lookup func(string) (string, bool)) [][2]string {
 // (docs/targets.md "Failure diagnostics"), saves a screenshot with the
 // candidates outlined and the snapshot, and returns the step failure.
 func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error {
-	var le *engine.LocateError
+	var le *browser.LocateError
 	if !errors.As(err, &le) {
 		if r := locate.ReasonOf(err); r != "" {
 			return at.withPage(ctx, &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}})

@@ -13,8 +13,8 @@ import (
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // A conformance case is testdata/conformance/NAME.yaml, a flow whose first
@@ -65,7 +65,7 @@ func conformanceCases() []conformanceCase {
 func runOne(file string, cfg runner.Config) *results.Flow {
 	f, err := flows.Load(file, flows.LoadOptions{BaseURL: fixture.URL})
 	Expect(err).NotTo(HaveOccurred())
-	cfg.Use = browser
+	cfg.Use = shared
 	cfg.BaseURL = fixture.URL
 	if cfg.ArtifactsDir == "" {
 		cfg.ArtifactsDir = GinkgoT().TempDir()

@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // Dialogs and downloads of an attempt's tabs. docs/flows.md "dialog",
@@ -19,7 +19,7 @@ import (
 
 // dialogStep runs `dialog`: how to answer the next native dialog.
 func (at *attempt) dialogStep(s *flows.Step, sc *flows.Scope, rec *results.Step) error {
-	a := engine.DialogAnswer{Accept: s.Dialog.Accept}
+	a := browser.DialogAnswer{Accept: s.Dialog.Accept}
 	what := "dismissed"
 	if a.Accept {
 		what = "accepted"
@@ -39,8 +39,8 @@ func (at *attempt) dialogStep(s *flows.Step, sc *flows.Scope, rec *results.Step)
 
 // logDialogs puts the dialogs that opened since the last call in the step
 // log and returns them.
-func (at *attempt) logDialogs(rec *results.Step) []engine.Dialog {
-	var fresh []engine.Dialog
+func (at *attempt) logDialogs(rec *results.Step) []browser.Dialog {
+	var fresh []browser.Dialog
 	for _, p := range at.pg.all {
 		ds := p.Dialogs()
 		for _, d := range ds[at.pg.logged[p]:] {
@@ -54,7 +54,7 @@ func (at *attempt) logDialogs(rec *results.Step) []engine.Dialog {
 
 // explainDialogAbort says why a step failed when it left a page whose
 // beforeunload dialog was dismissed (the default): the page stayed.
-func (at *attempt) explainDialogAbort(fresh []engine.Dialog, err error) error {
+func (at *attempt) explainDialogAbort(fresh []browser.Dialog, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -77,8 +77,8 @@ func (at *attempt) explainDialogAbort(fresh []engine.Dialog, err error) error {
 }
 
 // lastDialog is the dialog that opened last in any tab.
-func (at *attempt) lastDialog() (engine.Dialog, bool) {
-	var last engine.Dialog
+func (at *attempt) lastDialog() (browser.Dialog, bool) {
+	var last browser.Dialog
 	found := false
 	for _, p := range at.pg.all {
 		ds := p.Dialogs()
@@ -105,9 +105,9 @@ func (at *attempt) dialogCond(m *flows.Match) func() (bool, string, error) {
 // expectDownload is `expect: {download: {name: MATCH}}`: the last download
 // that began since the previous download check, once complete.
 func (at *attempt) expectDownload(ctx, flowCtx context.Context, s *flows.Step, m *flows.Match) error {
-	var last engine.Download
+	var last browser.Download
 	seen := 0
-	err := at.pg.bctx.WaitDownloads(ctx, func(list []engine.Download) bool {
+	err := at.pg.bctx.WaitDownloads(ctx, func(list []browser.Download) bool {
 		seen = len(list)
 		if len(list) <= at.pg.checked {
 			return false
@@ -134,7 +134,7 @@ func (at *attempt) expectDownload(ctx, flowCtx context.Context, s *flows.Step, m
 	return at.expectFailed(flowCtx, s, nil, errors.New(msg))
 }
 
-func progress(d engine.Download) string {
+func progress(d browser.Download) string {
 	if d.Total > 0 {
 		return fmt.Sprintf("%d of %d bytes", d.Bytes, d.Total)
 	}
@@ -198,12 +198,12 @@ func freeName(dir, name string) string {
 }
 
 // tabs lists every tab the attempt had, for its logs.
-func (at *attempt) tabs() []*engine.Page {
+func (at *attempt) tabs() []*browser.Page {
 	if at.pg == nil {
 		if at.page == nil {
 			return nil
 		}
-		return []*engine.Page{at.page}
+		return []*browser.Page{at.page}
 	}
 	return at.pg.all
 }
@@ -219,8 +219,8 @@ func (at *attempt) writeDialogs() {
 }
 
 // console is what every tab logged, tab by tab.
-func (at *attempt) console() []engine.ConsoleEntry {
-	var out []engine.ConsoleEntry
+func (at *attempt) console() []browser.ConsoleEntry {
+	var out []browser.ConsoleEntry
 	for _, p := range at.tabs() {
 		out = append(out, p.Console()...)
 	}
@@ -228,8 +228,8 @@ func (at *attempt) console() []engine.ConsoleEntry {
 }
 
 // failedRequests are every tab's failed requests, tab by tab.
-func (at *attempt) failedRequests() []engine.FailedRequest {
-	var out []engine.FailedRequest
+func (at *attempt) failedRequests() []browser.FailedRequest {
+	var out []browser.FailedRequest
 	for _, p := range at.tabs() {
 		out = append(out, p.FailedRequests()...)
 	}

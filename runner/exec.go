@@ -12,19 +12,19 @@ import (
 	"time"
 
 	"github.com/expr-lang/expr"
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // attempt is one try of a flow: a fresh context and page.
 type attempt struct {
 	cfg     Config
 	flow    *flows.Flow
-	page    *engine.Page // the current tab
-	pg      *pageState   // its tabs, dialogs and downloads
+	page    *browser.Page // the current tab
+	pg      *pageState    // its tabs, dialogs and downloads
 	scope   *flows.Scope
 	mask    *flows.Masker
 	res     *results.Attempt
@@ -224,7 +224,7 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 			return nil
 		}
 	}
-	at.emit(Event{Kind: StepStarted, Step: rec})
+	at.emit(results.Event{Kind: results.StepStarted, Step: rec})
 	at.res.Steps = append(at.res.Steps, rec)
 	at.step = idx
 	start := time.Now()
@@ -245,7 +245,7 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 	rec.Duration = time.Since(start)
 	if err == nil {
 		at.res.Failure = before
-		at.emit(Event{Kind: StepFinished, Step: rec})
+		at.emit(results.Event{Kind: results.StepFinished, Step: rec})
 		return nil
 	}
 	switch {
@@ -260,7 +260,7 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 		at.res.Failure = before
 		rec.Status = results.Warned
 		rec.Log = append(rec.Log, "optional step failed; going on")
-		at.emit(Event{Kind: StepFinished, Step: rec})
+		at.emit(results.Event{Kind: results.StepFinished, Step: rec})
 		return nil
 	}
 	rec.Status = results.Failed
@@ -272,17 +272,17 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 		d = sf.diag
 	}
 	at.fail(s, idx, err, d)
-	at.emit(Event{Kind: StepFinished, Step: rec})
+	at.emit(results.Event{Kind: results.StepFinished, Step: rec})
 	return err
 }
 
 func isContainer(s *flows.Step) bool { return s.Group != nil || s.Repeat != nil || s.Run != nil }
 
-func (at *attempt) emit(e Event) {
+func (at *attempt) emit(e results.Event) {
 	if at.cfg.Listener == nil {
 		return
 	}
-	e.Flow = at.flow
+	e.Flow = at.flow.Name
 	e.Worker = at.worker
 	e.Attempt = at.res.Number
 	at.cfg.Listener.Event(e)
@@ -325,7 +325,7 @@ func reasonOf(err error) diagnostics.Reason {
 		return locate.ReasonOf(err)
 	case errors.Is(err, context.Canceled):
 		return diagnostics.ReasonInterrupted
-	case engine.IsContextErr(err):
+	case browser.IsContextErr(err):
 		return diagnostics.ReasonTimeout
 	}
 	return diagnostics.ReasonBrowser
@@ -486,7 +486,7 @@ var stepActions = map[string]func(*attempt, *stepCall) error{
 }
 
 // logOutcome keeps the log of an engine action and diagnoses its error.
-func (at *attempt) logOutcome(c *stepCall, o *engine.Outcome, err error) error {
+func (at *attempt) logOutcome(c *stepCall, o *browser.Outcome, err error) error {
 	if o != nil {
 		c.rec.Log = append(c.rec.Log, o.Log...)
 	}
@@ -508,7 +508,7 @@ func (at *attempt) execOpen(c *stepCall) error {
 	}
 	status, err := at.page.Navigate(c.sctx, u, s.Open.Wait)
 	if err != nil {
-		var ne *engine.NavigateError
+		var ne *browser.NavigateError
 		if errors.As(err, &ne) {
 			return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
 				Hints: []string{"check that the server is up and the URL (and --base-url) are right"}}}
@@ -547,7 +547,7 @@ func (at *attempt) execSnapshot(c *stepCall) error {
 // execPointer runs click, dblclick and hover.
 func (at *attempt) execPointer(c *stepCall) error {
 	s := c.s
-	o := engine.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
+	o := browser.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
 	switch s.Action {
 	case "dblclick":
 		o.Count = 2
@@ -674,7 +674,7 @@ func (at *attempt) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) err
 		return err
 	}
 	v, err := at.page.RunScript(ctx, js)
-	var se *engine.ScriptError
+	var se *browser.ScriptError
 	if errors.As(err, &se) {
 		return failWith(diagnostics.ReasonScript, err)
 	}

@@ -13,8 +13,8 @@ import (
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/reports"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // junitDoc is the part of a JUnit report these tests read.
@@ -36,8 +36,8 @@ var _ = Describe("Failure records", func() {
 		func(file, at, action string, reason diagnostics.Reason, message string) {
 			var term bytes.Buffer
 			flows := load(file)
-			run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL,
-				ArtifactsDir: GinkgoT().TempDir(), Listener: runner.NewProgress(&term, runner.Normal, false, false)}, flows)
+			run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL,
+				ArtifactsDir: GinkgoT().TempDir(), Listener: reports.NewProgress(&term, reports.Normal, false, false)}, flows)
 			Expect(err).NotTo(HaveOccurred())
 			f := run.Flows[0]
 			Expect(f.Status).To(Equal(results.Failed))
@@ -105,7 +105,7 @@ var _ = Describe("Failure records", func() {
 	It("says an interrupted flow was interrupted", func() {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		run, err := runner.Run(ctx, runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 1, DrainTimeout: time.Millisecond,
+		run, err := runner.Run(ctx, runner.Config{Use: shared, BaseURL: fixture.URL, Workers: 1, DrainTimeout: time.Millisecond,
 			ArtifactsDir: GinkgoT().TempDir(), Listener: &cancelOn{action: "wait", cancel: cancel}}, load("long-wait.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		fl := run.Flows[0].Final().Failure

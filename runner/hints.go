@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 // This file adds to a failure's diagnostics what helps fix it beyond the
@@ -23,7 +23,7 @@ const suggestBudget = time.Second
 // candidate alone, and otherwise one that picks the closest near miss,
 // each checked with the resolver over the snapshot the failure was
 // diagnosed on.
-func (at *attempt) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Diagnostics, le *engine.LocateError, snap *locate.Snapshot) {
+func (at *attempt) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Diagnostics, le *browser.LocateError, snap *locate.Snapshot) {
 	r := le.Result
 	if r == nil || snap == nil {
 		return

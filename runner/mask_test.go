@@ -15,11 +15,11 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/internal/testpage"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // Two secrets of one length that differ at every character: a screenshot
@@ -42,7 +42,7 @@ func secretShots(src, value string) map[string]image.Image {
 	f, err := flows.Parse("../testdata/runner/secret-shots.yaml", []byte(src), flows.LoadOptions{BaseURL: fixture.URL, LookupEnv: lookup})
 	Expect(err).NotTo(HaveOccurred())
 	dir := GinkgoT().TempDir()
-	run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, LookupEnv: lookup,
+	run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, LookupEnv: lookup,
 		ArtifactsDir: dir}, []*flows.Flow{f})
 	Expect(err).NotTo(HaveOccurred())
 	Expect(run.Flows[0].Status).To(Equal(results.Passed), failureText(run.Flows[0]))
@@ -146,8 +146,8 @@ var _ = Describe("secrets in screenshots", func() {
 
 	It("covers a secret that keeps moving while the screenshot is taken", func() {
 		url := fixture.URL + "/runner/pages/secret-moving.html#" + shotSecretA
-		masked := testpage.OpenWith(browser, url, engine.PageOptions{Secrets: []string{shotSecretA}})
-		plain := testpage.Open(browser, url)
+		masked := testpage.OpenWith(shared, url, browser.PageOptions{Secrets: []string{shotSecretA}})
+		plain := testpage.Open(shared, url)
 		for _, full := range []bool{false, true} {
 			shot, err := masked.Screenshot(context.Background(), full, nil)
 			Expect(err).NotTo(HaveOccurred())
@@ -160,8 +160,8 @@ var _ = Describe("secrets in screenshots", func() {
 	})
 
 	It("covers a filled password field even when the flow has no secrets: its dots would show the length", func() {
-		short := testpage.Open(browser, fixture.URL+"/runner/pages/password.html#abc")
-		long := testpage.Open(browser, fixture.URL+"/runner/pages/password.html#abcdefghijkl")
+		short := testpage.Open(shared, fixture.URL+"/runner/pages/password.html#abc")
+		long := testpage.Open(shared, fixture.URL+"/runner/pages/password.html#abcdefghijkl")
 		ctx := context.Background()
 		a, err := short.Screenshot(ctx, false, nil)
 		Expect(err).NotTo(HaveOccurred())

@@ -11,8 +11,8 @@ import (
 	. "github.com/onsi/gomega/gstruct"
 
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // stepLogs is every step's log of the final attempt, one line each.
@@ -32,7 +32,7 @@ var _ = Describe("Dialogs, tabs and downloads", func() {
 		lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 		f, err := flows.Load("../testdata/runner/dialogs-log.yaml", flows.LoadOptions{BaseURL: fixture.URL, LookupEnv: lookup})
 		Expect(err).NotTo(HaveOccurred())
-		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, LookupEnv: lookup,
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, LookupEnv: lookup,
 			ArtifactsDir: GinkgoT().TempDir()}, []*flows.Flow{f})
 		Expect(err).NotTo(HaveOccurred())
 		res := run.Flows[0]

@@ -7,8 +7,8 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // apiToken is the secret the request fixtures send.
@@ -25,7 +25,7 @@ func runRequestFlow(name string) *results.Flow {
 	}
 	f, err := flows.Load("../testdata/runner/request/"+name+".yaml", flows.LoadOptions{BaseURL: fixture.URL, LookupEnv: lookup})
 	Expect(err).NotTo(HaveOccurred())
-	run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, LookupEnv: lookup,
+	run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, LookupEnv: lookup,
 		ArtifactsDir: GinkgoT().TempDir()}, []*flows.Flow{f})
 	Expect(err).NotTo(HaveOccurred())
 	return run.Flows[0]

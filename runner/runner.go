@@ -14,9 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // Version is the tool version, set by the command line.
@@ -35,10 +35,10 @@ type Config struct {
 	StepTimeout  time.Duration // overrides each flow's step_timeout when set
 	ArtifactsDir string
 	Shard        string // "1/3", for the reports
-	Browser      engine.Options
+	Browser      browser.Options
 	// Use runs on this browser instead of launching one; Run does not
 	// close it (a test suite's shared browser, an interactive session).
-	Use *engine.Browser
+	Use *browser.Browser
 	// Listener receives progress events (nil: none).
 	Listener Listener
 	// DrainTimeout bounds how long running flows get after an interrupt.
@@ -61,35 +61,15 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Listener receives progress. Calls come from several workers at once.
+// Listener receives progress (results.Event). Calls come from several
+// workers at once.
 type Listener interface {
-	Event(e Event)
-}
-
-// EventKind says what happened.
-type EventKind int
-
-const (
-	FlowStarted EventKind = iota
-	StepStarted
-	StepFinished
-	FlowFinished
-)
-
-// Event is one progress report.
-type Event struct {
-	Kind    EventKind
-	Worker  int
-	Flow    *flows.Flow
-	Attempt int
-	Step    *results.Step    // StepStarted (partial), StepFinished
-	Result  *results.Flow    // FlowFinished
-	Failure *results.Failure // FlowFinished, when it failed
+	Event(e results.Event)
 }
 
 // Run runs the flows and returns the results in the order given. The
 // error is non-nil only when no browser could be started or reached (a
-// *engine.BrowserError) or the artifacts folder cannot be emptied (an
+// *browser.BrowserError) or the artifacts folder cannot be emptied (an
 // *ArtifactsError when it is not smokeflow's to empty); flow failures are
 // in the results. The artifacts folder is emptied first.
 func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, error) {
@@ -148,7 +128,7 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 				res := run.Flows[i]
 				runFlow(runCtx, flowCtx, cfg, bh, worker, f, res, slugs[i])
 				if cfg.Listener != nil {
-					ev := Event{Kind: FlowFinished, Worker: worker, Flow: f, Result: res}
+					ev := results.Event{Kind: results.FlowFinished, Worker: worker, Flow: f.Name, Result: res}
 					if a := res.Final(); a != nil {
 						ev.Failure = a.Failure
 					}
@@ -216,7 +196,7 @@ func skipMarked(cfg Config, list []*flows.Flow, run *results.Run) []int {
 		}
 		run.Flows[i].SkipReason = f.Skip
 		if cfg.Listener != nil {
-			cfg.Listener.Event(Event{Kind: FlowFinished, Flow: f, Result: run.Flows[i]})
+			cfg.Listener.Event(results.Event{Kind: results.FlowFinished, Flow: f.Name, Result: run.Flows[i]})
 		}
 	}
 	return toRun
@@ -234,7 +214,7 @@ func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, wor
 			break
 		}
 		if cfg.Listener != nil {
-			cfg.Listener.Event(Event{Kind: FlowStarted, Worker: worker, Flow: f, Attempt: attempt})
+			cfg.Listener.Event(results.Event{Kind: results.FlowStarted, Worker: worker, Flow: f.Name, Attempt: attempt})
 		}
 		dir := slug
 		if attempt > 1 {
@@ -289,18 +269,18 @@ func uniqueSlugs(list []*flows.Flow) []string {
 // it crashes.
 type browserHolder struct {
 	mu   sync.Mutex
-	opts engine.Options
-	b    *engine.Browser
+	opts browser.Options
+	b    *browser.Browser
 	gen  int
 	// borrowed browsers are not closed, and not relaunched either
 	borrowed bool
 }
 
-func newBrowserHolder(ctx context.Context, o engine.Options, use *engine.Browser) (*browserHolder, error) {
+func newBrowserHolder(ctx context.Context, o browser.Options, use *browser.Browser) (*browserHolder, error) {
 	if use != nil {
 		return &browserHolder{opts: o, b: use, borrowed: true}, nil
 	}
-	b, err := engine.Launch(ctx, o)
+	b, err := browser.Launch(ctx, o)
 	if err != nil {
 		return nil, err
 	}
@@ -314,16 +294,16 @@ func (h *browserHolder) version() string {
 }
 
 // get returns the browser, relaunching it if the process is gone.
-func (h *browserHolder) get(ctx context.Context) (*engine.Browser, int, error) {
+func (h *browserHolder) get(ctx context.Context) (*browser.Browser, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	select {
 	case <-h.b.Exited():
 		if h.borrowed {
-			return nil, 0, &engine.BrowserError{Msg: "the browser went away"}
+			return nil, 0, &browser.BrowserError{Msg: "the browser went away"}
 		}
 		_ = h.b.Close()
-		b, err := engine.Launch(ctx, h.opts)
+		b, err := browser.Launch(ctx, h.opts)
 		if err != nil {
 			return nil, 0, err
 		}

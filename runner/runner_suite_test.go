@@ -11,8 +11,8 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/internal/testsite"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 func TestRunner(t *testing.T) {
@@ -23,26 +23,26 @@ func TestRunner(t *testing.T) {
 // One browser for the whole suite; every flow attempt gets a fresh
 // incognito context from the runner.
 var (
-	browser *engine.Browser
+	shared *browser.Browser
 	// fixture serves testdata; its Cross origin gives cross-origin iframes
 	fixture *testsite.Site
 )
 
 var _ = BeforeSuite(func() {
 	var err error
-	browser, err = engine.Launch(context.Background(), engine.Options{})
+	shared, err = browser.Launch(context.Background(), browser.Options{})
 	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
 	fixture = testsite.Serve("../testdata")
 })
 
 var _ = AfterSuite(func() {
-	if browser != nil {
-		Expect(browser.Close()).To(Succeed())
+	if shared != nil {
+		Expect(shared.Close()).To(Succeed())
 	}
 	if fixture != nil {
 		fixture.Close()
 	}
-	engine.ReapZombies()
+	browser.ReapZombies()
 	Expect(browserDescendants()).To(BeEmpty(), "no Chromium process may outlive the suite")
 })
 

@@ -10,10 +10,10 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 func load(files ...string) []*flows.Flow {
@@ -33,15 +33,15 @@ type cancelOn struct {
 	once   sync.Once
 }
 
-func (c *cancelOn) Event(e runner.Event) {
-	if e.Kind == runner.StepStarted && e.Step.Action == c.action {
+func (c *cancelOn) Event(e results.Event) {
+	if e.Kind == results.StepStarted && e.Step.Action == c.action {
 		c.once.Do(c.cancel)
 	}
 }
 
 var _ = Describe("Runner", func() {
 	It("isolates flows: cookies and storage never leak between them", func() {
-		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 2,
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, Workers: 2,
 			ArtifactsDir: GinkgoT().TempDir()}, load("set-storage.yaml", "check-storage.yaml", "set-storage.yaml"[0:0]+"check-storage.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		for _, f := range run.Flows {
@@ -52,7 +52,7 @@ var _ = Describe("Runner", func() {
 	It("keeps results in the order given, whatever finishes first", func() {
 		list := load("long-wait.yaml", "check-storage.yaml")
 		list[0].Steps = list[0].Steps[:1]
-		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 2,
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, Workers: 2,
 			ArtifactsDir: GinkgoT().TempDir()}, list)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Name).To(Equal("Waits a long time"))
@@ -73,7 +73,7 @@ var _ = Describe("Runner", func() {
 	It("stops on interrupt: the running flow ends, the rest are skipped, and Run returns", func() {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		run, err := runner.Run(ctx, runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 1,
+		run, err := runner.Run(ctx, runner.Config{Use: shared, BaseURL: fixture.URL, Workers: 1,
 			ArtifactsDir: GinkgoT().TempDir(), Listener: &cancelOn{action: "wait", cancel: cancel}},
 			load("long-wait.yaml", "check-storage.yaml"))
 		Expect(err).NotTo(HaveOccurred())
@@ -85,16 +85,16 @@ var _ = Describe("Runner", func() {
 
 	It("survives a browser crash: the flow fails as crashed, the browser is relaunched and the run goes on", func() {
 		run, err := runner.Run(context.Background(), runner.Config{BaseURL: fixture.URL, Workers: 1,
-			ArtifactsDir: GinkgoT().TempDir(), Browser: engine.Options{}, Listener: &killer{}},
+			ArtifactsDir: GinkgoT().TempDir(), Browser: browser.Options{}, Listener: &killer{}},
 			load("crash-browser.yaml", "check-storage.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Status).To(Equal(results.Failed))
 		Expect(failureText(run.Flows[0])).To(ContainSubstring("browser crashed"))
 		Expect(run.Flows[1].Status).To(Equal(results.Passed), failureText(run.Flows[1]))
-		engine.ReapZombies()
+		browser.ReapZombies()
 		var others []string
 		for _, p := range browserDescendants() {
-			if !strings.Contains(p, browser.Profile()) {
+			if !strings.Contains(p, shared.Profile()) {
 				others = append(others, p)
 			}
 		}
@@ -102,7 +102,7 @@ var _ = Describe("Runner", func() {
 	})
 
 	It("fails a hung page (endless script, endless request) as a flow, and the run goes on", func() {
-		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 2,
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, Workers: 2,
 			ArtifactsDir: GinkgoT().TempDir()}, load("hung-js.yaml", "hung-request.yaml", "check-storage.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Status).To(Equal(results.Failed))
@@ -142,14 +142,14 @@ var _ = Describe("Runner", func() {
 		lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 		f, err := flows.Load("../testdata/runner/sub-base.yaml", flows.LoadOptions{LookupEnv: lookup})
 		Expect(err).NotTo(HaveOccurred())
-		run, err := runner.Run(context.Background(), runner.Config{Use: browser, LookupEnv: lookup,
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, LookupEnv: lookup,
 			ArtifactsDir: GinkgoT().TempDir()}, []*flows.Flow{f})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Status).To(Equal(results.Passed), failureText(run.Flows[0]))
 	})
 
 	It("with fail-fast, starts no flow after the first failure", func() {
-		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Workers: 1, FailFast: true,
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, Workers: 1, FailFast: true,
 			ArtifactsDir: GinkgoT().TempDir()}, load("teardown.yaml", "check-storage.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Status).To(Equal(results.Failed))
@@ -168,13 +168,13 @@ var _ = Describe("Runner", func() {
 // SIGKILL when a `wait` step starts: a browser crash, as the runner sees it.
 type killer struct{ once sync.Once }
 
-func (k *killer) Event(e runner.Event) {
-	if e.Kind != runner.StepStarted || e.Step.Action != "wait" {
+func (k *killer) Event(e results.Event) {
+	if e.Kind != results.StepStarted || e.Step.Action != "wait" {
 		return
 	}
 	k.once.Do(func() {
 		for _, pid := range browserMains() {
-			if pid != browser.PID() {
+			if pid != shared.PID() {
 				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}

@@ -9,9 +9,9 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
 )
 
 // finished records the flows the listener saw finish.
@@ -20,8 +20,8 @@ type finished struct {
 	flows []*results.Flow
 }
 
-func (f *finished) Event(e runner.Event) {
-	if e.Kind == runner.FlowFinished {
+func (f *finished) Event(e results.Event) {
+	if e.Kind == results.FlowFinished {
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		f.flows = append(f.flows, e.Result)
@@ -31,7 +31,7 @@ func (f *finished) Event(e runner.Event) {
 var _ = Describe("skip:", func() {
 	It("reports a flow with skip: as skipped with its reason, without running it", func() {
 		seen := &finished{}
-		run, err := runner.Run(context.Background(), runner.Config{Use: browser, BaseURL: fixture.URL, Listener: seen,
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, Listener: seen,
 			ArtifactsDir: GinkgoT().TempDir()}, load("skipped.yaml", "check-storage.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Status).To(Equal(results.Skipped))
@@ -45,7 +45,7 @@ var _ = Describe("skip:", func() {
 	It("starts no browser when every flow is skipped", func() {
 		dir := filepath.Join(GinkgoT().TempDir(), "artifacts")
 		run, err := runner.Run(context.Background(), runner.Config{BaseURL: fixture.URL, ArtifactsDir: dir,
-			Browser: engine.Options{Bin: "/nonexistent/chromium"}}, load("skipped.yaml"))
+			Browser: browser.Options{Bin: "/nonexistent/chromium"}}, load("skipped.yaml"))
 		Expect(err).NotTo(HaveOccurred(), "a launch would have failed on the missing binary")
 		Expect(run.Browser).To(BeEmpty())
 		Expect(run.Flows[0].SkipReason).To(Equal("the widget is being rebuilt, see #42"))
@@ -55,8 +55,8 @@ var _ = Describe("skip:", func() {
 
 	It("keeps the skip reason when no browser can be started", func() {
 		run, err := runner.Run(context.Background(), runner.Config{BaseURL: fixture.URL, ArtifactsDir: GinkgoT().TempDir(),
-			Browser: engine.Options{Bin: "/nonexistent/chromium"}}, load("skipped.yaml", "check-storage.yaml"))
-		var be *engine.BrowserError
+			Browser: browser.Options{Bin: "/nonexistent/chromium"}}, load("skipped.yaml", "check-storage.yaml"))
+		var be *browser.BrowserError
 		Expect(err).To(BeAssignableToTypeOf(be))
 		Expect(run.Flows[0].SkipReason).To(Equal("the widget is being rebuilt, see #42"))
 		Expect(run.Flows[1].SkipReason).To(Equal("no browser"))

@@ -9,22 +9,22 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/runner/engine"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // pageState is what an attempt knows of its tabs, dialogs and downloads.
 // docs/flows.md "tab", "dialog" and "Downloads".
 type pageState struct {
-	bctx    *engine.Context
-	all     []*engine.Page       // every tab seen, in the order they opened
-	history []*engine.Page       // the tabs the flow was on, the current one last
-	logged  map[*engine.Page]int // dialogs already in a step log, per tab
-	dlDir   string               // absolute: where the browser saves downloads
-	saved   map[string]bool      // downloads saved as artifacts, by GUID
-	checked int                  // downloads an `expect: download` has looked at
+	bctx    *browser.Context
+	all     []*browser.Page       // every tab seen, in the order they opened
+	history []*browser.Page       // the tabs the flow was on, the current one last
+	logged  map[*browser.Page]int // dialogs already in a step log, per tab
+	dlDir   string                // absolute: where the browser saves downloads
+	saved   map[string]bool       // downloads saved as artifacts, by GUID
+	checked int                   // downloads an `expect: download` has looked at
 }
 
 // followActions are the steps after which a tab that the current page
@@ -33,9 +33,9 @@ var followActions = []string{"click", "dblclick", "press", "fill", "type", "sele
 
 // openPage opens the attempt's first page (in the flow's viewport) and
 // sets up its tabs, dialogs and downloads.
-func (at *attempt) openPage(ctx context.Context, bctx *engine.Context) error {
+func (at *attempt) openPage(ctx context.Context, bctx *browser.Context) error {
 	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
-	po := engine.PageOptions{Secrets: at.mask.Values()}
+	po := browser.PageOptions{Secrets: at.mask.Values()}
 	if v := at.flow.Viewport; v != nil {
 		po.Width, po.Height = v.Width, v.Height
 	}
@@ -44,8 +44,8 @@ func (at *attempt) openPage(ctx context.Context, bctx *engine.Context) error {
 		return err
 	}
 	at.page = page
-	at.pg = &pageState{bctx: bctx, all: []*engine.Page{page}, history: []*engine.Page{page},
-		logged: map[*engine.Page]int{}, saved: map[string]bool{}}
+	at.pg = &pageState{bctx: bctx, all: []*browser.Page{page}, history: []*browser.Page{page},
+		logged: map[*browser.Page]int{}, saved: map[string]bool{}}
 	dir, err := filepath.Abs(filepath.Join(at.cfg.ArtifactsDir, at.dir, "downloads"))
 	if err != nil {
 		return err
@@ -112,13 +112,13 @@ func (at *attempt) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope
 
 // syncTabs takes in the tabs that opened during the step; when the step
 // acted on cur and cur opened a tab, the flow goes on in the newest one.
-func (at *attempt) syncTabs(ctx context.Context, s *flows.Step, rec *results.Step, cur *engine.Page, err error) error {
+func (at *attempt) syncTabs(ctx context.Context, s *flows.Step, rec *results.Step, cur *browser.Page, err error) error {
 	pages, perr := at.pg.bctx.Pages(ctx)
 	if perr != nil {
 		rec.Log = append(rec.Log, "could not list the tabs: "+perr.Error())
 		return err
 	}
-	var follow *engine.Page
+	var follow *browser.Page
 	for _, p := range pages {
 		if slices.Contains(at.pg.all, p) {
 			continue
@@ -145,18 +145,18 @@ func (at *attempt) syncTabs(ctx context.Context, s *flows.Step, rec *results.Ste
 }
 
 // tabName is "tab N: URL" for messages, N its place among the open tabs.
-func (at *attempt) tabName(ctx context.Context, p *engine.Page, open []*engine.Page) string {
+func (at *attempt) tabName(ctx context.Context, p *browser.Page, open []*browser.Page) string {
 	return fmt.Sprintf("tab %d: %s", slices.Index(open, p), at.mask.Mask(p.URL(ctx)))
 }
 
 // switchTo makes p the current tab and logs why (format has one %s, the
 // tab's name).
-func (at *attempt) switchTo(ctx context.Context, p *engine.Page, rec *results.Step, format string) {
+func (at *attempt) switchTo(ctx context.Context, p *browser.Page, rec *results.Step, format string) {
 	at.page = p
 	at.pg.history = append(at.pg.history, p)
 	open, err := at.pg.bctx.Pages(ctx)
 	if err != nil {
-		open = []*engine.Page{p}
+		open = []*browser.Page{p}
 	}
 	rec.Log = append(rec.Log, fmt.Sprintf(format, at.tabName(ctx, p, open)))
 	if err := p.BringToFront(ctx); err != nil {
@@ -166,7 +166,7 @@ func (at *attempt) switchTo(ctx context.Context, p *engine.Page, rec *results.St
 
 // previousTab is the open tab the flow was on last before the current
 // one, or nil.
-func (at *attempt) previousTab() *engine.Page {
+func (at *attempt) previousTab() *browser.Page {
 	h := at.pg.history
 	for i := len(h) - 1; i >= 0; i-- {
 		if h[i] != at.page && !h[i].Closed() {
@@ -205,7 +205,7 @@ func (at *attempt) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, 
 	if err != nil {
 		return err
 	}
-	var pick *engine.Page
+	var pick *browser.Page
 	err = at.pollUntil(ctx, func() (bool, string, error) {
 		pages, err := at.pg.bctx.Pages(ctx)
 		if err != nil {
@@ -216,7 +216,7 @@ func (at *attempt) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, 
 		// a look cut short by the deadline reads no URL: keep the one before
 		return pick != nil, why, ctx.Err()
 	})
-	if errors.Is(err, engine.ErrPageCrashed) {
+	if errors.Is(err, browser.ErrPageCrashed) {
 		return err
 	}
 	if err != nil {
@@ -225,14 +225,14 @@ func (at *attempt) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, 
 	if pick != at.page {
 		at.switchTo(ctx, pick, rec, "switched to %s")
 	} else {
-		rec.Log = append(rec.Log, "already on "+at.tabName(ctx, pick, []*engine.Page{pick}))
+		rec.Log = append(rec.Log, "already on "+at.tabName(ctx, pick, []*browser.Page{pick}))
 	}
 	return nil
 }
 
 // pickTab finds the tab of `tab: N` or `tab: {url}` among the open ones,
 // or says why none is picked.
-func (at *attempt) pickTab(ctx context.Context, pages []*engine.Page, n *int, m *flows.Match) (*engine.Page, string) {
+func (at *attempt) pickTab(ctx context.Context, pages []*browser.Page, n *int, m *flows.Match) (*browser.Page, string) {
 	var list []string
 	for i, p := range pages {
 		list = append(list, fmt.Sprintf("%d %s", i, at.mask.Mask(p.URL(ctx))))
@@ -244,7 +244,7 @@ func (at *attempt) pickTab(ctx context.Context, pages []*engine.Page, n *int, m 
 		}
 		return nil, fmt.Sprintf("there is no tab %d (tabs count from 0); %s", *n, open)
 	}
-	var hits []*engine.Page
+	var hits []*browser.Page
 	for _, p := range pages {
 		if m.Test(p.URL(ctx)) {
 			hits = append(hits, p)

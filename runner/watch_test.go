@@ -13,7 +13,7 @@ import (
 
 var _ = Describe("the change watcher that wakes a waiting poll", func() {
 	It("reports a DOM change in the page", func() {
-		p := testpage.Open(browser, fixture.URL+"/conformance/pages/late.html")
+		p := testpage.Open(shared, fixture.URL+"/conformance/pages/late.html")
 		before := p.DOMChanges()
 		ch := p.Changed()
 		_, err := p.Eval(context.Background(), `document.body.append(Object.assign(document.createElement('p'), {textContent: 'new'}))`)
@@ -23,7 +23,7 @@ var _ = Describe("the change watcher that wakes a waiting poll", func() {
 	})
 
 	It("reports a DOM change inside a cross-origin iframe (its own process)", func() {
-		p := testpage.Open(browser, fixture.URL+"/conformance/pages/frame-cross.html")
+		p := testpage.Open(shared, fixture.URL+"/conformance/pages/frame-cross.html")
 		Eventually(func() int { return len(p.Sessions()) }).WithTimeout(10 * time.Second).Should(Equal(2))
 		frame := p.Sessions()[1]
 		// the frame's document has loaded when its body exists
@@ -41,7 +41,7 @@ var _ = Describe("the change watcher that wakes a waiting poll", func() {
 	})
 
 	It("is out of the page's sight", func() {
-		p := testpage.Open(browser, fixture.URL+"/conformance/pages/late.html")
+		p := testpage.Open(shared, fixture.URL+"/conformance/pages/late.html")
 		r, err := p.Eval(context.Background(), `typeof globalThis.__smokeflowChanged`)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Value.Str()).To(Equal("undefined"))

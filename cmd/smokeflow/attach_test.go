@@ -13,13 +13,13 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 var _ = Describe("--cdp", func() {
 	It("attaches to a running browser, by ws:// URL and by host:port, and leaves it running", func() {
-		bin, err := engine.FindBrowser("")
+		bin, err := browser.FindBrowser("")
 		Expect(err).NotTo(HaveOccurred())
 		profile := GinkgoT().TempDir()
 		cmd := exec.Command(bin, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -32,8 +32,8 @@ var _ = Describe("--cdp", func() {
 		DeferCleanup(func() {
 			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 			_ = cmd.Wait()
-			engine.ReapZombies()
-			Eventually(func() []string { engine.ReapZombies(); return processesMentioning(profile) }).Should(BeEmpty())
+			browser.ReapZombies()
+			Eventually(func() []string { browser.ReapZombies(); return processesMentioning(profile) }).Should(BeEmpty())
 		})
 		var ws string
 		sc := bufio.NewScanner(stderr)

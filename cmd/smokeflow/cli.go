@@ -16,13 +16,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/examples"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/reports"
 	"github.com/smokeflow/smokeflow/runner"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -55,7 +55,7 @@ func exitCode(err error) int {
 	var ue *usageError
 	var fe flows.Errors
 	var fe1 *flows.Error
-	var be *engine.BrowserError
+	var be *browser.BrowserError
 	switch {
 	case err == nil:
 		return exitOK
@@ -96,7 +96,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	// no browser process outlives the command
-	engine.ReapZombies()
+	browser.ReapZombies()
 	return exitCode(err)
 }
 
@@ -406,19 +406,19 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err != nil || done {
 		return err
 	}
-	level := runner.Normal
+	level := reports.Normal
 	if rf.quiet {
-		level = runner.Quiet
+		level = reports.Quiet
 	} else if rf.verbose {
-		level = runner.Verbose
+		level = reports.Verbose
 	}
 	tty := isTTY(stdout)
-	prog := runner.NewProgress(stdout, level, tty && !rf.quiet, tty)
+	prog := reports.NewProgress(stdout, level, tty && !rf.quiet, tty)
 	cfg := runner.Config{
 		BaseURL: rf.baseURL, Vars: opts.Vars, LookupEnv: opts.LookupEnv, Workers: rf.workers, Retries: rf.retries,
 		FailFast: rf.failFast, Timeout: rf.timeout, StepTimeout: rf.stepTimeout, ArtifactsDir: rf.artifacts,
 		Shard:    rf.shard,
-		Browser:  engine.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
+		Browser:  browser.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
 		Listener: prog,
 	}
 	runner.Version = version
@@ -503,7 +503,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	full := fs.Bool("full", false, "keep every node, not just actionable ones and their context")
 	asJSON := fs.Bool("json", false, "print JSON: each node with ref, role, name, attributes, value, frame, backend node id")
 	selector := fs.String("selector", "", "only the subtree of the first element matching this CSS selector")
-	browser := fs.String("browser", "", "Chromium or Chrome executable")
+	bin := fs.String("browser", "", "Chromium or Chrome executable")
 	cdp := fs.String("cdp", "", "attach to a running browser")
 	wait := fs.String("wait", "load", "wait for load, domcontentloaded or networkidle")
 	pos, err := parse(fs, args)
@@ -516,7 +516,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := flows.CheckPageURL(pos[0]); err != nil {
 		return usagef("snapshot %v", err) // docs/flows.md "URLs"
 	}
-	b, err := engine.Launch(ctx, engine.Options{Bin: *browser, CDP: *cdp})
+	b, err := browser.Launch(ctx, browser.Options{Bin: *bin, CDP: *cdp})
 	if err != nil {
 		return err
 	}
@@ -528,7 +528,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	defer bc.Close()
-	p, err := bc.NewPage(tctx, engine.PageOptions{})
+	p, err := bc.NewPage(tctx, browser.PageOptions{})
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/reports"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // lastRunFile is where every run leaves its JSON results in the artifacts

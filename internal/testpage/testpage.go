@@ -9,18 +9,18 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/smokeflow/smokeflow/runner/engine"
+	"github.com/smokeflow/smokeflow/browser"
 )
 
 // Open gives a page of b at url, loaded, in a fresh incognito context;
 // both are closed after the spec.
-func Open(b *engine.Browser, url string) *engine.Page {
+func Open(b *browser.Browser, url string) *browser.Page {
 	GinkgoHelper()
-	return OpenWith(b, url, engine.PageOptions{})
+	return OpenWith(b, url, browser.PageOptions{})
 }
 
 // OpenWith is Open with page options (a viewport, secrets to hide).
-func OpenWith(b *engine.Browser, url string, o engine.PageOptions) *engine.Page {
+func OpenWith(b *browser.Browser, url string, o browser.PageOptions) *browser.Page {
 	GinkgoHelper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	DeferCleanup(cancel)

@@ -24,9 +24,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/smokeflow/smokeflow/runner/engine"
 )
 
 func main() {
@@ -52,7 +52,7 @@ func run() error {
 	t0 := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	b, err := engine.Launch(ctx, engine.Options{Bin: os.Getenv("CHROMIUM")})
+	b, err := browser.Launch(ctx, browser.Options{Bin: os.Getenv("CHROMIUM")})
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func run() error {
 		return err
 	}
 	defer bc.Close()
-	p, err := bc.NewPage(ctx, engine.PageOptions{})
+	p, err := bc.NewPage(ctx, browser.PageOptions{})
 	if err != nil {
 		return err
 	}

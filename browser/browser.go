@@ -1,8 +1,8 @@
-// Package engine drives Chromium over the DevTools protocol: it launches or
+// Package browser drives Chromium over the DevTools protocol: it launches or
 // attaches to a browser, opens isolated contexts and pages, and acts on a
 // page through its snapshot and ref map. It knows nothing of flows, so an
 // interactive session, a crawler or the flow runner can all use it.
-package engine
+package browser
 
 import (
 	"bufio"

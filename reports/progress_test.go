@@ -1,4 +1,4 @@
-package runner
+package reports
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 func TestProgressLiveLineAndFlowLines(t *testing.T) {
@@ -16,8 +16,8 @@ func TestProgressLiveLineAndFlowLines(t *testing.T) {
 	var out bytes.Buffer
 	p := NewProgress(&out, Normal, true, true)
 	f := &flows.Flow{Name: "Checkout"}
-	p.Event(Event{Kind: FlowStarted, Worker: 0, Flow: f, Attempt: 1})
-	p.Event(Event{Kind: StepStarted, Worker: 0, Flow: f, Step: &results.Step{Action: "click", Target: `"Place order"`}})
+	p.Event(results.Event{Kind: results.FlowStarted, Worker: 0, Flow: f.Name, Attempt: 1})
+	p.Event(results.Event{Kind: results.StepStarted, Worker: 0, Flow: f.Name, Step: &results.Step{Action: "click", Target: `"Place order"`}})
 	if !strings.Contains(out.String(), `Checkout › click "Place order"`) {
 		t.Fatalf("no live line with the current step:\n%q", out.String())
 	}
@@ -27,7 +27,7 @@ func TestProgressLiveLineAndFlowLines(t *testing.T) {
 			Source:      []results.SourceLine{{Line: 9, Text: "  - click: Place order"}},
 			Diagnostics: &diagnostics.Diagnostics{Reason: diagnostics.ReasonDisabled, Verdict: `"Place order" stayed disabled`, Hints: []string{"fill in the form first"}}},
 	}}}
-	p.Event(Event{Kind: FlowFinished, Worker: 0, Flow: f, Result: res})
+	p.Event(results.Event{Kind: results.FlowFinished, Worker: 0, Flow: f.Name, Result: res})
 	s := out.String()
 	for _, want := range []string{"\r\x1b[K", "✗ Checkout 1.5s", "\n  reason: disabled\n", "   9 |   - click: Place order", "stayed disabled", "try: fill in the form first"} {
 		if !strings.Contains(s, want) {
@@ -43,8 +43,8 @@ func TestProgressPlainAndQuiet(t *testing.T) {
 	var out bytes.Buffer
 	p := NewProgress(&out, Quiet, false, false)
 	f := &flows.Flow{Name: "Home"}
-	p.Event(Event{Kind: StepStarted, Flow: f, Step: &results.Step{Action: "open"}})
-	p.Event(Event{Kind: FlowFinished, Flow: f, Result: &results.Flow{Name: "Home", Status: results.Passed}})
+	p.Event(results.Event{Kind: results.StepStarted, Flow: f.Name, Step: &results.Step{Action: "open"}})
+	p.Event(results.Event{Kind: results.FlowFinished, Flow: f.Name, Result: &results.Flow{Name: "Home", Status: results.Passed}})
 	p.Summary(&results.Run{Flows: []*results.Flow{{Status: results.Passed}}, Duration: time.Second}, nil)
 	s := out.String()
 	if strings.Contains(s, "\r") || strings.Contains(s, "✓ Home") {

@@ -1,4 +1,4 @@
-package runner
+package reports
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 func TestProgressSkippedFlow(t *testing.T) {
@@ -15,7 +15,7 @@ func TestProgressSkippedFlow(t *testing.T) {
 	p := NewProgress(&out, Normal, false, false)
 	f := &flows.Flow{Name: "Search", Skip: "service down"}
 	res := &results.Flow{Name: "Search", Status: results.Skipped, SkipReason: f.Skip}
-	p.Event(Event{Kind: FlowFinished, Flow: f, Result: res})
+	p.Event(results.Event{Kind: results.FlowFinished, Flow: f.Name, Result: res})
 	p.Summary(&results.Run{Flows: []*results.Flow{res}, Duration: time.Second, ArtifactsDir: "smokeflow-results"}, nil)
 	s := out.String()
 	for _, want := range []string{"- Search (skipped: service down)\n", "0 passed, 1 skipped in 1.0s\n"} {

@@ -1,4 +1,4 @@
-package runner
+package reports
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
-	"github.com/smokeflow/smokeflow/runner/results"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // Verbosity of the terminal output.
@@ -52,26 +52,26 @@ func (p *Progress) paint(code, s string) string {
 }
 
 // Event implements Listener.
-func (p *Progress) Event(e Event) {
+func (p *Progress) Event(e results.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clearLive()
 	switch e.Kind {
-	case FlowStarted:
-		p.running[e.Worker] = e.Flow.Name
+	case results.FlowStarted:
+		p.running[e.Worker] = e.Flow
 		if e.Attempt > 1 && p.level >= Normal {
-			fmt.Fprintf(p.w, "  ↻ %s: attempt %d\n", e.Flow.Name, e.Attempt)
+			fmt.Fprintf(p.w, "  ↻ %s: attempt %d\n", e.Flow, e.Attempt)
 		}
-	case StepStarted:
-		p.running[e.Worker] = fmt.Sprintf("%s › %s %s", e.Flow.Name, e.Step.Action, e.Step.Target)
-	case StepFinished:
+	case results.StepStarted:
+		p.running[e.Worker] = fmt.Sprintf("%s › %s %s", e.Flow, e.Step.Action, e.Step.Target)
+	case results.StepFinished:
 		if p.level >= Verbose {
 			fmt.Fprintf(p.w, "    %s %s %s %s %s\n", stepMark(e.Step.Status), e.Step.Index, e.Step.Action, e.Step.Target, dur(e.Step.Duration))
 			for _, l := range e.Step.Log {
 				fmt.Fprintf(p.w, "        %s\n", l)
 			}
 		}
-	case FlowFinished:
+	case results.FlowFinished:
 		delete(p.running, e.Worker)
 		p.flowLine(e.Result)
 	}
