@@ -236,6 +236,8 @@ type Page struct {
 
 	refs *locate.Snapshot // the latest `snapshot` the user saw
 
+	navs []Navigation // the main frame's, in order
+
 	secrets []string // painted over in screenshots (mask.go)
 }
 
@@ -513,12 +515,54 @@ func (p *Page) handleLifecycle(s *locate.Session, msg *rod.Message) {
 		p.changes++
 		p.signal()
 		p.mu.Unlock()
-	case "Page.frameNavigated", "Page.navigatedWithinDocument",
-		"Accessibility.nodesUpdated", "Accessibility.loadComplete":
+	case "Page.frameNavigated", "Page.navigatedWithinDocument":
+		p.mu.Lock()
+		if n, ok := mainNavigation(s == p.main, p.main.FrameID, msg); ok {
+			p.navs = append(p.navs, n)
+		}
+		p.signal()
+		p.mu.Unlock()
+	case "Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.mu.Lock()
 		p.signal()
 		p.mu.Unlock()
 	}
+}
+
+// Navigation is a navigation of a page's main frame: to another document,
+// or within the document (a #hash, the history API).
+type Navigation struct {
+	URL          string
+	SameDocument bool
+	Time         time.Time
+}
+
+// mainNavigation reads a navigation event of the main frame (main: it
+// came on the page's own session, whose frame is frame).
+func mainNavigation(main bool, frame proto.PageFrameID, msg *rod.Message) (Navigation, bool) {
+	if !main {
+		return Navigation{}, false
+	}
+	if msg.Method == "Page.navigatedWithinDocument" {
+		var e proto.PageNavigatedWithinDocument
+		if !msg.Load(&e) || e.FrameID != frame {
+			return Navigation{}, false
+		}
+		return Navigation{URL: e.URL, SameDocument: true, Time: time.Now()}, true
+	}
+	var e proto.PageFrameNavigated
+	if !msg.Load(&e) || e.Frame == nil || e.Frame.ID != frame {
+		return Navigation{}, false
+	}
+	return Navigation{URL: e.Frame.URL + e.Frame.URLFragment, Time: time.Now()}, true
+}
+
+// Navigations are the navigations of the page's main frame so far, in
+// order.
+func (p *Page) Navigations() []Navigation {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]Navigation(nil), p.navs...)
 }
 
 // browserOwn reports a request the browser makes on its own, not the

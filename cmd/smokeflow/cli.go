@@ -523,18 +523,11 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer b.Close()
 	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	bc, err := b.NewContext(tctx)
+	bc, p, err := b.OpenPage(tctx, browser.PageOptions{}, pos[0], *wait)
 	if err != nil {
 		return err
 	}
 	defer bc.Close()
-	p, err := bc.NewPage(tctx, browser.PageOptions{})
-	if err != nil {
-		return err
-	}
-	if _, err := p.Navigate(tctx, pos[0], *wait); err != nil {
-		return err
-	}
 	snap, err := p.TakeSnapshot(tctx)
 	if err != nil {
 		return err

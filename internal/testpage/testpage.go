@@ -24,12 +24,8 @@ func OpenWith(b *browser.Browser, url string, o browser.PageOptions) *browser.Pa
 	GinkgoHelper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	DeferCleanup(cancel)
-	bc, err := b.NewContext(ctx)
+	bc, p, err := b.OpenPage(ctx, o, url, "load")
 	Expect(err).NotTo(HaveOccurred())
 	DeferCleanup(func() { _ = bc.Close() })
-	p, err := bc.NewPage(ctx, o)
-	Expect(err).NotTo(HaveOccurred())
-	_, err = p.Navigate(ctx, url, "load")
-	Expect(err).NotTo(HaveOccurred())
 	return p
 }

@@ -57,29 +57,26 @@ func run() error {
 		return err
 	}
 	defer b.Close()
-	bc, err := b.NewContext(ctx)
-	if err != nil {
-		return err
-	}
-	defer bc.Close()
-	p, err := bc.NewPage(ctx, browser.PageOptions{})
-	if err != nil {
-		return err
-	}
 	u, err := url.Parse(target)
 	if err != nil {
 		return err
 	}
+	openURL := target
 	if name == "checkout" {
-		if _, err := p.Navigate(ctx, u.Scheme+"://"+u.Host+"/", "load"); err != nil {
-			return err
-		}
+		openURL = u.Scheme + "://" + u.Host + "/"
+	}
+	bc, p, err := b.OpenPage(ctx, browser.PageOptions{}, openURL, "load")
+	if err != nil {
+		return err
+	}
+	defer bc.Close()
+	if name == "checkout" {
 		if _, err := p.Eval(ctx, `fetch('/cart/add', {method: 'POST', body: new URLSearchParams({id: 'blue-mug', qty: '2'})}).then(r => r.status)`); err != nil {
 			return err
 		}
-	}
-	if _, err := p.Navigate(ctx, target, "load"); err != nil {
-		return err
+		if _, err := p.Navigate(ctx, target, "load"); err != nil {
+			return err
+		}
 	}
 	if name == "search" {
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
