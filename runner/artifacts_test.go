@@ -36,12 +36,12 @@ var _ = Describe("the artifacts folder", func() {
 		run, err := runIn(dir, nil, load("fixable.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Status).To(Equal(results.Failed))
-		shot := filepath.Join(dir, "a-flow-that-gets-fixed", "failure-step-2.png")
+		shot := filepath.Join(dir, "a-flow-that-gets-fixed", "expect-role-button-name-vars-button.failure.png")
 		Expect(shot).To(BeAnExistingFile())
 		Expect(filepath.Join(dir, runner.ArtifactsMarker)).To(BeAnExistingFile(), "the folder is marked as smokeflow's")
 		// last night's run of a flow since removed
 		Expect(os.MkdirAll(filepath.Join(dir, "old-flow"), 0o755)).To(Succeed())
-		Expect(os.WriteFile(filepath.Join(dir, "old-flow", "failure-step-1.png"), []byte("x"), 0o644)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(dir, "old-flow", "open.failure.png"), []byte("x"), 0o644)).To(Succeed())
 
 		run, err = runIn(dir, map[string]string{"button": "Sign in"}, load("fixable.yaml"))
 		Expect(err).NotTo(HaveOccurred())

@@ -1,7 +1,8 @@
 // Package runner runs flows: it launches or attaches to the browser,
 // schedules flows over workers with a fresh incognito context per attempt,
-// executes steps with waits and expectations, retries, and produces the
-// plain results model that reports read.
+// runs each attempt's phases on a session (package session: steps with
+// their waits and expectations), retries, and produces the plain results
+// model that reports read.
 package runner
 
 import (
@@ -9,14 +10,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/session"
 )
 
 // Version is the tool version, set by the command line.
@@ -242,20 +242,13 @@ func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, wor
 	}
 }
 
-var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
-
-// uniqueSlugs names each flow's artifact folder after its name.
+// uniqueSlugs names each flow's artifact folder after its name
+// (docs/session.md "Artifact names").
 func uniqueSlugs(list []*flows.Flow) []string {
 	seen := map[string]int{}
 	out := make([]string, len(list))
 	for i, f := range list {
-		s := strings.Trim(slugRe.ReplaceAllString(strings.ToLower(f.Name), "-"), "-")
-		if s == "" {
-			s = "flow"
-		}
-		if len(s) > 60 {
-			s = s[:60]
-		}
+		s := session.FlowSlug(f.Name)
 		seen[s]++
 		if seen[s] > 1 {
 			s = fmt.Sprintf("%s-%d", s, seen[s])
@@ -271,7 +264,6 @@ type browserHolder struct {
 	mu   sync.Mutex
 	opts browser.Options
 	b    *browser.Browser
-	gen  int
 	// borrowed browsers are not closed, and not relaunched either
 	borrowed bool
 }
@@ -294,53 +286,23 @@ func (h *browserHolder) version() string {
 }
 
 // get returns the browser, relaunching it if the process is gone.
-func (h *browserHolder) get(ctx context.Context) (*browser.Browser, int, error) {
+func (h *browserHolder) get(ctx context.Context) (*browser.Browser, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	select {
 	case <-h.b.Exited():
 		if h.borrowed {
-			return nil, 0, &browser.BrowserError{Msg: "the browser went away"}
+			return nil, &browser.BrowserError{Msg: "the browser went away"}
 		}
 		_ = h.b.Close()
 		b, err := browser.Launch(ctx, h.opts)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		h.b = b
-		h.gen++
 	default:
 	}
-	return h.b, h.gen, nil
-}
-
-// crashed reports whether the browser of generation gen is gone, giving
-// a dying browser up to grace to exit (a step's error often comes a moment
-// before the process ends).
-func (h *browserHolder) crashed(gen int, grace time.Duration) bool {
-	h.mu.Lock()
-	if h.gen != gen {
-		h.mu.Unlock()
-		return true
-	}
-	exited := h.b.Exited()
-	h.mu.Unlock()
-	if grace <= 0 {
-		select {
-		case <-exited:
-			return true
-		default:
-			return false
-		}
-	}
-	t := time.NewTimer(grace)
-	defer t.Stop()
-	select {
-	case <-exited:
-		return true
-	case <-t.C:
-		return false
-	}
+	return h.b, nil
 }
 
 func (h *browserHolder) close() {

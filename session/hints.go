@@ -1,4 +1,4 @@
-package runner
+package session
 
 import (
 	"context"
@@ -23,7 +23,7 @@ const suggestBudget = time.Second
 // candidate alone, and otherwise one that picks the closest near miss,
 // each checked with the resolver over the snapshot the failure was
 // diagnosed on.
-func (at *attempt) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Diagnostics, le *browser.LocateError, snap *locate.Snapshot) {
+func (at *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Diagnostics, le *browser.LocateError, snap *locate.Snapshot) {
 	r := le.Result
 	if r == nil || snap == nil {
 		return
@@ -78,7 +78,7 @@ func (at *attempt) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 
 // formOf adds the form of the disabled control n and its fields that hold
 // it back. A form that cannot be read adds nothing.
-func (at *attempt) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *locate.Node, snap *locate.Snapshot) {
+func (at *Session) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *locate.Node, snap *locate.Snapshot) {
 	if n == nil || n.Session == nil || snap == nil {
 		return
 	}
@@ -98,7 +98,7 @@ func (at *attempt) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *lo
 // disabledForm adds, when `expect: {enabled: ...}` failed on a disabled
 // control, what its form holds back; the step's own context has run out,
 // so the page is read again on a fresh one.
-func (at *attempt) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
+func (at *Session) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
 	if s.Expect == nil || s.Expect.Kind != flows.ExpectEnabled || t == nil {
 		return
 	}

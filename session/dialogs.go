@@ -1,4 +1,4 @@
-package runner
+package session
 
 import (
 	"context"
@@ -14,11 +14,11 @@ import (
 	"github.com/smokeflow/smokeflow/results"
 )
 
-// Dialogs and downloads of an attempt's tabs. docs/flows.md "dialog",
+// Dialogs and downloads of a session's tabs. docs/flows.md "dialog",
 // "expect" and "Downloads".
 
 // dialogStep runs `dialog`: how to answer the next native dialog.
-func (at *attempt) dialogStep(s *flows.Step, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) dialogStep(s *flows.Step, sc *flows.Scope, rec *results.Step) error {
 	a := browser.DialogAnswer{Accept: s.Dialog.Accept}
 	what := "dismissed"
 	if a.Accept {
@@ -39,7 +39,7 @@ func (at *attempt) dialogStep(s *flows.Step, sc *flows.Scope, rec *results.Step)
 
 // logDialogs puts the dialogs that opened since the last call in the step
 // log and returns them.
-func (at *attempt) logDialogs(rec *results.Step) []browser.Dialog {
+func (at *Session) logDialogs(rec *results.Step) []browser.Dialog {
 	var fresh []browser.Dialog
 	for _, p := range at.pg.all {
 		ds := p.Dialogs()
@@ -54,7 +54,7 @@ func (at *attempt) logDialogs(rec *results.Step) []browser.Dialog {
 
 // explainDialogAbort says why a step failed when it left a page whose
 // beforeunload dialog was dismissed (the default): the page stayed.
-func (at *attempt) explainDialogAbort(fresh []browser.Dialog, err error) error {
+func (at *Session) explainDialogAbort(fresh []browser.Dialog, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -77,7 +77,7 @@ func (at *attempt) explainDialogAbort(fresh []browser.Dialog, err error) error {
 }
 
 // lastDialog is the dialog that opened last in any tab.
-func (at *attempt) lastDialog() (browser.Dialog, bool) {
+func (at *Session) lastDialog() (browser.Dialog, bool) {
 	var last browser.Dialog
 	found := false
 	for _, p := range at.pg.all {
@@ -90,7 +90,7 @@ func (at *attempt) lastDialog() (browser.Dialog, bool) {
 }
 
 // dialogCond is `expect: {dialog: MATCH}`: the last dialog's message.
-func (at *attempt) dialogCond(m *flows.Match) func() (bool, string, error) {
+func (at *Session) dialogCond(m *flows.Match) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		d, ok := at.lastDialog()
 		_, want := matchString(m, "")
@@ -104,7 +104,7 @@ func (at *attempt) dialogCond(m *flows.Match) func() (bool, string, error) {
 
 // expectDownload is `expect: {download: {name: MATCH}}`: the last download
 // that began since the previous download check, once complete.
-func (at *attempt) expectDownload(ctx, flowCtx context.Context, s *flows.Step, m *flows.Match) error {
+func (at *Session) expectDownload(ctx, flowCtx context.Context, s *flows.Step, m *flows.Match) error {
 	var last browser.Download
 	seen := 0
 	err := at.pg.bctx.WaitDownloads(ctx, func(list []browser.Download) bool {
@@ -141,10 +141,10 @@ func progress(d browser.Download) string {
 	return fmt.Sprintf("%d bytes so far", d.Bytes)
 }
 
-// saveDownloads moves the downloads that completed into the attempt's
+// saveDownloads moves the downloads that completed into the session's
 // artifacts under their own names, and sets ${vars.download} (sc may be
-// nil at the end of the attempt, rec too).
-func (at *attempt) saveDownloads(sc *flows.Scope, rec *results.Step) {
+// nil at the end of the session, rec too).
+func (at *Session) saveDownloads(sc *flows.Scope, rec *results.Step) {
 	list, _ := at.pg.bctx.Downloads()
 	logf := func(format string, args ...any) {
 		if rec != nil {
@@ -165,8 +165,8 @@ func (at *attempt) saveDownloads(sc *flows.Scope, rec *results.Step) {
 			logf("downloaded %q, but cannot keep it: %v", d.Name, err)
 			continue
 		}
-		rel := filepath.ToSlash(filepath.Join(at.dir, "downloads", filepath.Base(dest)))
-		at.res.Artifacts = append(at.res.Artifacts, results.Artifact{Kind: results.ArtifactDownload, Name: filepath.Base(dest), Path: rel})
+		rel := filepath.ToSlash(filepath.Join(at.opts.Dir, "downloads", filepath.Base(dest)))
+		at.artifacts = append(at.artifacts, results.Artifact{Kind: results.ArtifactDownload, Name: filepath.Base(dest), Path: rel})
 		if sc != nil {
 			sc.Vars[flows.DownloadVar] = dest
 		}
@@ -197,8 +197,8 @@ func freeName(dir, name string) string {
 	}
 }
 
-// tabs lists every tab the attempt had, for its logs.
-func (at *attempt) tabs() []*browser.Page {
+// tabs lists every tab the session had, for its logs.
+func (at *Session) tabs() []*browser.Page {
 	if at.pg == nil {
 		if at.page == nil {
 			return nil
@@ -206,32 +206,4 @@ func (at *attempt) tabs() []*browser.Page {
 		return []*browser.Page{at.page}
 	}
 	return at.pg.all
-}
-
-// writeDialogs keeps every tab's dialogs in the results.
-func (at *attempt) writeDialogs() {
-	for _, p := range at.tabs() {
-		for _, d := range p.Dialogs() {
-			at.res.Dialogs = append(at.res.Dialogs, results.Dialog{Type: string(d.Type), Message: at.mask.Mask(d.Message),
-				URL: at.mask.Mask(d.URL), Accepted: d.Accepted, Text: at.mask.Mask(d.Text), Time: d.Time})
-		}
-	}
-}
-
-// console is what every tab logged, tab by tab.
-func (at *attempt) console() []browser.ConsoleEntry {
-	var out []browser.ConsoleEntry
-	for _, p := range at.tabs() {
-		out = append(out, p.Console()...)
-	}
-	return out
-}
-
-// failedRequests are every tab's failed requests, tab by tab.
-func (at *attempt) failedRequests() []browser.FailedRequest {
-	var out []browser.FailedRequest
-	for _, p := range at.tabs() {
-		out = append(out, p.FailedRequests()...)
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package runner
+package session
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func (u *unmet) Unwrap() error { return u.err }
 // when the page changes). It returns nil only when cond held; otherwise the
 // page crash, or an *unmet with the last reason cond gave for not holding
 // (docs/flows.md "Checks that fail": never a silent pass).
-func (at *attempt) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
+func (at *Session) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
 	err := at.page.Poll(ctx, func() (bool, error) {
 		ok, msg, err := cond()
 		switch {
@@ -81,7 +81,7 @@ func matchString(m *flows.Match, s string) (bool, string) {
 }
 
 // wait runs the `wait` forms.
-func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
+func (at *Session) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
 	w := s.Wait
 	p := at.page
 	switch {
@@ -151,7 +151,7 @@ func (at *attempt) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 // expect runs a web-first expectation: re-checked until it holds or the
 // step times out, then a failure saying what the page held instead
 // (docs/flows.md "expect").
-func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
+func (at *Session) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
 	e := s.Expect
 	if e.Match != nil {
 		// interpolate the expected strings and compile a ${...} regex
@@ -192,7 +192,7 @@ func (at *attempt) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.
 
 // single is the condition of a check on the one element t resolves to; an
 // element that does not resolve is an error that gets diagnostics.
-func (at *attempt) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
+func (at *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		r, _, err := at.page.Resolve(ctx, t)
 		if err != nil {
@@ -207,7 +207,7 @@ func (at *attempt) single(ctx context.Context, t *flows.Target, check func(n *lo
 }
 
 // visibleCond holds when some match of t is visible (want) or none is.
-func (at *attempt) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
+func (at *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		all, vis, _, err := at.page.Query(ctx, t)
 		switch {
@@ -222,7 +222,7 @@ func (at *attempt) visibleCond(ctx context.Context, t *flows.Target, want bool) 
 
 // stringCheck compares an element's text or value with the expectation's
 // match.
-func (at *attempt) stringCheck(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func(n *locate.Node) (bool, string) {
+func (at *Session) stringCheck(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func(n *locate.Node) (bool, string) {
 	if e.Kind == flows.ExpectText {
 		return func(n *locate.Node) (bool, string) {
 			txt := n.Text
@@ -249,7 +249,7 @@ func (at *attempt) stringCheck(ctx context.Context, e *flows.ExpectArgs, t *flow
 }
 
 // pageCond compares the page's URL or title with the expectation's match.
-func (at *attempt) pageCond(ctx context.Context, e *flows.ExpectArgs) func() (bool, string, error) {
+func (at *Session) pageCond(ctx context.Context, e *flows.ExpectArgs) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		u, title, err := at.urlAndTitle(ctx)
 		if err != nil {
@@ -265,7 +265,7 @@ func (at *attempt) pageCond(ctx context.Context, e *flows.ExpectArgs) func() (bo
 }
 
 // countCond holds when the number of matches of t is within the bounds.
-func (at *attempt) countCond(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func() (bool, string, error) {
+func (at *Session) countCond(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		all, _, _, err := at.page.Query(ctx, t)
 		n := len(all)
@@ -311,7 +311,7 @@ func stateCheck(kind string, t *flows.Target) func(n *locate.Node) (bool, string
 }
 
 // noConsoleErrors fails when the page logged a console error or threw.
-func (at *attempt) noConsoleErrors() error {
+func (at *Session) noConsoleErrors() error {
 	var errs []string
 	for _, c := range at.page.Console() {
 		if c.Type == "error" || c.Type == "exception" {
@@ -326,7 +326,7 @@ func (at *attempt) noConsoleErrors() error {
 }
 
 // noFailedRequests fails when a request failed or got a 4xx/5xx.
-func (at *attempt) noFailedRequests() error {
+func (at *Session) noFailedRequests() error {
 	var fails []string
 	for _, r := range at.page.FailedRequests() {
 		fails = append(fails, r.String())
@@ -357,7 +357,7 @@ func capList(xs []string, n int) []string {
 
 // expectFailed turns a check that did not hold (pollUntil's error) into a
 // step failure, with diagnostics when the target did not resolve.
-func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
+func (at *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
 	var le *browser.LocateError
 	if errors.As(err, &le) {
 		return at.diagnose(ctx, s, err)
@@ -377,7 +377,7 @@ func (at *attempt) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 // assert polls an expression until it is true. When it stays false (or
 // cannot be evaluated) the step fails with the expression and the values
 // of its parts: `count({role: "row"}) = 3` (docs/flows.md "assert").
-func (at *attempt) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
+func (at *Session) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
 	a := s.Assert
 	err := at.pollUntil(ctx, func() (bool, string, error) {
 		env, err := at.exprEnv(ctx, sc)
@@ -410,7 +410,7 @@ func (at *attempt) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) e
 
 // exprParts is "; " and the values of the parts of e, read once more on a
 // live context, or "" when there are none.
-func (at *attempt) exprParts(e *flows.Expr, sc *flows.Scope) string {
+func (at *Session) exprParts(e *flows.Expr, sc *flows.Scope) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	env, err := at.exprEnv(ctx, sc)
@@ -431,7 +431,7 @@ func firstLine(s string) string {
 }
 
 // extract sets a variable from the page or an expression.
-func (at *attempt) extract(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) extract(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
 	x := s.Extract
 	if x.Expr != nil {
 		v, err := at.evalExpr(ctx, x.Expr, sc)
@@ -469,14 +469,14 @@ func (at *attempt) extract(ctx, flowCtx context.Context, s *flows.Step, t *flows
 // exprEnv binds the expression functions to the page. The URL and title
 // are read until the page answers: an error, never "", when it does not
 // before ctx ends (a check must not hold on a value never read).
-func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv, error) {
+func (at *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv, error) {
 	p := at.page
 	u, title, err := at.urlAndTitle(ctx)
 	if err != nil {
 		return nil, err
 	}
 	env := map[string]string{}
-	for _, e := range osEnviron(at.cfg.LookupEnv) {
+	for _, e := range osEnviron(at.opts.LookupEnv) {
 		env[e[0]] = e[1]
 	}
 	status, _ := sc.Vars["status"].(int)
@@ -513,7 +513,7 @@ func (at *attempt) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv
 
 // urlAndTitle reads the main frame's URL and title, trying again while
 // the page cannot answer (a navigation in progress) until ctx ends.
-func (at *attempt) urlAndTitle(ctx context.Context) (string, string, error) {
+func (at *Session) urlAndTitle(ctx context.Context) (string, string, error) {
 	var pair []string
 	err := at.page.Poll(ctx, func() (bool, error) {
 		r, err := at.page.Eval(ctx, "[location.href, document.title]")
@@ -532,7 +532,7 @@ func (at *attempt) urlAndTitle(ctx context.Context) (string, string, error) {
 }
 
 // bindTargets binds the functions of targets (visible, count, text, …).
-func (at *attempt) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.ExprEnv) {
+func (at *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.ExprEnv) {
 	p := at.page
 	target := func(v any) (*flows.Target, error) {
 		t, err := flows.TargetFromValue(v)
@@ -631,7 +631,7 @@ func osEnviron(lookup func(string) (string, bool)) [][2]string {
 // diagnose gathers what the page held when a target failed
 // (docs/targets.md "Failure diagnostics"), saves a screenshot with the
 // candidates outlined and the snapshot, and returns the step failure.
-func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error {
+func (at *Session) diagnose(ctx context.Context, s *flows.Step, err error) error {
 	var le *browser.LocateError
 	if !errors.As(err, &le) {
 		if r := locate.ReasonOf(err); r != "" {
@@ -707,14 +707,13 @@ func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error
 		}
 		d.URL, d.Title = snap.URL, snap.Title
 		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
-		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-step-%s.txt", at.step), []byte(text)); err == nil {
+		if path, err := at.artifact(results.ArtifactSnapshot, at.key+".failure.txt", []byte(text)); err == nil {
 			d.Snapshot = path
 		}
 	}
 	d.Explain()
 	if png, err := at.outlinedScreenshot(gctx, d.Candidates); err == nil {
-		at.shots++
-		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-step-%s.png", at.step), png); err == nil {
+		if path, err := at.artifact(results.ArtifactScreenshot, at.key+".failure.png", png); err == nil {
 			d.Screenshot = path
 		}
 	}
@@ -723,20 +722,19 @@ func (at *attempt) diagnose(ctx context.Context, s *flows.Step, err error) error
 
 // withPage adds the url, title, snapshot and screenshot to diagnostics
 // that were built without a resolution.
-func (at *attempt) withPage(_ context.Context, sf *stepFailure) error {
+func (at *Session) withPage(_ context.Context, sf *stepFailure) error {
 	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	d := sf.diag
 	if snap, err := at.page.Snapshot(gctx); err == nil {
 		d.URL, d.Title = snap.URL, snap.Title
 		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
-		if path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("failure-step-%s.txt", at.step), []byte(text)); err == nil {
+		if path, err := at.artifact(results.ArtifactSnapshot, at.key+".failure.txt", []byte(text)); err == nil {
 			d.Snapshot = path
 		}
 	}
 	if png, err := at.page.Screenshot(gctx, false, nil); err == nil {
-		at.shots++
-		if path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("failure-step-%s.png", at.step), png); err == nil {
+		if path, err := at.artifact(results.ArtifactScreenshot, at.key+".failure.png", png); err == nil {
 			d.Screenshot = path
 		}
 	}
@@ -777,7 +775,7 @@ const hiddenJS = `(phrase) => {
 
 // hiddenMatches turns "not found" into "hidden" when the page holds
 // matching elements it does not render, and says what hides them.
-func (at *attempt) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
+func (at *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
 	b, _ := json.Marshal(phrase)
 	r, err := at.page.Eval(ctx, "("+hiddenJS+")("+string(b)+")")
 	if err != nil {
@@ -825,7 +823,7 @@ const outlineJS = `(boxes) => {
   document.documentElement.appendChild(root);
 }`
 
-func (at *attempt) outlinedScreenshot(ctx context.Context, cands []diagnostics.Candidate) ([]byte, error) {
+func (at *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.Candidate) ([]byte, error) {
 	var boxes []map[string]float64
 	for _, c := range cands {
 		if c.Box != nil && c.Visible {

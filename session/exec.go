@@ -1,4 +1,4 @@
-package runner
+package session
 
 import (
 	"context"
@@ -19,24 +19,6 @@ import (
 	"github.com/smokeflow/smokeflow/results"
 )
 
-// attempt is one try of a flow: a fresh context and page.
-type attempt struct {
-	cfg     Config
-	flow    *flows.Flow
-	page    *browser.Page // the current tab
-	pg      *pageState    // its tabs, dialogs and downloads
-	scope   *flows.Scope
-	mask    *flows.Masker
-	res     *results.Attempt
-	dir     string // artifacts folder, relative to cfg.ArtifactsDir
-	base    string // base URL
-	worker  int
-	shots   int
-	snaps   int
-	step    string // index of the step running, for artifact names
-	crashed func(error) bool
-}
-
 // stepFailure is a step that failed, with what it gathered.
 type stepFailure struct {
 	err  error
@@ -51,124 +33,13 @@ func failWith(r diagnostics.Reason, err error) error {
 	return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}}
 }
 
-func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, number int, dir string) *results.Attempt {
-	a := &results.Attempt{Number: number, StartedAt: time.Now(), Status: results.Failed}
-	defer func() { a.Duration = time.Since(a.StartedAt) }()
-
-	timeout := f.Timeout
-	if cfg.Timeout > 0 {
-		timeout = cfg.Timeout
-	}
-	if timeout <= 0 {
-		timeout = flows.DefaultTimeout
-	}
-	fctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-
-	at := &attempt{cfg: cfg, flow: f, res: a, dir: dir, worker: worker,
-		mask: flows.NewMasker(secretValues(f, cfg.LookupEnv)...)}
-	defer at.maskAll()
-	sc, err := flows.NewScope(f, flows.LoadOptions{Vars: cfg.Vars, LookupEnv: cfg.LookupEnv, BaseURL: cfg.BaseURL})
-	if err != nil {
-		at.fail(nil, "vars", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonConfig, Message: err.Error()})
-		return a
-	}
-	at.scope = sc
-
-	b, gen, err := bh.get(fctx)
-	if err != nil {
-		at.fail(nil, "browser", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: err.Error()})
-		return a
-	}
-	// on a step's error only: is the browser gone? An error that comes from
-	// the page itself (a target not found, an expectation that did not
-	// hold) cannot be a crash; any other may come a moment before the
-	// browser's exit is seen, so that one waits up to a second for it.
-	at.crashed = func(err error) bool {
-		grace := time.Second
-		var sf *stepFailure
-		if locate.ReasonOf(err) != "" || errors.As(err, &sf) && sf.diag != nil && sf.diag.Reason != diagnostics.ReasonNavigation && sf.diag.Reason != diagnostics.ReasonTimeout {
-			grace = 0
-		}
-		return bh.crashed(gen, grace)
-	}
-	// a browser that dies ends the attempt at once, whatever step runs
-	fctx, cancelCrash := context.WithCancel(fctx)
-	defer cancelCrash()
-	go func() {
-		select {
-		case <-b.Exited():
-			cancelCrash()
-		case <-fctx.Done():
-		}
-	}()
-	bctx, err := b.NewContext(fctx)
-	if err != nil {
-		at.browserGone(err)
-		return a
-	}
-	defer func() { _ = bctx.Close() }()
-	if err := at.openPage(fctx, bctx); err != nil {
-		at.browserGone(err)
-		return a
-	}
-	defer func() { _ = at.pg.all[0].Close() }()
-
-	at.base, err = at.baseURL(f, at.scope, "")
-	if err != nil {
-		at.fail(nil, "base_url", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonConfig, Message: err.Error()})
-		return a
-	}
-
-	ok := at.runPhase(fctx, "setup", f.Setup, "setup.") && at.runPhase(fctx, "steps", f.Steps, "")
-	at.failedSilently(ok)
-	// teardown always runs, with its own budget when the flow's is spent
-	tctx := fctx
-	if fctx.Err() != nil && ctx.Err() == nil {
-		var tcancel context.CancelFunc
-		tctx, tcancel = context.WithTimeout(ctx, 10*time.Second)
-		defer tcancel()
-	}
-	failure := a.Failure
-	tok := at.runPhase(tctx, "teardown", f.Teardown, "teardown.")
-	if failure != nil {
-		a.Failure = failure // the first failure is the flow's
-	}
-	at.failedSilently(tok)
-	at.writeLogs()
-	if ok && tok {
-		a.Status = results.Passed
-		a.Failure = nil
-	}
-	return a
-}
-
-// failedSilently records a failure for a phase that failed without one:
-// every step failure is recorded where it happens, so this is a bug.
-func (at *attempt) failedSilently(ok bool) {
-	if !ok && at.res.Failure == nil {
-		err := errors.New("the flow failed without a recorded failure (a smokeflow bug: please report it)")
-		at.fail(nil, "", err, &diagnostics.Diagnostics{Reason: diagnostics.ReasonInternal, Message: err.Error()})
-	}
-}
-
-func (at *attempt) browserGone(err error) {
-	d := &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: "browser crashed: " + err.Error()}
-	at.fail(nil, "browser", fmt.Errorf("browser crashed: %w", err), d)
-}
-
-// runPhase runs a list of steps; false when one failed (not optional).
-func (at *attempt) runPhase(ctx context.Context, phase string, steps []*flows.Step, prefix string) bool {
-	return at.runSteps(ctx, phase, steps, prefix, at.scope) == nil
-}
-
-func (at *attempt) runSteps(ctx context.Context, phase string, steps []*flows.Step, prefix string, sc *flows.Scope) error {
+func (at *Session) runSteps(ctx context.Context, phase string, steps []*flows.Step, prefix string, sc *flows.Scope) error {
 	for i, s := range steps {
 		idx := prefix + strconv.Itoa(i+1)
-		if err := at.runStep(ctx, phase, s, idx, sc); err != nil {
+		if _, err := at.runStep(ctx, phase, s, idx, sc); err != nil {
 			// the rest of this list is skipped
 			for j := i + 1; j < len(steps); j++ {
-				at.res.Steps = append(at.res.Steps, at.stepRecord(phase, steps[j], prefix+strconv.Itoa(j+1), results.Skipped))
+				at.steps = append(at.steps, at.stepRecord(phase, steps[j], prefix+strconv.Itoa(j+1), results.Skipped))
 			}
 			return err
 		}
@@ -176,8 +47,9 @@ func (at *attempt) runSteps(ctx context.Context, phase string, steps []*flows.St
 	return nil
 }
 
-func (at *attempt) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
-	return &results.Step{Index: idx, Phase: phase, Action: s.Action, Name: s.Name, Target: targetString(s),
+// stepRecord is a step's record, its target masked.
+func (at *Session) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
+	return &results.Step{Index: idx, Phase: phase, Action: s.Action, Name: s.Name, Target: at.mask.Mask(targetString(s)),
 		File: s.Pos.File, Line: s.Pos.Line, Status: st}
 }
 
@@ -203,9 +75,12 @@ func targetString(s *flows.Step) string {
 }
 
 // runStep runs one step with its common keys (if, timeout, retry,
-// optional) and records it.
-func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx string, sc *flows.Scope) error {
+// optional) and records it, under the artifact key it claims
+// (docs/session.md "Artifact names").
+func (at *Session) runStep(ctx context.Context, phase string, s *flows.Step, idx string, sc *flows.Scope) (*results.Step, error) {
 	rec := at.stepRecord(phase, s, idx, results.Passed)
+	key := at.names.claim(stepKey(s))
+	at.key = key
 	if s.If != nil {
 		ok, err := at.evalBool(ctx, s.If, sc)
 		if err != nil {
@@ -213,43 +88,50 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 			err = failWith(diagnostics.ReasonExpression, fmt.Errorf("if: %w", err))
 			rec.Status = results.Failed
 			rec.Error = err.Error()
-			at.res.Steps = append(at.res.Steps, rec)
+			at.steps = append(at.steps, at.maskStep(rec))
 			at.fail(s, idx, err, nil)
-			return err
+			return rec, err
 		}
 		if !ok {
 			rec.Status = results.Skipped
 			rec.Log = append(rec.Log, "skipped: if "+s.If.Source+" is false")
-			at.res.Steps = append(at.res.Steps, rec)
-			return nil
+			at.steps = append(at.steps, at.maskStep(rec))
+			return rec, nil
 		}
 	}
 	at.emit(results.Event{Kind: results.StepStarted, Step: rec})
-	at.res.Steps = append(at.res.Steps, rec)
-	at.step = idx
+	at.steps = append(at.steps, rec)
 	start := time.Now()
 	// The steps inside a group, repeat or run record their own failure; a
 	// retry that passes, or an optional step, takes it back.
-	before := at.res.Failure
+	before := at.failure
 	var err error
 	for try := 0; try <= s.Retry; try++ {
 		if try > 0 {
 			rec.Log = append(rec.Log, fmt.Sprintf("retry %d/%d after: %v", try, s.Retry, err))
-			at.res.Failure = before
+			at.failure = before
 		}
 		err = at.execWatched(ctx, s, idx, sc, rec)
+		at.key = key // the steps of a container claimed their own
 		if err == nil || ctx.Err() != nil {
 			break
 		}
 	}
 	rec.Duration = time.Since(start)
 	if err == nil {
-		at.res.Failure = before
-		at.emit(results.Event{Kind: results.StepFinished, Step: rec})
-		return nil
+		at.failure = before
+		at.finish(rec)
+		return rec, nil
 	}
+	return rec, at.stepFailed(ctx, s, idx, rec, before, err)
+}
+
+// stepFailed records the failure of a step that did not pass: the
+// browser's when it crashed, an interrupt's when the run was stopped; an
+// optional step only warns.
+func (at *Session) stepFailed(ctx context.Context, s *flows.Step, idx string, rec *results.Step, before *results.Failure, err error) error {
 	switch {
-	case at.crashed != nil && at.crashed(err):
+	case at.crashed(err):
 		err = &stepFailure{err: fmt.Errorf("browser crashed: %w", err),
 			diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: "the browser crashed or was killed mid-flow; it is relaunched for the next flow"}}
 	case errors.Is(ctx.Err(), context.Canceled):
@@ -257,10 +139,10 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 	}
 	rec.Error = err.Error()
 	if s.Optional {
-		at.res.Failure = before
+		at.failure = before
 		rec.Status = results.Warned
 		rec.Log = append(rec.Log, "optional step failed; going on")
-		at.emit(results.Event{Kind: results.StepFinished, Step: rec})
+		at.finish(rec)
 		return nil
 	}
 	rec.Status = results.Failed
@@ -272,26 +154,61 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 		d = sf.diag
 	}
 	at.fail(s, idx, err, d)
-	at.emit(results.Event{Kind: results.StepFinished, Step: rec})
+	at.finish(rec)
 	return err
+}
+
+// crashed reports, for a step's error, whether the browser is gone. An
+// error that comes from the page itself (a target not found, an
+// expectation that did not hold) cannot be a crash; any other may come a
+// moment before the browser's exit is seen, so that one waits up to a
+// second for it.
+func (at *Session) crashed(err error) bool {
+	grace := time.Second
+	var sf *stepFailure
+	if locate.ReasonOf(err) != "" || errors.As(err, &sf) && sf.diag != nil && sf.diag.Reason != diagnostics.ReasonNavigation && sf.diag.Reason != diagnostics.ReasonTimeout {
+		grace = 0
+	}
+	exited := at.bctx.Browser().Exited()
+	if grace <= 0 {
+		select {
+		case <-exited:
+			return true
+		default:
+			return false
+		}
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-exited:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// finish masks a step's record and reports it finished.
+func (at *Session) finish(rec *results.Step) {
+	at.emit(results.Event{Kind: results.StepFinished, Step: at.maskStep(rec)})
 }
 
 func isContainer(s *flows.Step) bool { return s.Group != nil || s.Repeat != nil || s.Run != nil }
 
-func (at *attempt) emit(e results.Event) {
-	if at.cfg.Listener == nil {
+// emit gives the listener a step event, with the flow's name.
+func (at *Session) emit(e results.Event) {
+	if at.opts.Listener == nil {
 		return
 	}
 	e.Flow = at.flow.Name
-	e.Worker = at.worker
-	e.Attempt = at.res.Number
-	at.cfg.Listener.Event(e)
+	at.opts.Listener.Event(e)
 }
 
-// fail records the attempt's failure (the first one wins), with its typed
-// reason (docs/results.md "Reasons") and the step's place.
-func (at *attempt) fail(s *flows.Step, idx string, err error, d *diagnostics.Diagnostics) {
-	if at.res.Failure != nil {
+// fail records the failure of the step Do runs (the first one wins), with
+// its typed reason (docs/results.md "Reasons") and the step's place,
+// masked.
+func (at *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Diagnostics) {
+	if at.failure != nil {
 		return
 	}
 	if d == nil || d.Reason == "" {
@@ -310,7 +227,7 @@ func (at *attempt) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 	} else {
 		f.Message = reason
 	}
-	at.res.Failure = f
+	at.failure = at.maskFailure(f)
 }
 
 // reasonOf is the reason of an error that does not say its own: a locate
@@ -333,7 +250,7 @@ func reasonOf(err error) diagnostics.Reason {
 
 // flowOf finds the flow a step was loaded from (a sub-flow's steps quote
 // the sub-flow's file).
-func (at *attempt) flowOf(s *flows.Step) *flows.Flow {
+func (at *Session) flowOf(s *flows.Step) *flows.Flow {
 	var find func(f *flows.Flow, depth int) *flows.Flow
 	find = func(f *flows.Flow, depth int) *flows.Flow {
 		if f == nil || depth > 20 {
@@ -369,7 +286,11 @@ func (at *attempt) flowOf(s *flows.Step) *flows.Flow {
 		}
 		return nil
 	}
-	return find(at.flow, 0)
+	if f := find(at.flow, 0); f != nil || at.top == nil {
+		return f
+	}
+	// a step given without its flow: the sub-flows it runs
+	return find(&flows.Flow{File: at.flow.File, Steps: []*flows.Step{at.top}}, 0)
 }
 
 // quote returns a step's YAML lines with their numbers.
@@ -392,12 +313,12 @@ func quote(f *flows.Flow, s *flows.Step) []results.SourceLine {
 }
 
 // stepTimeout is the deadline of one step.
-func (at *attempt) stepTimeout(s *flows.Step) time.Duration {
+func (at *Session) stepTimeout(s *flows.Step) time.Duration {
 	if s.Timeout > 0 {
 		return s.Timeout
 	}
-	if at.cfg.StepTimeout > 0 {
-		return at.cfg.StepTimeout
+	if at.opts.StepTimeout > 0 {
+		return at.opts.StepTimeout
 	}
 	if at.flow.StepTimeout > 0 {
 		return at.flow.StepTimeout
@@ -405,7 +326,7 @@ func (at *attempt) stepTimeout(s *flows.Step) time.Duration {
 	return flows.DefaultStepTimeout
 }
 
-func (at *attempt) target(t *flows.Target, sc *flows.Scope) (*flows.Target, error) {
+func (at *Session) target(t *flows.Target, sc *flows.Scope) (*flows.Target, error) {
 	if t == nil {
 		return nil, nil
 	}
@@ -416,7 +337,7 @@ func (at *attempt) target(t *flows.Target, sc *flows.Scope) (*flows.Target, erro
 	return it, nil
 }
 
-func (at *attempt) str(s string, sc *flows.Scope) (string, error) {
+func (at *Session) str(s string, sc *flows.Scope) (string, error) {
 	v, err := flows.Interpolate(s, sc)
 	if err != nil {
 		return "", failWith(diagnostics.ReasonExpression, err)
@@ -425,7 +346,7 @@ func (at *attempt) str(s string, sc *flows.Scope) (string, error) {
 }
 
 // exec runs the action of one step.
-func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	if isContainer(s) {
 		if s.Timeout > 0 {
 			// a container's timeout bounds all the steps inside it
@@ -448,7 +369,7 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	return run(at, &stepCall{ctx: ctx, sctx: sctx, s: s, t: t, sc: sc, rec: rec})
 }
 
-// stepCall is what an action's run gets: the attempt's context (ctx),
+// stepCall is what an action's run gets: the context Do runs in (ctx),
 // the one bounded by the step's timeout (sctx), the step, its resolved
 // target (nil when it has none), the scope and the step's record.
 type stepCall struct {
@@ -460,33 +381,33 @@ type stepCall struct {
 }
 
 // stepActions runs each (non-container) step action, by name.
-var stepActions = map[string]func(*attempt, *stepCall) error{
-	"open":       (*attempt).execOpen,
-	"snapshot":   (*attempt).execSnapshot,
-	"click":      (*attempt).execPointer,
-	"dblclick":   (*attempt).execPointer,
-	"hover":      (*attempt).execPointer,
-	"fill":       (*attempt).execFill,
-	"type":       (*attempt).execType,
-	"press":      (*attempt).execPress,
-	"select":     (*attempt).execSelect,
-	"check":      (*attempt).execCheck,
-	"uncheck":    (*attempt).execCheck,
-	"upload":     (*attempt).execUpload,
-	"scroll":     (*attempt).execScroll,
-	"wait":       func(at *attempt, c *stepCall) error { return at.wait(c.sctx, c.s, c.t, c.sc) },
-	"expect":     func(at *attempt, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, c.t, c.sc) },
-	"assert":     func(at *attempt, c *stepCall) error { return at.assert(c.sctx, c.s, c.sc) },
-	"extract":    func(at *attempt, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, c.t, c.sc, c.rec) },
-	"screenshot": (*attempt).execScreenshot,
-	"eval":       func(at *attempt, c *stepCall) error { return at.eval(c.sctx, c.s, c.sc) },
-	"request":    func(at *attempt, c *stepCall) error { return at.request(c.sctx, c.s, c.sc, c.rec) },
-	"dialog":     func(at *attempt, c *stepCall) error { return at.dialogStep(c.s, c.sc, c.rec) },
-	"tab":        func(at *attempt, c *stepCall) error { return at.tabStep(c.sctx, c.s, c.sc, c.rec) },
+var stepActions = map[string]func(*Session, *stepCall) error{
+	"open":       (*Session).execOpen,
+	"snapshot":   (*Session).execSnapshot,
+	"click":      (*Session).execPointer,
+	"dblclick":   (*Session).execPointer,
+	"hover":      (*Session).execPointer,
+	"fill":       (*Session).execFill,
+	"type":       (*Session).execType,
+	"press":      (*Session).execPress,
+	"select":     (*Session).execSelect,
+	"check":      (*Session).execCheck,
+	"uncheck":    (*Session).execCheck,
+	"upload":     (*Session).execUpload,
+	"scroll":     (*Session).execScroll,
+	"wait":       func(at *Session, c *stepCall) error { return at.wait(c.sctx, c.s, c.t, c.sc) },
+	"expect":     func(at *Session, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, c.t, c.sc) },
+	"assert":     func(at *Session, c *stepCall) error { return at.assert(c.sctx, c.s, c.sc) },
+	"extract":    func(at *Session, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, c.t, c.sc, c.rec) },
+	"screenshot": (*Session).execScreenshot,
+	"eval":       func(at *Session, c *stepCall) error { return at.eval(c.sctx, c.s, c.sc) },
+	"request":    func(at *Session, c *stepCall) error { return at.request(c.sctx, c.s, c.sc, c.rec) },
+	"dialog":     func(at *Session, c *stepCall) error { return at.dialogStep(c.s, c.sc, c.rec) },
+	"tab":        func(at *Session, c *stepCall) error { return at.tabStep(c.sctx, c.s, c.sc, c.rec) },
 }
 
 // logOutcome keeps the log of an engine action and diagnoses its error.
-func (at *attempt) logOutcome(c *stepCall, o *browser.Outcome, err error) error {
+func (at *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error {
 	if o != nil {
 		c.rec.Log = append(c.rec.Log, o.Log...)
 	}
@@ -496,7 +417,7 @@ func (at *attempt) logOutcome(c *stepCall, o *browser.Outcome, err error) error 
 	return nil
 }
 
-func (at *attempt) execOpen(c *stepCall) error {
+func (at *Session) execOpen(c *stepCall) error {
 	s, sc := c.s, c.sc
 	u, err := at.str(s.Open.URL, sc)
 	if err != nil {
@@ -520,23 +441,18 @@ func (at *attempt) execOpen(c *stepCall) error {
 	return nil
 }
 
-func (at *attempt) execSnapshot(c *stepCall) error {
+func (at *Session) execSnapshot(c *stepCall) error {
 	s := c.s
 	snap, err := at.page.TakeSnapshot(c.sctx)
 	if err != nil {
 		return at.timeoutErr(c.sctx, err, "taking the snapshot")
 	}
-	name := "snapshot"
 	full := false
 	if s.Snapshot != nil {
 		full = s.Snapshot.Full
-		if s.Snapshot.Name != "" {
-			name = s.Snapshot.Name
-		}
 	}
-	at.snaps++
 	text := snap.Render(locate.RenderOptions{Full: full, Mask: at.mask.Mask})
-	path, err := at.artifact(results.ArtifactSnapshot, fmt.Sprintf("%02d-%s.txt", at.snaps, slug(name)), []byte(text))
+	path, err := at.artifact(results.ArtifactSnapshot, at.key+".txt", []byte(text))
 	if err != nil {
 		return err
 	}
@@ -545,7 +461,7 @@ func (at *attempt) execSnapshot(c *stepCall) error {
 }
 
 // execPointer runs click, dblclick and hover.
-func (at *attempt) execPointer(c *stepCall) error {
+func (at *Session) execPointer(c *stepCall) error {
 	s := c.s
 	o := browser.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
 	switch s.Action {
@@ -558,7 +474,7 @@ func (at *attempt) execPointer(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execFill(c *stepCall) error {
+func (at *Session) execFill(c *stepCall) error {
 	v, err := at.str(c.s.Fill.Value, c.sc)
 	if err != nil {
 		return err
@@ -567,7 +483,7 @@ func (at *attempt) execFill(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execType(c *stepCall) error {
+func (at *Session) execType(c *stepCall) error {
 	v, err := at.str(c.s.Type.Text, c.sc)
 	if err != nil {
 		return err
@@ -576,7 +492,7 @@ func (at *attempt) execType(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execPress(c *stepCall) error {
+func (at *Session) execPress(c *stepCall) error {
 	k, err := at.str(c.s.Press.Key, c.sc)
 	if err != nil {
 		return err
@@ -585,7 +501,7 @@ func (at *attempt) execPress(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execSelect(c *stepCall) error {
+func (at *Session) execSelect(c *stepCall) error {
 	var opts []string
 	for _, o := range c.s.Select.Options {
 		v, err := at.str(o, c.sc)
@@ -599,14 +515,14 @@ func (at *attempt) execSelect(c *stepCall) error {
 }
 
 // execCheck runs check and uncheck.
-func (at *attempt) execCheck(c *stepCall) error {
+func (at *Session) execCheck(c *stepCall) error {
 	out, err := at.page.SetChecked(c.sctx, c.t, c.s.Action == "check")
 	return at.logOutcome(c, out, err)
 }
 
 // execUpload resolves the files against the flow file's folder; each must
 // exist.
-func (at *attempt) execUpload(c *stepCall) error {
+func (at *Session) execUpload(c *stepCall) error {
 	s := c.s
 	var files []string
 	for _, f := range s.Upload.Files {
@@ -630,7 +546,7 @@ func (at *attempt) execUpload(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execScroll(c *stepCall) error {
+func (at *Session) execScroll(c *stepCall) error {
 	if c.t != nil {
 		out, err := at.page.ScrollTo(c.sctx, c.t)
 		return at.logOutcome(c, out, err)
@@ -638,7 +554,7 @@ func (at *attempt) execScroll(c *stepCall) error {
 	return at.page.ScrollPage(c.sctx, c.s.Scroll.To, c.s.Scroll.By)
 }
 
-func (at *attempt) execScreenshot(c *stepCall) error {
+func (at *Session) execScreenshot(c *stepCall) error {
 	s, p := c.s, at.page
 	var clip *locate.Box
 	full := s.Screenshot.FullPage
@@ -653,12 +569,7 @@ func (at *attempt) execScreenshot(c *stepCall) error {
 	if err != nil {
 		return at.timeoutErr(c.sctx, err, "taking the screenshot")
 	}
-	at.shots++
-	name := s.Screenshot.Name
-	if name == "" {
-		name = "screenshot"
-	}
-	path, err := at.artifact(results.ArtifactScreenshot, fmt.Sprintf("%02d-%s.png", at.shots, slug(name)), png)
+	path, err := at.artifact(results.ArtifactScreenshot, at.key+".png", png)
 	if err != nil {
 		return err
 	}
@@ -668,7 +579,7 @@ func (at *attempt) execScreenshot(c *stepCall) error {
 
 // eval runs the step's JavaScript and keeps its result as vars.result; an
 // exception fails the step with reason script.
-func (at *attempt) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
+func (at *Session) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
 	js, err := at.str(s.Eval, sc)
 	if err != nil {
 		return err
@@ -685,7 +596,7 @@ func (at *attempt) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) err
 	return nil
 }
 
-func (at *attempt) timeoutErr(ctx context.Context, err error, what string) error {
+func (at *Session) timeoutErr(ctx context.Context, err error, what string) error {
 	if ctx.Err() != nil {
 		return &stepFailure{err: fmt.Errorf("timed out %s", what), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonTimeout, Message: "timed out " + what}}
 	}
@@ -693,7 +604,7 @@ func (at *attempt) timeoutErr(ctx context.Context, err error, what string) error
 }
 
 // execContainer runs group, repeat and run.
-func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) execContainer(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	switch {
 	case s.Group != nil:
 		return at.runSteps(ctx, rec.Phase, s.Group.Steps, idx+".", sc)
@@ -706,12 +617,12 @@ func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string,
 }
 
 // execRun runs a sub-flow's setup and steps in its own scope.
-func (at *attempt) execRun(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) execRun(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	sub := s.Run.Loaded
 	if sub == nil {
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", s.Run.Flow))
 	}
-	child, err := sc.SubScope(s.Run, at.cfg.Vars)
+	child, err := sc.SubScope(s.Run, at.opts.Vars)
 	if err != nil {
 		return failWith(diagnostics.ReasonExpression, err)
 	}
@@ -732,7 +643,7 @@ func (at *attempt) execRun(ctx context.Context, s *flows.Step, idx string, sc *f
 // at max fails the step with reason repeat_max, the condition and the
 // values of its parts; one that cannot be evaluated fails it with reason
 // expression (docs/flows.md "repeat").
-func (at *attempt) execRepeat(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) execRepeat(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	r := s.Repeat
 	max := r.Max
 	if max <= 0 {
@@ -772,7 +683,7 @@ func (at *attempt) execRepeat(ctx context.Context, s *flows.Step, idx string, sc
 // repeatMax is the failure of a repeat that still went on at max:
 // "still going after max 3 rounds: until vars.n >= 10 is still false;
 // vars.n = 3".
-func (at *attempt) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) error {
+func (at *Session) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) error {
 	e, key, still := r.Until, "until", "false"
 	if r.While != nil {
 		e, key, still = r.While, "while", "true"
@@ -783,10 +694,10 @@ func (at *attempt) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) erro
 
 // baseURL is what a flow's relative `open:` joins: --base-url when given,
 // else the flow's own base_url, else inherited (a sub-flow's caller's).
-func (at *attempt) baseURL(f *flows.Flow, sc *flows.Scope, inherited string) (string, error) {
+func (at *Session) baseURL(f *flows.Flow, sc *flows.Scope, inherited string) (string, error) {
 	switch {
-	case at.cfg.BaseURL != "":
-		return at.cfg.BaseURL, checkBase(at.cfg.BaseURL, "the base URL", "")
+	case at.opts.BaseURL != "":
+		return at.opts.BaseURL, checkBase(at.opts.BaseURL, "the base URL", "")
 	case f.BaseURL != "":
 		u, err := flows.Interpolate(f.BaseURL, sc)
 		if err != nil {
@@ -838,98 +749,8 @@ func joinURL(base, u string) (string, error) {
 	return b.ResolveReference(r).String(), nil
 }
 
-func slug(s string) string {
-	s = strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
-	if s == "" {
-		return "x"
-	}
-	if len(s) > 50 {
-		s = s[:50]
-	}
-	return s
-}
-
-// artifact writes a file into the attempt's folder and records it.
-func (at *attempt) artifact(kind, name string, data []byte) (string, error) {
-	rel := filepath.ToSlash(filepath.Join(at.dir, name))
-	full := filepath.Join(at.cfg.ArtifactsDir, at.dir, name)
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return "", failWith(diagnostics.ReasonFile, fmt.Errorf("cannot write artifact: %w", err))
-	}
-	if err := os.WriteFile(full, data, 0o644); err != nil {
-		return "", failWith(diagnostics.ReasonFile, fmt.Errorf("cannot write artifact: %w", err))
-	}
-	at.res.Artifacts = append(at.res.Artifacts, results.Artifact{Kind: kind, Name: name, Path: rel})
-	return rel, nil
-}
-
-// writeLogs keeps the console and failed requests in the results and as
-// artifacts.
-func (at *attempt) writeLogs() {
-	if at.page == nil {
-		return
-	}
-	var cl strings.Builder
-	for _, c := range at.console() {
-		at.res.Console = append(at.res.Console, results.Console{Type: c.Type, Text: at.mask.Mask(c.Text), URL: c.URL, Time: c.Time})
-		fmt.Fprintf(&cl, "%s [%s] %s\n", c.Time.Format(time.RFC3339Nano), c.Type, at.mask.Mask(c.Text))
-	}
-	if cl.Len() > 0 {
-		_, _ = at.artifact(results.ArtifactConsole, "console.log", []byte(cl.String()))
-	}
-	var nl strings.Builder
-	for _, r := range at.failedRequests() {
-		at.res.Requests = append(at.res.Requests, results.Request{Method: r.Method, URL: at.mask.Mask(r.URL), Status: r.Status, Error: r.Error, Time: r.Time})
-		fmt.Fprintf(&nl, "%s %s\n", r.Time.Format(time.RFC3339Nano), at.mask.Mask(r.String()))
-	}
-	if nl.Len() > 0 {
-		_, _ = at.artifact(results.ArtifactNetwork, "network.log", []byte(nl.String()))
-	}
-	at.writeDialogs()
-	if at.pg != nil {
-		at.saveDownloads(nil, nil)
-	}
-}
-
-// maskAll replaces secret values in everything the attempt recorded.
-func (at *attempt) maskAll() {
-	m := at.mask.Mask
-	for _, s := range at.res.Steps {
-		s.Error = m(s.Error)
-		s.Target = m(s.Target)
-		for i := range s.Log {
-			s.Log[i] = m(s.Log[i])
-		}
-	}
-	if f := at.res.Failure; f != nil {
-		f.Message = m(f.Message)
-		f.Target = m(f.Target)
-		for i := range f.Source {
-			f.Source[i].Text = m(f.Source[i].Text)
-		}
-		if d := f.Diagnostics; d != nil {
-			d.Message, d.Verdict, d.Target, d.URL, d.Title = m(d.Message), m(d.Verdict), m(d.Target), m(d.URL), m(d.Title)
-			for i := range d.Hints {
-				d.Hints[i] = m(d.Hints[i])
-			}
-			for i := range d.Candidates {
-				d.Candidates[i].Name = m(d.Candidates[i].Name)
-			}
-			for i := range d.NearMisses {
-				d.NearMisses[i].Name = m(d.NearMisses[i].Name)
-			}
-			for i := range d.Links {
-				d.Links[i].Text, d.Links[i].Href = m(d.Links[i].Text), m(d.Links[i].Href)
-			}
-			for i := range d.Rungs {
-				d.Rungs[i].Phrase = m(d.Rungs[i].Phrase)
-			}
-		}
-	}
-}
-
 // evalBool evaluates a compiled condition against the page now.
-func (at *attempt) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope) (bool, error) {
+func (at *Session) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope) (bool, error) {
 	v, err := at.evalExpr(ctx, e, sc)
 	if err != nil {
 		return false, err
@@ -941,7 +762,7 @@ func (at *attempt) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope)
 	return b, nil
 }
 
-func (at *attempt) evalExpr(ctx context.Context, e *flows.Expr, sc *flows.Scope) (any, error) {
+func (at *Session) evalExpr(ctx context.Context, e *flows.Expr, sc *flows.Scope) (any, error) {
 	env, err := at.exprEnv(ctx, sc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the page could not be read: %s", e.Source, firstLine(err.Error()))

@@ -1,4 +1,4 @@
-package runner
+package session
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 // from the page, with the cookies of the page's browser context; the
 // response is `response` for the steps after it. A 4xx/5xx status is
 // logged, not a failure: the flow asserts on it (docs/flows.md "request").
-func (at *attempt) request(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) request(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step) error {
 	req, err := buildRequest(ctx, s.Request, sc, at.base)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package runner
+package session
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 	"github.com/smokeflow/smokeflow/results"
 )
 
-// pageState is what an attempt knows of its tabs, dialogs and downloads.
+// pageState is what a session knows of its tabs, dialogs and downloads.
 // docs/flows.md "tab", "dialog" and "Downloads".
 type pageState struct {
 	bctx    *browser.Context
@@ -31,32 +31,36 @@ type pageState struct {
 // opened becomes the current one: the flow goes on in it.
 var followActions = []string{"click", "dblclick", "press", "fill", "type", "select", "check", "uncheck", "upload", "eval"}
 
-// openPage opens the attempt's first page (in the flow's viewport) and
+// openPage opens the session's first page (in the flow's viewport) and
 // sets up its tabs, dialogs and downloads.
-func (at *attempt) openPage(ctx context.Context, bctx *browser.Context) error {
+func (at *Session) openPage(ctx context.Context) error {
 	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
 	po := browser.PageOptions{Secrets: at.mask.Values()}
-	if v := at.flow.Viewport; v != nil {
+	v := at.opts.Viewport
+	if v == nil {
+		v = at.flow.Viewport
+	}
+	if v != nil {
 		po.Width, po.Height = v.Width, v.Height
 	}
-	page, err := bctx.NewPage(ctx, po)
+	page, err := at.bctx.OpenPage(ctx, po, "", "")
 	if err != nil {
 		return err
 	}
 	at.page = page
-	at.pg = &pageState{bctx: bctx, all: []*browser.Page{page}, history: []*browser.Page{page},
+	at.pg = &pageState{bctx: at.bctx, all: []*browser.Page{page}, history: []*browser.Page{page},
 		logged: map[*browser.Page]int{}, saved: map[string]bool{}}
-	dir, err := filepath.Abs(filepath.Join(at.cfg.ArtifactsDir, at.dir, "downloads"))
+	dir, err := filepath.Abs(filepath.Join(at.opts.ArtifactsDir, at.opts.Dir, "downloads"))
 	if err != nil {
 		return err
 	}
 	at.pg.dlDir = dir
-	return bctx.EnableDownloads(ctx, dir)
+	return at.bctx.EnableDownloads(ctx, dir)
 }
 
 // execWatched runs a step's action between beforeStep and afterStep
 // (a container's steps do it for themselves).
-func (at *attempt) execWatched(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) execWatched(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	if isContainer(s) || at.pg == nil {
 		return at.exec(ctx, s, idx, sc, rec)
 	}
@@ -71,7 +75,7 @@ func (at *attempt) execWatched(ctx context.Context, s *flows.Step, idx string, s
 
 // beforeStep goes back from a tab that closed itself since the last step
 // and saves the downloads that completed meanwhile.
-func (at *attempt) beforeStep(sc *flows.Scope, rec *results.Step) {
+func (at *Session) beforeStep(sc *flows.Scope, rec *results.Step) {
 	if at.pg == nil {
 		return
 	}
@@ -85,7 +89,7 @@ func (at *attempt) beforeStep(sc *flows.Scope, rec *results.Step) {
 // afterStep logs the dialogs the step met, follows a tab it opened, goes
 // back from a tab it closed and saves the downloads that completed. It
 // returns the step's error, explained better when a dialog caused it.
-func (at *attempt) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step, err error) error {
+func (at *Session) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step, err error) error {
 	if at.pg == nil {
 		return err
 	}
@@ -112,7 +116,7 @@ func (at *attempt) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope
 
 // syncTabs takes in the tabs that opened during the step; when the step
 // acted on cur and cur opened a tab, the flow goes on in the newest one.
-func (at *attempt) syncTabs(ctx context.Context, s *flows.Step, rec *results.Step, cur *browser.Page, err error) error {
+func (at *Session) syncTabs(ctx context.Context, s *flows.Step, rec *results.Step, cur *browser.Page, err error) error {
 	pages, perr := at.pg.bctx.Pages(ctx)
 	if perr != nil {
 		rec.Log = append(rec.Log, "could not list the tabs: "+perr.Error())
@@ -145,13 +149,13 @@ func (at *attempt) syncTabs(ctx context.Context, s *flows.Step, rec *results.Ste
 }
 
 // tabName is "tab N: URL" for messages, N its place among the open tabs.
-func (at *attempt) tabName(ctx context.Context, p *browser.Page, open []*browser.Page) string {
+func (at *Session) tabName(ctx context.Context, p *browser.Page, open []*browser.Page) string {
 	return fmt.Sprintf("tab %d: %s", slices.Index(open, p), at.mask.Mask(p.URL(ctx)))
 }
 
 // switchTo makes p the current tab and logs why (format has one %s, the
 // tab's name).
-func (at *attempt) switchTo(ctx context.Context, p *browser.Page, rec *results.Step, format string) {
+func (at *Session) switchTo(ctx context.Context, p *browser.Page, rec *results.Step, format string) {
 	at.page = p
 	at.pg.history = append(at.pg.history, p)
 	open, err := at.pg.bctx.Pages(ctx)
@@ -166,7 +170,7 @@ func (at *attempt) switchTo(ctx context.Context, p *browser.Page, rec *results.S
 
 // previousTab is the open tab the flow was on last before the current
 // one, or nil.
-func (at *attempt) previousTab() *browser.Page {
+func (at *Session) previousTab() *browser.Page {
 	h := at.pg.history
 	for i := len(h) - 1; i >= 0; i-- {
 		if h[i] != at.page && !h[i].Closed() {
@@ -178,7 +182,7 @@ func (at *attempt) previousTab() *browser.Page {
 
 // backFromClosed goes back to the previous tab when the current one
 // closed itself.
-func (at *attempt) backFromClosed(rec *results.Step) {
+func (at *Session) backFromClosed(rec *results.Step) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	prev := at.previousTab()
@@ -191,7 +195,7 @@ func (at *attempt) backFromClosed(rec *results.Step) {
 
 // tabStep runs `tab`: previous, N or {url}. N and url wait, as expect
 // does, for the tab to open.
-func (at *attempt) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step) error {
+func (at *Session) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step) error {
 	t := s.Tab
 	if t.Previous {
 		prev := at.previousTab()
@@ -232,7 +236,7 @@ func (at *attempt) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, 
 
 // pickTab finds the tab of `tab: N` or `tab: {url}` among the open ones,
 // or says why none is picked.
-func (at *attempt) pickTab(ctx context.Context, pages []*browser.Page, n *int, m *flows.Match) (*browser.Page, string) {
+func (at *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m *flows.Match) (*browser.Page, string) {
 	var list []string
 	for i, p := range pages {
 		list = append(list, fmt.Sprintf("%d %s", i, at.mask.Mask(p.URL(ctx))))
@@ -259,6 +263,6 @@ func (at *attempt) pickTab(ctx context.Context, pages []*browser.Page, n *int, m
 	return nil, fmt.Sprintf("%d tabs have a URL that %s; write tab: N to pick one; %s", len(hits), m, open)
 }
 
-func (at *attempt) tabFailure(msg string) error {
+func (at *Session) tabFailure(msg string) error {
 	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: msg}}
 }
