@@ -1,0 +1,193 @@
+package session_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/session"
+)
+
+const pageURL = "/session/page.html"
+
+var _ = Describe("a session without a flow file", func() {
+	var (
+		dir string
+		s   *session.Session
+		ev  *events
+	)
+	BeforeEach(func() {
+		dir = GinkgoT().TempDir()
+		ev = &events{}
+		s = openSession(dir, ev)
+		do(s, "open: "+pageURL)
+	})
+
+	It("runs an action, and an expectation that holds once it did", func() {
+		do(s, `expect: { text: { css: "#out" }, equals: waiting }`)
+		rec := do(s, "click: Go")
+		Expect(rec.Index).To(Equal("3"))
+		Expect(rec.Target).To(Equal(`"Go"`))
+		do(s, `expect: { text: { css: "#out" }, equals: clicked }`)
+
+		var indexes []string
+		for _, r := range s.Steps() {
+			indexes = append(indexes, r.Index)
+		}
+		Expect(indexes).To(Equal([]string{"1", "2", "3", "4"}))
+		var kinds []results.EventKind
+		for _, e := range ev.list {
+			kinds = append(kinds, e.Kind)
+		}
+		Expect(kinds).To(Equal([]results.EventKind{results.StepStarted, results.StepFinished, results.StepStarted, results.StepFinished,
+			results.StepStarted, results.StepFinished, results.StepStarted, results.StepFinished}))
+		Expect(ev.list[5].Step).To(BeIdenticalTo(rec))
+	})
+
+	It("fails an expectation that does not hold, with its reason and diagnostics", func() {
+		rec, se := doFails(s, "expect: { text: { css: \"#out\" }, equals: clicked }\ntimeout: 500ms")
+		Expect(se.Reason()).To(Equal(diagnostics.ReasonAssertion))
+		Expect(se.Failure.StepIndex).To(Equal("2"))
+		Expect(se.Failure.Message).To(HavePrefix("step 2 (steps.yaml:3) expect"))
+		d := se.Failure.Diagnostics
+		Expect(d.Reason).To(Equal(diagnostics.ReasonAssertion))
+		Expect(d.Message).To(ContainSubstring(`to equal "clicked", but it is "waiting"`))
+		Expect(d.URL).To(HaveSuffix(pageURL))
+		Expect(d.Title).To(Equal("Session page"))
+		Expect(existing(dir, d.Screenshot, d.Snapshot)).To(Equal([]bool{true, true}))
+		Expect(rec.Error).To(ContainSubstring(`but it is "waiting"`))
+	})
+
+	It("diagnoses a target that matches nothing: reason not_found, with its near misses", func() {
+		_, se := doFails(s, "click: Log an eror\ntimeout: 500ms")
+		Expect(se.Reason()).To(Equal(diagnostics.ReasonNotFound))
+		var near []string
+		for _, n := range se.Failure.Diagnostics.NearMisses {
+			near = append(near, n.Name)
+		}
+		Expect(near).To(ContainElement("Log an error"))
+	})
+
+	It("runs the steps of a group through the same path, and names the inner step that fails", func() {
+		_, se := doFails(s, "group:\n  steps:\n    - click: Go\n    - expect: { text: { css: \"#out\" }, equals: never }\n      timeout: 300ms")
+		Expect(se.Failure.StepIndex).To(Equal("2.2"))
+		Expect(se.Failure.Action).To(Equal("expect"))
+		var got []string
+		for _, r := range s.Steps() {
+			got = append(got, r.Index+" "+string(r.Status))
+		}
+		Expect(got).To(Equal([]string{"1 passed", "2 failed", "2.1 passed", "2.2 failed"}))
+	})
+
+	It("takes a snapshot whose refs the next steps resolve", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		snap, err := s.Snapshot(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Refs()).To(BeIdenticalTo(snap))
+		var goRef string
+		for ref, n := range snap.Refs {
+			if n.Role == "button" && n.Name == "Go" {
+				goRef = ref
+			}
+		}
+		Expect(goRef).NotTo(BeEmpty(), snap.Render(locate.RenderOptions{}))
+		do(s, `click: "@`+goRef+`"`)
+		do(s, `expect: { text: { css: "#out" }, equals: clicked }`)
+	})
+
+	It("records console errors, failed requests, navigations and dialogs, and writes the logs when it closes", func() {
+		Expect(s.Console()).To(BeEmpty())
+		Expect(s.FailedRequests()).To(BeEmpty())
+		Expect(s.Dialogs()).To(BeEmpty())
+		do(s, "click: Log an error")
+		do(s, "click: Fail a request")
+		do(s, "click: Alert")
+		do(s, "click: Next")
+		Eventually(s.Console).Should(ContainElement(HaveField("Text", "boom from the page")))
+		Eventually(s.FailedRequests).Should(ContainElement(HaveField("Status", 500)))
+		Expect(s.Dialogs()).To(ConsistOf(And(HaveField("Type", "alert"), HaveField("Message", "hello from the page"))))
+		Eventually(s.Navigations).Should(ContainElement(And(HaveField("URL", HaveSuffix(pageURL+"#next")), HaveField("SameDocument", true))))
+		Expect(s.Navigations()).To(ContainElement(And(HaveField("URL", HaveSuffix(pageURL)), HaveField("SameDocument", false))))
+
+		Expect(s.Close()).To(Succeed())
+		Expect(paths(s)).To(Equal([]string{"session/console.log", "session/network.log"}))
+		Expect(existing(dir, paths(s)...)).To(Equal([]bool{true, true}))
+		log, err := os.ReadFile(filepath.Join(dir, "session", "console.log"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(log)).To(ContainSubstring("[error] boom from the page"))
+	})
+
+	It("writes artifacts under their step's key", func() {
+		do(s, "screenshot: home")
+		do(s, "name: Whole page\nsnapshot: { full: true }")
+		doFails(s, "name: Wrong button\nclick: Log out\ntimeout: 300ms")
+		Expect(paths(s)).To(Equal([]string{"session/home.png", "session/whole-page.txt",
+			"session/wrong-button.failure.txt", "session/wrong-button.failure.png"}))
+		Expect(existing(dir, paths(s)...)).To(Equal([]bool{true, true, true, true}))
+	})
+})
+
+var _ = Describe("artifact names", func() {
+	// steps runs the same steps in a new session and returns the paths of
+	// its artifacts.
+	steps := func() []string {
+		s := openSession(GinkgoT().TempDir(), nil)
+		do(s, "open: "+pageURL)
+		do(s, "screenshot: home")
+		do(s, "click: Go")
+		do(s, "screenshot: home")
+		doFails(s, "name: home\nexpect: { text: { css: \"#out\" }, equals: never }\ntimeout: 300ms")
+		do(s, "snapshot")
+		return paths(s)
+	}
+
+	It("give a name used twice distinct names, the same in every session", func() {
+		first := steps()
+		Expect(first).To(Equal([]string{"session/home.png", "session/home-2.png",
+			"session/home-3.failure.txt", "session/home-3.failure.png", "session/snapshot.txt"}))
+		Expect(steps()).To(Equal(first))
+	})
+})
+
+var _ = Describe("opening a session with a flow", func() {
+	open := func(lookup func(string) (string, bool)) (*session.Session, error) {
+		GinkgoHelper()
+		f, err := flows.Parse("secret.yaml", []byte("name: secret\nsecrets: [SF_SESSION_SECRET]\nsteps:\n  - open: "+pageURL+"\n"),
+			flows.LoadOptions{BaseURL: site.URL, LookupEnv: func(string) (string, bool) { return "set", true }})
+		Expect(err).NotTo(HaveOccurred())
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		bctx, err := shared.NewContext(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = bctx.Close() })
+		return session.Open(ctx, bctx, session.Options{Flow: f, BaseURL: site.URL, LookupEnv: lookup, ArtifactsDir: GinkgoT().TempDir()})
+	}
+
+	It("fails with a config error when a secret is not set, before any page opens", func() {
+		s, err := open(func(string) (string, bool) { return "", false })
+		var ce *session.ConfigError
+		Expect(errors.As(err, &ce)).To(BeTrue(), "got %v", err)
+		Expect(ce.Reason()).To(Equal(diagnostics.ReasonConfig))
+		Expect(ce.Error()).To(ContainSubstring(`secret "SF_SESSION_SECRET" is not set`))
+		Expect(s).To(BeNil())
+	})
+
+	It("opens in the flow's folder when the secret is set, and masks it", func() {
+		s, err := open(func(k string) (string, bool) { return "hunter2", k == "SF_SESSION_SECRET" })
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = s.Close() })
+		Expect(s.Mask("the password is hunter2")).To(Equal("the password is " + flows.Mask))
+		rec := do(s, "screenshot: home")
+		Expect(rec.Log).To(ConsistOf("screenshot → secret/home.png"))
+	})
+})
