@@ -23,9 +23,8 @@ func (e *StepError) Reason() diagnostics.Reason { return e.Failure.Reason }
 // ConfigError is a session that could not open because its vars, secrets
 // or base URL do not work out: reason config (docs/results.md "Reasons").
 type ConfigError struct {
-	What string // "vars" or "base_url"
-	Err  error
-	msg  string // Err's message, secrets masked
+	Err error
+	msg string // Err's message, secrets masked
 }
 
 func (e *ConfigError) Error() string { return e.msg }

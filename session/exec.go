@@ -692,7 +692,7 @@ func (at *Session) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) erro
 	return failWith(diagnostics.ReasonRepeatMax, errors.New(text+at.exprParts(e, sc)))
 }
 
-// baseURL is what a flow's relative `open:` joins: --base-url when given,
+// baseURL is what a flow's relative `open:` joins: Options.BaseURL when set,
 // else the flow's own base_url, else inherited (a sub-flow's caller's).
 func (at *Session) baseURL(f *flows.Flow, sc *flows.Scope, inherited string) (string, error) {
 	switch {

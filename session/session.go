@@ -19,8 +19,8 @@ import (
 	"github.com/smokeflow/smokeflow/results"
 )
 
-// Options configure a session. Zero values get defaults in withDefaults,
-// after all fields are set (docs/session.md "Options").
+// Options configure a session. The fields left at their zero value get
+// their defaults once all are set (docs/session.md "Options").
 type Options struct {
 	// Flow is the flow the steps come from: its file's lines are quoted
 	// in failures, and its vars, secrets, base_url, step_timeout and
@@ -114,11 +114,11 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 		mask: flows.NewMasker(secretValues(f, opts.LookupEnv)...)}
 	sc, err := flows.NewScope(f, flows.LoadOptions{Vars: opts.Vars, LookupEnv: opts.LookupEnv, BaseURL: opts.BaseURL})
 	if err != nil {
-		return nil, &ConfigError{What: "vars", Err: err, msg: at.mask.Mask(err.Error())}
+		return nil, &ConfigError{Err: err, msg: at.mask.Mask(err.Error())}
 	}
 	at.scope = sc
 	if at.base, err = at.baseURL(f, sc, ""); err != nil {
-		return nil, &ConfigError{What: "base_url", Err: err, msg: at.mask.Mask(err.Error())}
+		return nil, &ConfigError{Err: err, msg: at.mask.Mask(err.Error())}
 	}
 	if err := at.openPage(ctx); err != nil {
 		return nil, err
