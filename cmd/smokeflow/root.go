@@ -36,7 +36,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // in one process (the tests do). Commands are listed in the order they
 // are added here (docs/cli.md "Commands").
 func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
-	cobra.EnableCommandSorting = false
+	cobra.EnableCommandSorting = false // cobra's one global: list in the order added
 	root := &cobra.Command{
 		Use:     "smokeflow",
 		Long:    "smokeflow runs YAML browser flows in real Chromium.",
