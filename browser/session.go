@@ -14,7 +14,8 @@ type caller interface {
 
 // CDPSession is one CDP session whose documents are part of the page:
 // the main page, or an out-of-process iframe target. A snapshot's nodes
-// name theirs by ID (locate.Handle); Page.sessionOf maps it back.
+// name theirs by ID (locate.Handle); Page.sessionOf maps it back
+// (docs/targets.md "The snapshot", "Who reads, who builds").
 type CDPSession struct {
 	conn    caller
 	ID      proto.TargetSessionID

@@ -35,7 +35,7 @@ type axProp struct {
 // AXTree is the decoded answer of an accessibility tree read
 // (Accessibility.getFullAXTree for one frame, or getPartialAXTree for one
 // element): its nodes, in the browser's order, without the InlineTextBox
-// lines (docs/targets.md "The snapshot", "Sources").
+// lines (docs/targets.md "The snapshot", "Who reads, who builds").
 type AXTree struct {
 	nodes []*axNode
 }

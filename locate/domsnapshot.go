@@ -38,7 +38,7 @@ type docRef struct {
 
 // DOMSnapshot is the decoded answer of one session's
 // DOMSnapshot.captureSnapshot (docs/targets.md "The snapshot",
-// "Sources"): its documents, in the browser's order.
+// "Who reads, who builds"): its documents, in the browser's order.
 type DOMSnapshot struct {
 	docs   []*docData
 	byBack map[int64]docRef

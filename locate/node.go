@@ -16,7 +16,7 @@ import (
 // the CDP session it was read through, the frame of its document, and its
 // backend DOM node id. locate makes no calls; browser maps a handle back
 // to its connection to act on the element (docs/targets.md "The
-// snapshot", "Sources").
+// snapshot", "Who reads, who builds").
 type Handle struct {
 	Session string // the CDP session ID
 	Frame   string // the frame ID

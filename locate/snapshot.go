@@ -27,8 +27,9 @@ type Snapshot struct {
 }
 
 // SessionRead is what package browser read of one CDP session of a page
-// for a snapshot (docs/targets.md "The snapshot", "Sources"), decoded by
-// DecodeDOMSnapshot and DecodeAXTree as each answer arrived.
+// for a snapshot (docs/targets.md "The snapshot", "Who reads, who
+// builds"), decoded by DecodeDOMSnapshot and DecodeAXTree as each answer
+// arrived.
 type SessionRead struct {
 	Session string // the CDP session ID
 	Parent  string // the parent session's ID; "" for the main page
