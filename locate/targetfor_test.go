@@ -101,13 +101,14 @@ var _ = Describe("TargetFor gives the shortest target", func() {
 		Expect(targetOf(snap, "button", "Save draft", 0)).To(Equal("Save draft"))
 	})
 
-	It("takes the label, the placeholder or the text when role and name are not enough", func() {
+	It("takes the label, the placeholder, the text, a context or the test id when role and name are not enough", func() {
 		snap := settled(open(site.URL + "/snapshot/targets.html"))
 		Expect(targetOf(snap, "textbox", "Email", 0)).To(Equal("{label: Email}"))
 		Expect(targetOf(snap, "textbox", "Email", 1)).To(Equal("{placeholder: Email}"))
 		Expect(targetOf(snap, "button", "Remove", 0)).To(Equal("{text: Remove Ada}"))
 		Expect(targetOf(snap, "button", "OK", 0)).To(Equal("{role: button, name: OK, within: {role: dialog}}"))
 		Expect(targetOf(snap, "button", "OK", 1)).To(Equal("{role: button, name: OK, nth: 1}"))
+		Expect(targetOf(snap, "button", "Edit", 1)).To(Equal("{testid: edit-bottom}"))
 	})
 
 	It("tells twins apart by nth only when nothing else does, and the shorter target would be ambiguous", func() {
