@@ -79,7 +79,7 @@ func (at *attempt) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 // formOf adds the form of the disabled control n and its fields that hold
 // it back. A form that cannot be read adds nothing.
 func (at *attempt) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *locate.Node, snap *locate.Snapshot) {
-	if n == nil || n.Session == nil || snap == nil {
+	if n == nil || n.Session == "" || snap == nil {
 		return
 	}
 	f, err := at.page.FormOf(ctx, n, snap)
