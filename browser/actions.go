@@ -28,26 +28,33 @@ type checks struct {
 }
 
 // checkJS scrolls the element into view, waits until it stays put over two
-// animation frames (watching for up to 30 while it moves) and hit-tests its
-// centre. It runs in the element's own
-// frame, so iframes and shadow roots need no coordinate juggling.
+// rendered frames (watching for up to 30 while it moves) and hit-tests its
+// centre, as docs/targets.md "Actionability" puts it. Two reads count as
+// one sample only when a frame was rendered between them (the document
+// timeline moved): on a loaded machine the 100 ms fallback timer can beat
+// the next frame, and a box read twice in one frame always looks still.
+// When no frame comes at all (a page that does not render), nothing can
+// move, and the box is taken as it is. It runs in the element's own frame,
+// so iframes and shadow roots need no coordinate juggling.
 const checkJS = `async function(needHit) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el || !el.isConnected) return {state: 'detached'};
   const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   if (!inView(el.getBoundingClientRect())) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
-  // Stable: the same box over two animation frames. While it moves (a
-  // dialog popping in), keep watching, frame by frame, for up to 30
-  // frames (about half a second), rather than giving up at once.
+  const now = () => document.timeline ? document.timeline.currentTime : null;
+  const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
   await frame();
-  let a = el.getBoundingClientRect(), b = a, stable = false;
+  let a = el.getBoundingClientRect(), b = a, ta = now(), stable = false, rendered = false;
   for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
     await frame();
     b = el.getBoundingClientRect();
-    stable = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    const tb = now();
+    if (tb === null || tb !== ta) { rendered = true; stable = same(a, b); }
     a = b;
+    ta = tb;
   }
+  if (!rendered) stable = same(a, b);
   if (!el.isConnected) return {state: 'detached'};
   if (!stable) return {state: 'unstable'};
   if (b.width === 0 || b.height === 0) return {state: 'hidden'};
