@@ -23,6 +23,19 @@ var _ = Describe("FailureText", func() {
 		Expect(text).To(ContainSubstring("> 14 |   - click: Place order"))
 	})
 
+	It("has a step log that JUnit's system-out starts with", func() {
+		run := &results.Run{Flows: []*results.Flow{failedFlow()}}
+		var doc struct {
+			Out string `xml:"testsuite>testcase>system-out"`
+		}
+		Expect(xml.Unmarshal(junitOf(run), &doc)).To(Succeed())
+		log := reports.StepLog(run.Flows[0].Final())
+		Expect(log).NotTo(BeEmpty())
+		Expect(doc.Out).To(ContainSubstring(log))
+		Expect(log).To(MatchRegexp(`(?m)^failed  3 +click Place order — "Submit the order" \(9.800s\)\n +error: element is covered`))
+		Expect(reports.StepLog(nil)).To(BeEmpty())
+	})
+
 	It("says so when there is no attempt", func() {
 		Expect(reports.FailureText(nil)).To(Equal("the flow failed before any attempt ran\n"))
 	})
