@@ -107,6 +107,17 @@ var _ = Describe("Describe", func() {
 		Expect(nested.ContainerHierarchyTexts).To(Equal([]string{root, "sub"}))
 	}, NodeTimeout(3*time.Minute))
 
+	It("fails one spec when the folder has no flow file", func(ctx SpecContext) {
+		r, out, err := child(ctx, "missing", GinkgoT().TempDir())
+		var exit *exec.ExitError
+		Expect(errors.As(err, &exit)).To(BeTrue(), out)
+		specs := its(r)
+		Expect(specs).To(HaveLen(1), out)
+		Expect(specs["finds flow files"].State).To(Equal(types.SpecStateFailed))
+		Expect(specs["finds flow files"].Failure.Message).To(Equal("ginkgoflows: no flows to run in ../testdata/ginkgoflows/missing:\n" +
+			"../testdata/ginkgoflows/missing: no such file or directory"))
+	}, NodeTimeout(time.Minute))
+
 	It("focuses the flows with only: true, as FIt does", func(ctx SpecContext) {
 		r, out, err := child(ctx, "only", GinkgoT().TempDir(), "-ginkgo.dry-run")
 		specs := its(r)

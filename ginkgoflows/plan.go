@@ -146,23 +146,25 @@ func absPath(p string) string {
 }
 
 // labels are the flow's tags as ginkgo labels: a tag may hold characters
-// a label may not (& | ! , ( ) /), which become "-", and a ":" that does
-// not separate a key from a value becomes "-" too (docs/go-api.md
-// "The ginkgo helper").
+// a label may not (& | ! , ( ) /), which become "-", and so does a ":" at
+// either end of it (docs/go-api.md "The ginkgo helper").
 func labels(tags []string) []string {
 	out := make([]string, 0, len(tags))
 	for _, t := range tags {
-		l := strings.Map(func(r rune) rune {
+		l := []rune(strings.Map(func(r rune) rune {
 			if strings.ContainsRune("&|!,()/", r) {
 				return '-'
 			}
 			return r
-		}, strings.TrimSpace(t))
-		if strings.HasPrefix(l, ":") || strings.HasSuffix(l, ":") {
-			l = strings.ReplaceAll(l, ":", "-")
+		}, strings.TrimSpace(t)))
+		for i := 0; i < len(l) && l[i] == ':'; i++ {
+			l[i] = '-'
 		}
-		if l != "" {
-			out = append(out, l)
+		for i := len(l) - 1; i >= 0 && l[i] == ':'; i-- {
+			l[i] = '-'
+		}
+		if len(l) > 0 {
+			out = append(out, string(l))
 		}
 	}
 	return out

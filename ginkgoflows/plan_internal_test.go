@@ -9,8 +9,8 @@ import (
 )
 
 func TestLabelsAreValidGinkgoLabels(t *testing.T) {
-	tags := []string{"smoke", "team/web", "a&b|c", "x!y", "(p)", "key:value", "trailing:", ":leading", "ünïcode"}
-	want := []string{"smoke", "team-web", "a-b-c", "x-y", "-p-", "key:value", "trailing-", "-leading", "ünïcode"}
+	tags := []string{"smoke", "team/web", "a&b|c", "x!y", "(p)", "key:value", "trailing:", ":leading", "a:b:", "::", "ünïcode"}
+	want := []string{"smoke", "team-web", "a-b-c", "x-y", "-p-", "key:value", "trailing-", "-leading", "a:b-", "--", "ünïcode"}
 	got := labels(tags)
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("labels(%q) = %q, want %q", tags, got, want)
