@@ -13,6 +13,7 @@ package ginkgoflows
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -101,7 +102,7 @@ func (c config) runSpec(ctx context.Context, s spec, h *holder) {
 	lo := flows.LoadOptions{Vars: c.vars, LookupEnv: c.lookupEnv, BaseURL: base}
 	f, err := flows.Load(s.file, lo)
 	if err != nil {
-		ginkgo.Fail(fmt.Sprintf("%s cannot run:\n%v", s.file, err))
+		ginkgo.Fail(fmt.Sprintf("%s cannot run:\n%v%s", s.file, err, needsHint(err)))
 	}
 	if f.Skip != "" {
 		ginkgo.Skip(f.Skip) // docs/flows.md "Skipping and focusing"
@@ -121,6 +122,33 @@ func (c config) runSpec(ctx context.Context, s spec, h *holder) {
 		ginkgo.Fail(fmt.Sprintf("%s did not run: %v", s.file, err))
 	}
 	verdict(run)
+}
+
+// needsHint says which option gives what a flow needs and lacks (a base
+// URL, an environment variable), or "".
+func needsHint(err error) string {
+	var es flows.Errors
+	if !errors.As(err, &es) {
+		return ""
+	}
+	var hints []string
+	seen := map[flows.Need]bool{}
+	for _, e := range es {
+		if seen[e.Need] {
+			continue
+		}
+		seen[e.Need] = true
+		switch e.Need {
+		case flows.NeedBaseURL:
+			hints = append(hints, "give the base URL with the ginkgoflows.BaseURL or BaseURLFunc option")
+		case flows.NeedEnv:
+			hints = append(hints, "set the variable in the environment, or give the ginkgoflows.Env option")
+		}
+	}
+	if len(hints) == 0 {
+		return ""
+	}
+	return "\n" + strings.Join(hints, "\n")
 }
 
 // browser is the browser a spec runs on: the suite's (Browser option) or

@@ -70,7 +70,7 @@ var _ = Describe("Describe", func() {
 		Expect(filepath.Glob(filepath.Join(tmpDir, "smokeflow-profile-*"))).To(BeEmpty(), "the browser was not closed")
 
 		specs := its(r)
-		Expect(specs).To(HaveLen(6), out)
+		Expect(specs).To(HaveLen(7), out)
 		root := "../testdata/ginkgoflows/flows"
 
 		passes := specs["Passes"]
@@ -97,6 +97,11 @@ var _ = Describe("Describe", func() {
 
 		Expect(specs["Broken"].State).To(Equal(types.SpecStateFailed))
 		Expect(specs["Broken"].Failure.Message).To(ContainSubstring(`broken.yaml:4:5: unknown step "clik"`))
+
+		secret := specs["Needs a secret"]
+		Expect(secret.State).To(Equal(types.SpecStateFailed))
+		Expect(secret.Failure.Message).To(ContainSubstring("GINKGOFLOWS_TEST_UNSET_SECRET"))
+		Expect(secret.Failure.Message).To(HaveSuffix("\nset the variable in the environment, or give the ginkgoflows.Env option"))
 
 		twin := specs["sub/Passes"]
 		Expect(twin.State).To(Equal(types.SpecStateFailed))
