@@ -201,8 +201,11 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			return false, err
 		}
 		var cr checkResult
-		_ = json.Unmarshal(raw, &cr)
+		if err := json.Unmarshal(raw, &cr); err != nil {
+			return false, fmt.Errorf("reading the actionability checks of %s %q: %w", n.Role, n.Name, err)
+		}
 		switch cr.State {
+		case "ok":
 		case "detached":
 			return false, &locate.DetachedError{NotInteractableError: locate.NotInteractableError{
 				Why: diagnostics.ReasonDetached, Msg: fmt.Sprintf("%s %q left the page", n.Role, n.Name), Node: n}}
@@ -226,6 +229,9 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			}
 			return false, &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
 				Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q is covered by %s", n.Role, n.Name, cr.By), Node: n}, CoveredBy: cr.By}
+		default:
+			// never act on an answer the checks did not give
+			return false, fmt.Errorf("the actionability checks of %s %q answered %q", n.Role, n.Name, cr.State)
 		}
 		x, y, err := p.center(ctx, n)
 		if err != nil {
@@ -572,7 +578,9 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 				Options []string `json:"options"`
 				Error   string   `json:"error"`
 			}
-			_ = json.Unmarshal(raw, &r)
+			if err := json.Unmarshal(raw, &r); err != nil {
+				return fmt.Errorf("reading the options of %s %q: %w", n.Role, n.Name, err)
+			}
 			if r.Error != "" {
 				return &locate.ResolveError{Why: diagnostics.ReasonNotFound, Msg: r.Error}
 			}
@@ -694,6 +702,8 @@ func (p *Page) Attr(ctx context.Context, n *locate.Node, name string) (string, e
 		return "", err
 	}
 	var s string
-	_ = json.Unmarshal(raw, &s)
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", fmt.Errorf("reading %s of %s %q: %w", name, n.Role, n.Name, err)
+	}
 	return s, nil
 }

@@ -246,7 +246,7 @@ func frameViewport(ctx context.Context, s *CDPSession, frame proto.PageFrameID) 
 	}
 	bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(hc)
 	if err != nil || len(bm.Model.Content) < 8 {
-		return locate.Box{}, fmt.Errorf("cannot find where a frame with a secret is: %v", err)
+		return locate.Box{}, fmt.Errorf("cannot find where a frame with a secret is: %w", err)
 	}
 	q := bm.Model.Content
 	view := quadBounds(q)

@@ -608,7 +608,7 @@ func newMatcher(s string, exact bool) (*matcher, error) {
 			}
 			re, err := regexp.Compile(expr)
 			if err != nil {
-				return nil, fmt.Errorf("bad regex %s: %v", s, err)
+				return nil, fmt.Errorf("bad regex %s: %w", s, err)
 			}
 			return &matcher{re: re}, nil
 		}
