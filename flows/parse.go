@@ -459,7 +459,7 @@ func (p *parser) argsOnly(spec *actionSpec, k, v *yaml.Node) *obj {
 			at = k
 		}
 		hint := ""
-		if spec.Name == "group" && r.Kind == yaml.SequenceNode {
+		if spec.Name == ActionGroup && r.Kind == yaml.SequenceNode {
 			hint = "; put the list under steps:"
 		}
 		p.errorf(at, "%s needs %s, not %s%s", spec.Name, argsShape(spec), kindName(r), hint)

@@ -138,7 +138,7 @@ func actionSchema(a *actionSpec) jsonObj {
 	}
 	if a.Args != nil {
 		o := objectSchema(a.Args)
-		if a.Name == "expect" {
+		if a.Name == ActionExpect {
 			o["minProperties"] = 1
 		}
 		forms = append(forms, o)
