@@ -40,7 +40,7 @@ type Select struct {
 
 // Check is `check` or `uncheck`, as Act says.
 type Check struct {
-	Act    ActionName // ActionCheck or ActionUncheck
+	Act    ActionName // ActionCheck (or ""), ActionUncheck
 	Target *Target
 }
 
@@ -54,14 +54,19 @@ func (*Fill) Name() ActionName     { return ActionFill }
 func (*TypeText) Name() ActionName { return ActionType }
 func (*Press) Name() ActionName    { return ActionPress }
 func (*Select) Name() ActionName   { return ActionSelect }
-func (a *Check) Name() ActionName  { return a.Act }
-func (*Upload) Name() ActionName   { return ActionUpload }
+func (a *Check) Name() ActionName {
+	if a.Act == "" {
+		return ActionCheck
+	}
+	return a.Act
+}
+func (*Upload) Name() ActionName { return ActionUpload }
 
 func (a *Fill) targetSlot() (string, *Target)     { return "target", a.Target }
 func (a *TypeText) targetSlot() (string, *Target) { return "target", a.Target }
 func (a *Press) targetSlot() (string, *Target)    { return "target", a.Target }
 func (a *Select) targetSlot() (string, *Target)   { return "target", a.Target }
-func (a *Check) targetSlot() (string, *Target)    { return string(a.Act), a.Target }
+func (a *Check) targetSlot() (string, *Target)    { return string(a.Name()), a.Target }
 func (a *Upload) targetSlot() (string, *Target)   { return "target", a.Target }
 
 func (a *Press) subject() string { return a.Key }

@@ -7,7 +7,7 @@ import "gopkg.in/yaml.v3"
 
 // Pointer is `click`, `dblclick` or `hover`, as Act says.
 type Pointer struct {
-	Act       ActionName // ActionClick, ActionDblClick or ActionHover
+	Act       ActionName // ActionClick (or ""), ActionDblClick or ActionHover
 	Target    *Target
 	Button    string   // left (default), right, middle
 	Modifiers []string // Alt, Control, Meta, Shift
@@ -20,15 +20,20 @@ type Scroll struct {
 	By     int
 }
 
-func (a *Pointer) Name() ActionName { return a.Act }
-func (*Scroll) Name() ActionName    { return ActionScroll }
+func (a *Pointer) Name() ActionName {
+	if a.Act == "" {
+		return ActionClick
+	}
+	return a.Act
+}
+func (*Scroll) Name() ActionName { return ActionScroll }
 
 // short: the target alone is the argument (`click: X`).
 func (a *Pointer) short() bool { return a.Button == "" && len(a.Modifiers) == 0 }
 
 func (a *Pointer) targetSlot() (string, *Target) {
 	if a.short() {
-		return string(a.Act), a.Target
+		return string(a.Name()), a.Target
 	}
 	return "target", a.Target
 }

@@ -125,10 +125,11 @@ var _ = Describe("Steps written back as YAML", func() {
 			{Action: &flows.Fill{Target: &flows.Target{Label: "Email"}, Value: "ada@example.com"}},
 			{Action: &flows.Pointer{Act: flows.ActionClick, Target: &flows.Target{Phrase: "Sign in"}}},
 			{Action: &flows.Wait{Duration: 2 * time.Second}, Name: "settle"},
+			{Action: &flows.Check{Target: &flows.Target{Phrase: "Remember me"}}}, // no Act: a check
 		}
 		got, err := flows.StepsYAML(steps)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(got).To(Equal("- open: /login\n- fill: {target: {label: Email}, value: ada@example.com}\n- click: Sign in\n- name: settle\n  wait: 2s\n"))
+		Expect(got).To(Equal("- open: /login\n- fill: {target: {label: Email}, value: ada@example.com}\n- click: Sign in\n- name: settle\n  wait: 2s\n- check: Remember me\n"))
 		line, err := steps[2].YAML()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(line).To(Equal("- click: Sign in\n"))

@@ -615,7 +615,7 @@ func (at *attempt) execSelect(c *stepCall, a *flows.Select) error {
 
 // execCheck runs check and uncheck.
 func (at *attempt) execCheck(c *stepCall, a *flows.Check) error {
-	out, err := at.page.SetChecked(c.sctx, c.t, a.Act == flows.ActionCheck)
+	out, err := at.page.SetChecked(c.sctx, c.t, a.Name() == flows.ActionCheck)
 	return at.logOutcome(c, out, err)
 }
 
