@@ -177,29 +177,8 @@ func (at *attempt) runSteps(ctx context.Context, phase string, steps []*flows.St
 }
 
 func (at *attempt) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
-	return &results.Step{Index: idx, Phase: phase, Action: s.Action, Name: s.Name, Target: targetString(s),
+	return &results.Step{Index: idx, Phase: phase, Action: string(s.Action.Name()), Name: s.Name, Target: s.Subject(),
 		File: s.Pos.File, Line: s.Pos.Line, Status: st}
-}
-
-func targetString(s *flows.Step) string {
-	if t := s.Target(); t != nil {
-		return t.String()
-	}
-	switch {
-	case s.Open != nil:
-		return s.Open.URL
-	case s.Press != nil:
-		return s.Press.Key
-	case s.Run != nil:
-		return s.Run.Flow
-	case s.Request != nil:
-		return s.Request.Method + " " + s.Request.URL
-	case s.Assert != nil && s.Assert.That != nil:
-		return s.Assert.That.Source
-	case s.Expect != nil:
-		return s.Expect.Kind
-	}
-	return ""
 }
 
 // runStep runs one step with its common keys (if, timeout, retry,
@@ -276,7 +255,12 @@ func (at *attempt) runStep(ctx context.Context, phase string, s *flows.Step, idx
 	return err
 }
 
-func isContainer(s *flows.Step) bool { return s.Group != nil || s.Repeat != nil || s.Run != nil }
+// isContainer: the step holds steps (group, repeat, run), which run and
+// are watched one by one.
+func isContainer(s *flows.Step) bool {
+	_, container := runnerOf(s.Action)
+	return container
+}
 
 func (at *attempt) emit(e results.Event) {
 	if at.cfg.Listener == nil {
@@ -300,8 +284,8 @@ func (at *attempt) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 	f := &results.Failure{Reason: d.Reason, Diagnostics: d}
 	reason := err.Error()
 	if s != nil {
-		f.StepIndex, f.Action, f.Target, f.File, f.Line = idx, s.Action, targetString(s), s.Pos.File, s.Pos.Line
-		f.Message = fmt.Sprintf("step %s (%s:%d) %s", idx, s.Pos.File, s.Pos.Line, s.Action)
+		f.StepIndex, f.Action, f.Target, f.File, f.Line = idx, string(s.Action.Name()), s.Subject(), s.Pos.File, s.Pos.Line
+		f.Message = fmt.Sprintf("step %s (%s:%d) %s", idx, s.Pos.File, s.Pos.Line, f.Action)
 		if f.Target != "" {
 			f.Message += " " + f.Target
 		}
@@ -345,17 +329,17 @@ func (at *attempt) flowOf(s *flows.Step) *flows.Flow {
 		var walk func(steps []*flows.Step) *flows.Flow
 		walk = func(steps []*flows.Step) *flows.Flow {
 			for _, st := range steps {
-				switch {
-				case st.Run != nil && st.Run.Loaded != nil:
-					if r := find(st.Run.Loaded, depth+1); r != nil {
+				switch a := st.Action.(type) {
+				case *flows.Run:
+					if r := find(a.Loaded, depth+1); r != nil {
 						return r
 					}
-				case st.Group != nil:
-					if r := walk(st.Group.Steps); r != nil {
+				case *flows.Group:
+					if r := walk(a.Steps); r != nil {
 						return r
 					}
-				case st.Repeat != nil:
-					if r := walk(st.Repeat.Steps); r != nil {
+				case *flows.Repeat:
+					if r := walk(a.Steps); r != nil {
 						return r
 					}
 				}
@@ -426,14 +410,20 @@ func (at *attempt) str(s string, sc *flows.Scope) (string, error) {
 
 // exec runs the action of one step.
 func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	if isContainer(s) {
+	run, container := runnerOf(s.Action)
+	if run == nil {
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %T", s.Action))
+	}
+	c := &stepCall{s: s, idx: idx, sc: sc, rec: rec}
+	if container {
 		if s.Timeout > 0 {
 			// a container's timeout bounds all the steps inside it
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, s.Timeout)
 			defer cancel()
 		}
-		return at.execContainer(ctx, s, idx, sc, rec)
+		c.ctx = ctx
+		return run(at, c)
 	}
 	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))
 	defer cancel()
@@ -441,48 +431,75 @@ func (at *attempt) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	if err != nil {
 		return err
 	}
-	run := stepActions[s.Action]
-	if run == nil {
-		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %q", s.Action))
-	}
-	return run(at, &stepCall{ctx: ctx, sctx: sctx, s: s, t: t, sc: sc, rec: rec})
+	c.ctx, c.sctx, c.t = ctx, sctx, t
+	return run(at, c)
 }
 
 // stepCall is what an action's run gets: the attempt's context (ctx),
-// the one bounded by the step's timeout (sctx), the step, its resolved
-// target (nil when it has none), the scope and the step's record.
+// the one bounded by the step's timeout (sctx; nil for a container), the
+// step and its index, its resolved target (nil when it has none), the
+// scope and the step's record.
 type stepCall struct {
 	ctx, sctx context.Context
 	s         *flows.Step
+	idx       string
 	t         *flows.Target
 	sc        *flows.Scope
 	rec       *results.Step
 }
 
-// stepActions runs each (non-container) step action, by name.
-var stepActions = map[string]func(*attempt, *stepCall) error{
-	"open":       (*attempt).execOpen,
-	"snapshot":   (*attempt).execSnapshot,
-	"click":      (*attempt).execPointer,
-	"dblclick":   (*attempt).execPointer,
-	"hover":      (*attempt).execPointer,
-	"fill":       (*attempt).execFill,
-	"type":       (*attempt).execType,
-	"press":      (*attempt).execPress,
-	"select":     (*attempt).execSelect,
-	"check":      (*attempt).execCheck,
-	"uncheck":    (*attempt).execCheck,
-	"upload":     (*attempt).execUpload,
-	"scroll":     (*attempt).execScroll,
-	"wait":       func(at *attempt, c *stepCall) error { return at.wait(c.sctx, c.s, c.t, c.sc) },
-	"expect":     func(at *attempt, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, c.t, c.sc) },
-	"assert":     func(at *attempt, c *stepCall) error { return at.assert(c.sctx, c.s, c.sc) },
-	"extract":    func(at *attempt, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, c.t, c.sc, c.rec) },
-	"screenshot": (*attempt).execScreenshot,
-	"eval":       func(at *attempt, c *stepCall) error { return at.eval(c.sctx, c.s, c.sc) },
-	"request":    func(at *attempt, c *stepCall) error { return at.request(c.sctx, c.s, c.sc, c.rec) },
-	"dialog":     func(at *attempt, c *stepCall) error { return at.dialogStep(c.s, c.sc, c.rec) },
-	"tab":        func(at *attempt, c *stepCall) error { return at.tabStep(c.sctx, c.s, c.sc, c.rec) },
+// runnerOf is how each step action runs: the one dispatch on the type of
+// a flows action (docs/architecture-notes.md "Step actions"). A container
+// (group, repeat, run) runs the steps it holds; nil for a type without a
+// run.
+func runnerOf(a flows.Action) (run func(*attempt, *stepCall) error, container bool) {
+	switch a := a.(type) {
+	case *flows.Group:
+		return func(at *attempt, c *stepCall) error { return at.runSteps(c.ctx, c.rec.Phase, a.Steps, c.idx+".", c.sc) }, true
+	case *flows.Run:
+		return func(at *attempt, c *stepCall) error { return at.execRun(c.ctx, a, c.idx, c.sc, c.rec) }, true
+	case *flows.Repeat:
+		return func(at *attempt, c *stepCall) error { return at.execRepeat(c.ctx, a, c.idx, c.sc, c.rec) }, true
+	case *flows.Open:
+		return func(at *attempt, c *stepCall) error { return at.execOpen(c, a) }, false
+	case *flows.Snapshot:
+		return func(at *attempt, c *stepCall) error { return at.execSnapshot(c, a) }, false
+	case *flows.Pointer:
+		return func(at *attempt, c *stepCall) error { return at.execPointer(c, a) }, false
+	case *flows.Fill:
+		return func(at *attempt, c *stepCall) error { return at.execFill(c, a) }, false
+	case *flows.TypeText:
+		return func(at *attempt, c *stepCall) error { return at.execType(c, a) }, false
+	case *flows.Press:
+		return func(at *attempt, c *stepCall) error { return at.execPress(c, a) }, false
+	case *flows.Select:
+		return func(at *attempt, c *stepCall) error { return at.execSelect(c, a) }, false
+	case *flows.Check:
+		return func(at *attempt, c *stepCall) error { return at.execCheck(c, a) }, false
+	case *flows.Upload:
+		return func(at *attempt, c *stepCall) error { return at.execUpload(c, a) }, false
+	case *flows.Scroll:
+		return func(at *attempt, c *stepCall) error { return at.execScroll(c, a) }, false
+	case *flows.Wait:
+		return func(at *attempt, c *stepCall) error { return at.wait(c.sctx, c.s, a, c.t, c.sc) }, false
+	case *flows.Expect:
+		return func(at *attempt, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, a, c.t, c.sc) }, false
+	case *flows.Assert:
+		return func(at *attempt, c *stepCall) error { return at.assert(c.sctx, a, c.sc) }, false
+	case *flows.Extract:
+		return func(at *attempt, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, a, c.t, c.sc, c.rec) }, false
+	case *flows.Screenshot:
+		return func(at *attempt, c *stepCall) error { return at.execScreenshot(c, a) }, false
+	case *flows.Eval:
+		return func(at *attempt, c *stepCall) error { return at.eval(c.sctx, a, c.sc) }, false
+	case *flows.Request:
+		return func(at *attempt, c *stepCall) error { return at.request(c.sctx, a, c.sc, c.rec) }, false
+	case *flows.Dialog:
+		return func(at *attempt, c *stepCall) error { return at.dialogStep(a, c.sc, c.rec) }, false
+	case *flows.Tab:
+		return func(at *attempt, c *stepCall) error { return at.tabStep(c.sctx, a, c.sc, c.rec) }, false
+	}
+	return nil, false
 }
 
 // logOutcome keeps the log of an engine action and diagnoses its error.
@@ -496,9 +513,9 @@ func (at *attempt) logOutcome(c *stepCall, o *browser.Outcome, err error) error 
 	return nil
 }
 
-func (at *attempt) execOpen(c *stepCall) error {
-	s, sc := c.s, c.sc
-	u, err := at.str(s.Open.URL, sc)
+func (at *attempt) execOpen(c *stepCall, a *flows.Open) error {
+	sc := c.sc
+	u, err := at.str(a.URL, sc)
 	if err != nil {
 		return err
 	}
@@ -506,7 +523,7 @@ func (at *attempt) execOpen(c *stepCall) error {
 	if err != nil {
 		return failWith(diagnostics.ReasonConfig, err)
 	}
-	status, err := at.page.Navigate(c.sctx, u, s.Open.Wait)
+	status, err := at.page.Navigate(c.sctx, u, a.Wait)
 	if err != nil {
 		var ne *browser.NavigateError
 		if errors.As(err, &ne) {
@@ -520,18 +537,17 @@ func (at *attempt) execOpen(c *stepCall) error {
 	return nil
 }
 
-func (at *attempt) execSnapshot(c *stepCall) error {
-	s := c.s
+func (at *attempt) execSnapshot(c *stepCall, a *flows.Snapshot) error {
 	snap, err := at.page.TakeSnapshot(c.sctx)
 	if err != nil {
 		return at.timeoutErr(c.sctx, err, "taking the snapshot")
 	}
 	name := "snapshot"
 	full := false
-	if s.Snapshot != nil {
-		full = s.Snapshot.Full
-		if s.Snapshot.Name != "" {
-			name = s.Snapshot.Name
+	if a != nil {
+		full = a.Full
+		if a.Artifact != "" {
+			name = a.Artifact
 		}
 	}
 	at.snaps++
@@ -545,21 +561,20 @@ func (at *attempt) execSnapshot(c *stepCall) error {
 }
 
 // execPointer runs click, dblclick and hover.
-func (at *attempt) execPointer(c *stepCall) error {
-	s := c.s
-	o := browser.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
-	switch s.Action {
-	case "dblclick":
+func (at *attempt) execPointer(c *stepCall, a *flows.Pointer) error {
+	o := browser.ClickOptions{Button: a.Button, Modifiers: a.Modifiers}
+	switch a.Act {
+	case flows.ActionDblClick:
 		o.Count = 2
-	case "hover":
+	case flows.ActionHover:
 		o.HoverOnly = true
 	}
 	out, err := at.page.Click(c.sctx, c.t, o)
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execFill(c *stepCall) error {
-	v, err := at.str(c.s.Fill.Value, c.sc)
+func (at *attempt) execFill(c *stepCall, a *flows.Fill) error {
+	v, err := at.str(a.Value, c.sc)
 	if err != nil {
 		return err
 	}
@@ -567,17 +582,17 @@ func (at *attempt) execFill(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execType(c *stepCall) error {
-	v, err := at.str(c.s.Type.Text, c.sc)
+func (at *attempt) execType(c *stepCall, a *flows.TypeText) error {
+	v, err := at.str(a.Text, c.sc)
 	if err != nil {
 		return err
 	}
-	out, err := at.page.Type(c.sctx, c.t, v, c.s.Type.Delay)
+	out, err := at.page.Type(c.sctx, c.t, v, a.Delay)
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execPress(c *stepCall) error {
-	k, err := at.str(c.s.Press.Key, c.sc)
+func (at *attempt) execPress(c *stepCall, a *flows.Press) error {
+	k, err := at.str(a.Key, c.sc)
 	if err != nil {
 		return err
 	}
@@ -585,9 +600,9 @@ func (at *attempt) execPress(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execSelect(c *stepCall) error {
+func (at *attempt) execSelect(c *stepCall, a *flows.Select) error {
 	var opts []string
-	for _, o := range c.s.Select.Options {
+	for _, o := range a.Options {
 		v, err := at.str(o, c.sc)
 		if err != nil {
 			return err
@@ -599,17 +614,17 @@ func (at *attempt) execSelect(c *stepCall) error {
 }
 
 // execCheck runs check and uncheck.
-func (at *attempt) execCheck(c *stepCall) error {
-	out, err := at.page.SetChecked(c.sctx, c.t, c.s.Action == "check")
+func (at *attempt) execCheck(c *stepCall, a *flows.Check) error {
+	out, err := at.page.SetChecked(c.sctx, c.t, a.Name() == flows.ActionCheck)
 	return at.logOutcome(c, out, err)
 }
 
 // execUpload resolves the files against the flow file's folder; each must
 // exist.
-func (at *attempt) execUpload(c *stepCall) error {
+func (at *attempt) execUpload(c *stepCall, a *flows.Upload) error {
 	s := c.s
 	var files []string
-	for _, f := range s.Upload.Files {
+	for _, f := range a.Files {
 		v, err := at.str(f, c.sc)
 		if err != nil {
 			return err
@@ -630,18 +645,18 @@ func (at *attempt) execUpload(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *attempt) execScroll(c *stepCall) error {
+func (at *attempt) execScroll(c *stepCall, a *flows.Scroll) error {
 	if c.t != nil {
 		out, err := at.page.ScrollTo(c.sctx, c.t)
 		return at.logOutcome(c, out, err)
 	}
-	return at.page.ScrollPage(c.sctx, c.s.Scroll.To, c.s.Scroll.By)
+	return at.page.ScrollPage(c.sctx, a.To, a.By)
 }
 
-func (at *attempt) execScreenshot(c *stepCall) error {
+func (at *attempt) execScreenshot(c *stepCall, a *flows.Screenshot) error {
 	s, p := c.s, at.page
 	var clip *locate.Box
-	full := s.Screenshot.FullPage
+	full := a.FullPage
 	if c.t != nil {
 		b, err := p.ElementBox(c.sctx, c.t)
 		if err != nil {
@@ -654,7 +669,7 @@ func (at *attempt) execScreenshot(c *stepCall) error {
 		return at.timeoutErr(c.sctx, err, "taking the screenshot")
 	}
 	at.shots++
-	name := s.Screenshot.Name
+	name := a.Artifact
 	if name == "" {
 		name = "screenshot"
 	}
@@ -668,8 +683,8 @@ func (at *attempt) execScreenshot(c *stepCall) error {
 
 // eval runs the step's JavaScript and keeps its result as vars.result; an
 // exception fails the step with reason script.
-func (at *attempt) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
-	js, err := at.str(s.Eval, sc)
+func (at *attempt) eval(ctx context.Context, e *flows.Eval, sc *flows.Scope) error {
+	js, err := at.str(e.JS, sc)
 	if err != nil {
 		return err
 	}
@@ -692,26 +707,13 @@ func (at *attempt) timeoutErr(ctx context.Context, err error, what string) error
 	return err
 }
 
-// execContainer runs group, repeat and run.
-func (at *attempt) execContainer(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	switch {
-	case s.Group != nil:
-		return at.runSteps(ctx, rec.Phase, s.Group.Steps, idx+".", sc)
-	case s.Run != nil:
-		return at.execRun(ctx, s, idx, sc, rec)
-	case s.Repeat != nil:
-		return at.execRepeat(ctx, s, idx, sc, rec)
-	}
-	return nil
-}
-
 // execRun runs a sub-flow's setup and steps in its own scope.
-func (at *attempt) execRun(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	sub := s.Run.Loaded
+func (at *attempt) execRun(ctx context.Context, run *flows.Run, idx string, sc *flows.Scope, rec *results.Step) error {
+	sub := run.Loaded
 	if sub == nil {
-		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", s.Run.Flow))
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", run.Flow))
 	}
-	child, err := sc.SubScope(s.Run, at.cfg.Vars)
+	child, err := sc.SubScope(run, at.cfg.Vars)
 	if err != nil {
 		return failWith(diagnostics.ReasonExpression, err)
 	}
@@ -732,8 +734,7 @@ func (at *attempt) execRun(ctx context.Context, s *flows.Step, idx string, sc *f
 // at max fails the step with reason repeat_max, the condition and the
 // values of its parts; one that cannot be evaluated fails it with reason
 // expression (docs/flows.md "repeat").
-func (at *attempt) execRepeat(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	r := s.Repeat
+func (at *attempt) execRepeat(ctx context.Context, r *flows.Repeat, idx string, sc *flows.Scope, rec *results.Step) error {
 	max := r.Max
 	if max <= 0 {
 		max = flows.DefaultRepeatMax
@@ -772,7 +773,7 @@ func (at *attempt) execRepeat(ctx context.Context, s *flows.Step, idx string, sc
 // repeatMax is the failure of a repeat that still went on at max:
 // "still going after max 3 rounds: until vars.n >= 10 is still false;
 // vars.n = 3".
-func (at *attempt) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) error {
+func (at *attempt) repeatMax(r *flows.Repeat, max int, sc *flows.Scope) error {
 	e, key, still := r.Until, "until", "false"
 	if r.While != nil {
 		e, key, still = r.While, "while", "true"
@@ -970,8 +971,8 @@ func secretValues(f *flows.Flow, lookup func(string) (string, bool)) []string {
 			}
 		}
 		for _, st := range f.AllSteps() {
-			if st.Run != nil {
-				walk(st.Run.Loaded)
+			if r, ok := st.Action.(*flows.Run); ok {
+				walk(r.Loaded)
 			}
 		}
 	}

@@ -99,7 +99,7 @@ func (at *attempt) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *lo
 // control, what its form holds back; the step's own context has run out,
 // so the page is read again on a fresh one.
 func (at *attempt) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
-	if s.Expect == nil || s.Expect.Kind != flows.ExpectEnabled || t == nil {
+	if e, ok := s.Action.(*flows.Expect); !ok || e.Kind != flows.ExpectEnabled || t == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
