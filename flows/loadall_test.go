@@ -37,7 +37,7 @@ var _ = Describe("LoadAll", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(names(list)).To(Equal([]string{"C", "B"}))
 		Expect(list[0].Tags).To(Equal([]string{"smoke"}))
-		Expect(list[1].Steps[0].Run.Loaded.Name).To(Equal("Login"))
+		Expect(actionOf[*flows.Run](list[1].Steps[0]).Loaded.Name).To(Equal("Login"))
 	})
 
 	It("loads the valid testdata as Load does one by one", func() {
