@@ -20,7 +20,7 @@ import (
 // every action does before acting (Page.ResolveToAct): a phrase or
 // role+name is one snapshot of the page plus one pass of the ladder; a ref
 // from the latest snapshot is checked on its element alone
-// (locate.LiveRef).
+// (Page.LiveRef).
 // "over-snapshot" is the ladder alone, over a snapshot already taken.
 func BenchmarkResolvePresent(b *testing.B) {
 	srv := server(b)
@@ -58,7 +58,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 	}
 	// A ref from the latest snapshot (`click: "@e77"`, as an agent acts
 	// after reading the page): its element is checked live, without a
-	// full read (locate.LiveRef).
+	// full read (Page.LiveRef).
 	b.Run("ref", func(b *testing.B) {
 		ctx := bg(b)
 		snap, err := p.TakeSnapshot(ctx)
@@ -119,7 +119,7 @@ var missing = &flows.Target{Phrase: "Download CSV"}
 // BenchmarkDiagnostics measures gathering the failure diagnostics for a
 // missing target on the dashboard. session/checks.go's diagnose is
 // unexported, so this calls the pieces it is made of, in its order:
-// locate.Capture (Page.Snapshot) and locate.Resolve (the resolution the
+// Page.Snapshot (locate.Build) and locate.Resolve (the resolution the
 // failure reports), diagnostics.NearMisses over the visible actionable
 // elements, the link sample, the snapshot text artifact, Explain, and the
 // viewport screenshot (no candidate to outline here), both artifacts

@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkSnapshot measures a snapshot as the `snapshot` step takes it:
-// reading the page (locate.Capture over CDP) and rendering the interactive
+// reading the page (Page.Snapshot: the CDP reads, built by locate.Build) and rendering the interactive
 // text (docs/targets.md "The snapshot"). On the dashboard it also reports the size: characters,
 // tokens (estimated as chars/4; bench/run.sh counts real tokens), the
 // number of actionable elements (refs) and tokens per actionable element.

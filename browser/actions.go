@@ -28,26 +28,33 @@ type checks struct {
 }
 
 // checkJS scrolls the element into view, waits until it stays put over two
-// animation frames (watching for up to 30 while it moves) and hit-tests its
-// centre. It runs in the element's own
-// frame, so iframes and shadow roots need no coordinate juggling.
+// rendered frames (watching for up to 30 while it moves) and hit-tests its
+// centre, as docs/targets.md "Actionability" puts it. Two reads count as
+// one sample only when a frame was rendered between them (the document
+// timeline moved): on a loaded machine the 100 ms fallback timer can beat
+// the next frame, and a box read twice in one frame always looks still.
+// When no frame comes at all (a page that does not render), nothing can
+// move, and the box is taken as it is. It runs in the element's own frame,
+// so iframes and shadow roots need no coordinate juggling.
 const checkJS = `async function(needHit) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el || !el.isConnected) return {state: 'detached'};
   const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   if (!inView(el.getBoundingClientRect())) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
-  // Stable: the same box over two animation frames. While it moves (a
-  // dialog popping in), keep watching, frame by frame, for up to 30
-  // frames (about half a second), rather than giving up at once.
+  const now = () => document.timeline ? document.timeline.currentTime : null;
+  const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
   await frame();
-  let a = el.getBoundingClientRect(), b = a, stable = false;
+  let a = el.getBoundingClientRect(), b = a, ta = now(), stable = false, rendered = false;
   for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
     await frame();
     b = el.getBoundingClientRect();
-    stable = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    const tb = now();
+    if (tb === null || tb !== ta) { rendered = true; stable = same(a, b); }
     a = b;
+    ta = tb;
   }
+  if (!rendered) stable = same(a, b);
   if (!el.isConnected) return {state: 'detached'};
   if (!stable) return {state: 'unstable'};
   if (b.width === 0 || b.height === 0) return {state: 'hidden'};
@@ -82,12 +89,15 @@ type checkResult struct {
 
 // callOn runs a function with `this` bound to a node and returns its JSON
 // result.
-func callOn(ctx context.Context, n *locate.Node, fn string, args ...any) (json.RawMessage, error) {
-	c := n.Session.Client(ctx)
-	obj, err := proto.DOMResolveNode{BackendNodeID: n.Backend}.Call(c)
+func (p *Page) callOn(ctx context.Context, n *locate.Node, fn string, args ...any) (json.RawMessage, error) {
+	s, err := p.nodeSession(n)
 	if err != nil {
-		return nil, &locate.DetachedError{NotInteractableError: locate.NotInteractableError{
-			Why: diagnostics.ReasonDetached, Msg: fmt.Sprintf("%s %q left the page", n.Role, n.Name), Node: n}}
+		return nil, err
+	}
+	c := s.Client(ctx)
+	obj, err := proto.DOMResolveNode{BackendNodeID: proto.DOMBackendNodeID(n.Backend)}.Call(c)
+	if err != nil {
+		return nil, detached(n)
 	}
 	var cargs []*proto.RuntimeCallArgument
 	for _, a := range args {
@@ -109,23 +119,42 @@ func callOn(ctx context.Context, n *locate.Node, fn string, args ...any) (json.R
 	return json.RawMessage(r.Result.Value.JSON("", "")), nil
 }
 
+// detached is the error of an element that left the page.
+func detached(n *locate.Node) error {
+	return &locate.DetachedError{NotInteractableError: locate.NotInteractableError{
+		Why: diagnostics.ReasonDetached, Msg: fmt.Sprintf("%s %q left the page", n.Role, n.Name), Node: n}}
+}
+
+// nodeSession is the CDP session of n's element (locate.Handle), or a
+// DetachedError when that session has gone with its iframe.
+func (p *Page) nodeSession(n *locate.Node) (*CDPSession, error) {
+	if s := p.sessionOf(n.Handle); s != nil {
+		return s, nil
+	}
+	return nil, detached(n)
+}
+
 // center is the element's centre in the top-level viewport.
 func (p *Page) center(ctx context.Context, n *locate.Node) (float64, float64, error) {
-	c := n.Session.Client(ctx)
-	q, err := proto.DOMGetContentQuads{BackendNodeID: n.Backend}.Call(c)
+	s, err := p.nodeSession(n)
+	if err != nil {
+		return 0, 0, err
+	}
+	c := s.Client(ctx)
+	q, err := proto.DOMGetContentQuads{BackendNodeID: proto.DOMBackendNodeID(n.Backend)}.Call(c)
 	if err != nil || len(q.Quads) == 0 || len(q.Quads[0]) < 8 {
 		return 0, 0, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no box on screen", n.Role, n.Name), Node: n}
 	}
 	qd := q.Quads[0]
 	x := (qd[0] + qd[2] + qd[4] + qd[6]) / 4
 	y := (qd[1] + qd[3] + qd[5] + qd[7]) / 4
-	ox, oy := sessionOffset(ctx, n.Session)
+	ox, oy := sessionOffset(ctx, s)
 	return x + ox, y + oy, nil
 }
 
 // sessionOffset is where an out-of-process iframe's viewport sits in the
 // top-level viewport.
-func sessionOffset(ctx context.Context, s *locate.Session) (float64, float64) {
+func sessionOffset(ctx context.Context, s *CDPSession) (float64, float64) {
 	if s == nil || s.Parent == nil {
 		return 0, 0
 	}
@@ -167,13 +196,16 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			return false, &locate.NotEditableError{NotInteractableError: locate.NotInteractableError{
 				Why: diagnostics.ReasonNotEditable, Msg: fmt.Sprintf("%s %q does not take text", n.Role, n.Name), Node: n}}
 		}
-		raw, err := callOn(ctx, n, checkJS, chk.hit)
+		raw, err := p.callOn(ctx, n, checkJS, chk.hit)
 		if err != nil {
 			return false, err
 		}
 		var cr checkResult
-		_ = json.Unmarshal(raw, &cr)
+		if err := json.Unmarshal(raw, &cr); err != nil {
+			return false, fmt.Errorf("reading the actionability checks of %s %q: %w", n.Role, n.Name, err)
+		}
 		switch cr.State {
+		case "ok":
 		case "detached":
 			return false, &locate.DetachedError{NotInteractableError: locate.NotInteractableError{
 				Why: diagnostics.ReasonDetached, Msg: fmt.Sprintf("%s %q left the page", n.Role, n.Name), Node: n}}
@@ -184,7 +216,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			return false, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no size", n.Role, n.Name), Node: n}
 		case "covered":
 			if followLinks && n.Role == "link" && n.Href != "" {
-				href, err := callOn(ctx, n, `function(){ return this.href || '' }`)
+				href, err := p.callOn(ctx, n, `function(){ return this.href || '' }`)
 				var u string
 				if err == nil && json.Unmarshal(href, &u) == nil && u != "" {
 					out.Log = append(out.Log, fmt.Sprintf("link %q is covered by %s; followed its href %s", n.Name, cr.By, u))
@@ -197,6 +229,9 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			}
 			return false, &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
 				Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q is covered by %s", n.Role, n.Name, cr.By), Node: n}, CoveredBy: cr.By}
+		default:
+			// never act on an answer the checks did not give
+			return false, fmt.Errorf("the actionability checks of %s %q answered %q", n.Role, n.Name, cr.State)
 		}
 		x, y, err := p.center(ctx, n)
 		if err != nil {
@@ -317,13 +352,13 @@ const unguardJS = `function() {
 // click that would have landed elsewhere is blocked and reported as
 // covered, so act tries again.
 func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o ClickOptions) error {
-	if _, err := callOn(ctx, n, guardJS); err != nil {
+	if _, err := p.callOn(ctx, n, guardJS); err != nil {
 		return err
 	}
 	if err := p.mouse(ctx, x, y, o); err != nil {
 		return err
 	}
-	raw, err := callOn(ctx, n, unguardJS)
+	raw, err := p.callOn(ctx, n, unguardJS)
 	if err != nil {
 		return nil // the click navigated or removed the element: it landed
 	}
@@ -392,7 +427,7 @@ const changeJS = `function() { this.dispatchEvent(new Event('change', {bubbles: 
 // one input (or clear it), then a change event.
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
-		if _, err := callOn(ctx, n, focusJS, value == ""); err != nil {
+		if _, err := p.callOn(ctx, n, focusJS, value == ""); err != nil {
 			return err
 		}
 		if value != "" {
@@ -400,7 +435,7 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 				return err
 			}
 		}
-		_, err := callOn(ctx, n, changeJS)
+		_, err := p.callOn(ctx, n, changeJS)
 		return err
 	})
 }
@@ -408,7 +443,7 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 // Type focuses the field and types text key by key.
 func (p *Page) Type(ctx context.Context, t *flows.Target, text string, delay time.Duration) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
-		if _, err := callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
+		if _, err := p.callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
 			return err
 		}
 		for _, r := range text {
@@ -438,7 +473,7 @@ func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outco
 		return &Outcome{}, p.pressKeys(ctx, keys)
 	}
 	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
-		if _, err := callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
+		if _, err := p.callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
 			return err
 		}
 		return p.pressKeys(ctx, keys)
@@ -528,13 +563,13 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
 		// ask the element itself: the snapshot's tag can be missing when
 		// the DOM changed between its two reads
-		isSel, err := callOn(ctx, n, `function(){ return this.tagName === 'SELECT' }`)
+		isSel, err := p.callOn(ctx, n, `function(){ return this.tagName === 'SELECT' }`)
 		if err != nil {
 			return err
 		}
 		if string(isSel) == "true" {
 			native = true
-			raw, err := callOn(ctx, n, selectJS, options)
+			raw, err := p.callOn(ctx, n, selectJS, options)
 			if err != nil {
 				return err
 			}
@@ -543,7 +578,9 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 				Options []string `json:"options"`
 				Error   string   `json:"error"`
 			}
-			_ = json.Unmarshal(raw, &r)
+			if err := json.Unmarshal(raw, &r); err != nil {
+				return fmt.Errorf("reading the options of %s %q: %w", n.Role, n.Name, err)
+			}
 			if r.Error != "" {
 				return &locate.ResolveError{Why: diagnostics.ReasonNotFound, Msg: r.Error}
 			}
@@ -596,7 +633,11 @@ func (p *Page) ScrollPage(ctx context.Context, to string, by int) error {
 // Upload sets the files of a file input.
 func (p *Page) Upload(ctx context.Context, t *flows.Target, files []string) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
-		return proto.DOMSetFileInputFiles{Files: files, BackendNodeID: n.Backend}.Call(n.Session.Client(ctx))
+		s, err := p.nodeSession(n)
+		if err != nil {
+			return err
+		}
+		return proto.DOMSetFileInputFiles{Files: files, BackendNodeID: proto.DOMBackendNodeID(n.Backend)}.Call(s.Client(ctx))
 	})
 }
 
@@ -632,13 +673,17 @@ func (p *Page) Screenshot(ctx context.Context, fullPage bool, clip *locate.Box) 
 func (p *Page) ElementBox(ctx context.Context, t *flows.Target) (*locate.Box, error) {
 	var box *locate.Box
 	_, err := p.act(ctx, t, checks{}, false, func(n *locate.Node, x, y float64) error {
-		c := n.Session.Client(ctx)
-		bm, err := proto.DOMGetBoxModel{BackendNodeID: n.Backend}.Call(c)
+		s, err := p.nodeSession(n)
+		if err != nil {
+			return err
+		}
+		c := s.Client(ctx)
+		bm, err := proto.DOMGetBoxModel{BackendNodeID: proto.DOMBackendNodeID(n.Backend)}.Call(c)
 		if err != nil || len(bm.Model.Border) < 8 {
 			return &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: "the element has no box", Node: n}
 		}
 		q := bm.Model.Border
-		ox, oy := sessionOffset(ctx, n.Session)
+		ox, oy := sessionOffset(ctx, s)
 		box = &locate.Box{X: q[0] + ox, Y: q[1] + oy, W: q[2] - q[0], H: q[5] - q[1]}
 		return nil
 	})
@@ -647,7 +692,7 @@ func (p *Page) ElementBox(ctx context.Context, t *flows.Target) (*locate.Box, er
 
 // Attr reads an attribute or property of the element t resolves to.
 func (p *Page) Attr(ctx context.Context, n *locate.Node, name string) (string, error) {
-	raw, err := callOn(ctx, n, `function(name) {
+	raw, err := p.callOn(ctx, n, `function(name) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (el.hasAttribute(name)) return el.getAttribute(name);
   const v = el[name];
@@ -657,6 +702,8 @@ func (p *Page) Attr(ctx context.Context, n *locate.Node, name string) (string, e
 		return "", err
 	}
 	var s string
-	_ = json.Unmarshal(raw, &s)
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", fmt.Errorf("reading %s of %s %q: %w", name, n.Role, n.Name, err)
+	}
 	return s, nil
 }

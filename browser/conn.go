@@ -119,7 +119,7 @@ func (c *conn) read() {
 		data, err := c.ws.Read()
 		if err != nil {
 			c.mu.Lock()
-			c.err = fmt.Errorf("%w: %v", errConnClosed, err)
+			c.err = fmt.Errorf("%w: %w", errConnClosed, err)
 			for id, pc := range c.pending {
 				pc.ch <- connResult{err: c.err}
 				delete(c.pending, id)

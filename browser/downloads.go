@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
-	"github.com/smokeflow/smokeflow/locate"
 )
 
 // Downloads: the context's downloads are saved into a folder of its own,
@@ -34,7 +33,7 @@ func (d Download) Done() bool {
 // downloads is a context's download state.
 type downloads struct {
 	dir     string
-	session *locate.Session // the context's own browser session
+	session *CDPSession // the context's own browser session
 	stop    context.CancelFunc
 	list    []Download
 	notify  chan struct{}
@@ -53,7 +52,7 @@ func (c *Context) EnableDownloads(ctx context.Context, dir string) error {
 		unsubscribe()
 		return fmt.Errorf("cannot watch downloads: %w", err)
 	}
-	s := &locate.Session{Conn: c.b.rod, ID: r.SessionID}
+	s := &CDPSession{conn: c.b.rod, ID: r.SessionID}
 	d := &downloads{dir: dir, session: s, stop: unsubscribe, notify: make(chan struct{})}
 	c.mu.Lock()
 	c.dl = d

@@ -90,13 +90,17 @@ const formGroup = "smokeflow-form"
 // is from, gives the fields' refs, roles and names; a field it does not
 // show is named from its label. It returns nil when n is in no form.
 func (p *Page) FormOf(ctx context.Context, n *locate.Node, snap *locate.Snapshot) (*diagnostics.Form, error) {
-	c := n.Session.Client(ctx)
-	defer func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: formGroup}.Call(c) }()
-	world, err := proto.PageCreateIsolatedWorld{FrameID: n.Frame, WorldName: "smokeflow-diagnostics"}.Call(c)
+	s, err := p.nodeSession(n)
 	if err != nil {
 		return nil, err
 	}
-	obj, err := proto.DOMResolveNode{BackendNodeID: n.Backend, ExecutionContextID: world.ExecutionContextID, ObjectGroup: formGroup}.Call(c)
+	c := s.Client(ctx)
+	defer func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: formGroup}.Call(c) }()
+	world, err := proto.PageCreateIsolatedWorld{FrameID: proto.PageFrameID(n.Frame), WorldName: "smokeflow-diagnostics"}.Call(c)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := proto.DOMResolveNode{BackendNodeID: proto.DOMBackendNodeID(n.Backend), ExecutionContextID: world.ExecutionContextID, ObjectGroup: formGroup}.Call(c)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +125,7 @@ func (p *Page) FormOf(ctx context.Context, n *locate.Node, snap *locate.Snapshot
 		if i >= len(ids) || ids[i] == 0 {
 			return nil
 		}
-		return snap.FindBackend(n.Session, ids[i])
+		return snap.FindBackend(n.Session, int64(ids[i]))
 	}
 	f := &diagnostics.Form{Role: "form", Name: info.Name, Blockers: []diagnostics.Blocker{}}
 	if fn := node(0); fn != nil && fn.Role != "generic" {
@@ -139,7 +143,7 @@ func (p *Page) FormOf(ctx context.Context, n *locate.Node, snap *locate.Snapshot
 }
 
 // callObject calls fn on a remote object, in its group.
-func callObject(c *locate.Client, id proto.RuntimeRemoteObjectID, fn string, byValue bool, args ...any) (*proto.RuntimeRemoteObject, error) {
+func callObject(c *Client, id proto.RuntimeRemoteObjectID, fn string, byValue bool, args ...any) (*proto.RuntimeRemoteObject, error) {
 	var cargs []*proto.RuntimeCallArgument
 	for _, a := range args {
 		cargs = append(cargs, &proto.RuntimeCallArgument{Value: gson.New(a)})
@@ -157,7 +161,7 @@ func callObject(c *locate.Client, id proto.RuntimeRemoteObjectID, fn string, byV
 
 // backendIDs are the backend node ids of the elements of a remote array,
 // in order.
-func backendIDs(c *locate.Client, arr proto.RuntimeRemoteObjectID) ([]proto.DOMBackendNodeID, error) {
+func backendIDs(c *Client, arr proto.RuntimeRemoteObjectID) ([]proto.DOMBackendNodeID, error) {
 	props, err := proto.RuntimeGetProperties{ObjectID: arr, OwnProperties: true}.Call(c)
 	if err != nil {
 		return nil, err

@@ -158,7 +158,7 @@ func (p *Page) cssQuery(ctx context.Context, sel string) (map[locate.NodeKey]boo
 				return nil, err
 			}
 			for _, id := range r.NodeIDs {
-				out[locate.NodeKey{Session: s, Backend: int64(backend[id])}] = true
+				out[locate.NodeKey{Session: string(s.ID), Backend: int64(backend[id])}] = true
 			}
 		}
 	}
@@ -169,7 +169,7 @@ func intPtr(i int) *int { return &i }
 
 // ResolveToAct resolves t for an action: a plain ref whose element is
 // still there as recorded is used without reading the page
-// (locate.LiveRef; the snapshot is then nil), anything else as Resolve.
+// (LiveRef; the snapshot is then nil), anything else as Resolve.
 // The node's role, name and states are current; its text and box are the
 // snapshot's, which is why expectations use Resolve: an action checks
 // what it needs live before acting.
@@ -177,7 +177,7 @@ func (p *Page) ResolveToAct(ctx context.Context, t *flows.Target) (*locate.Resul
 	if p.Crashed() {
 		return nil, nil, ErrPageCrashed
 	}
-	if r := locate.LiveRef(ctx, p.RefMap(), t); r != nil {
+	if r := p.LiveRef(ctx, t); r != nil {
 		return r, nil, nil
 	}
 	return p.Resolve(ctx, t)

@@ -173,7 +173,7 @@ func (p *Page) secretBoxes(ctx context.Context) ([]locate.Box, error) {
 // frameSecretBoxes runs maskJS in the frame's isolated world and maps its
 // boxes to the top-level viewport. A child frame's boxes are clipped to
 // its viewport; the top document's are not, for full-page shots.
-func frameSecretBoxes(ctx context.Context, s *locate.Session, frame proto.PageFrameID, args string) ([]locate.Box, error) {
+func frameSecretBoxes(ctx context.Context, s *CDPSession, frame proto.PageFrameID, args string) ([]locate.Box, error) {
 	c := s.Client(ctx)
 	w, err := proto.PageCreateIsolatedWorld{FrameID: frame, WorldName: watchWorld}.Call(c)
 	if err != nil {
@@ -231,7 +231,7 @@ func mapToViewport(fb frameBoxes, view locate.Box) []locate.Box {
 // top-level viewport. The element is in the same session when the frame
 // is, else (an out-of-process iframe, the root of its session) in the
 // parent session.
-func frameViewport(ctx context.Context, s *locate.Session, frame proto.PageFrameID) (locate.Box, error) {
+func frameViewport(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (locate.Box, error) {
 	host := s
 	if frame == s.FrameID {
 		if s.Parent == nil {
@@ -246,7 +246,7 @@ func frameViewport(ctx context.Context, s *locate.Session, frame proto.PageFrame
 	}
 	bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(hc)
 	if err != nil || len(bm.Model.Content) < 8 {
-		return locate.Box{}, fmt.Errorf("cannot find where a frame with a secret is: %v", err)
+		return locate.Box{}, fmt.Errorf("cannot find where a frame with a secret is: %w", err)
 	}
 	q := bm.Model.Content
 	view := quadBounds(q)

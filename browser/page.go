@@ -102,14 +102,14 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		unsubscribe()
 		return nil, fmt.Errorf("cannot attach to the page: %w", err)
 	}
-	main := &locate.Session{Conn: c.b.rod, ID: at.SessionID, FrameID: proto.PageFrameID(id)}
+	main := &CDPSession{conn: c.b.rod, ID: at.SessionID, FrameID: proto.PageFrameID(id)}
 	p := &Page{
 		browser:  c.b.rod,
 		owner:    c,
 		opener:   opener,
 		main:     main,
-		sessions: []*locate.Session{main},
-		bySID:    map[proto.TargetSessionID]*locate.Session{at.SessionID: main},
+		sessions: []*CDPSession{main},
+		bySID:    map[proto.TargetSessionID]*CDPSession{at.SessionID: main},
 		requests: map[proto.NetworkRequestID]*proto.NetworkRequest{},
 		life:     map[proto.NetworkLoaderID]map[string]bool{},
 		notify:   make(chan struct{}),
@@ -130,7 +130,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 // through, and attaches to out-of-process iframes below it. The commands
 // are sent together (CDP runs them in order per session); a paused iframe
 // is always let go at the end, even after an error.
-func setupSession(cp *locate.Client, extra ...interface{ Call(proto.Client) error }) error {
+func setupSession(cp *Client, extra ...interface{ Call(proto.Client) error }) error {
 	calls := []func() error{
 		func() error { return proto.InspectorEnable{}.Call(cp) },
 		func() error { return proto.RuntimeEnable{}.Call(cp) },
@@ -212,13 +212,13 @@ type Page struct {
 	browser *rod.Browser
 	owner   *Context
 	opener  proto.TargetTargetID // the page that opened this one ("" for NewPage's)
-	main    *locate.Session
+	main    *CDPSession
 	events  <-chan *rod.Message
 	stop    context.CancelFunc // ends the event subscription
 
 	mu       sync.Mutex
-	sessions []*locate.Session
-	bySID    map[proto.TargetSessionID]*locate.Session
+	sessions []*CDPSession
+	bySID    map[proto.TargetSessionID]*CDPSession
 	requests map[proto.NetworkRequestID]*proto.NetworkRequest
 	life     map[proto.NetworkLoaderID]map[string]bool
 	loader   proto.NetworkLoaderID // the main frame's current document
@@ -266,13 +266,13 @@ func (f FailedRequest) String() string {
 }
 
 // Client is the page's main CDP session bound to ctx, for proto calls.
-func (p *Page) Client(ctx context.Context) *locate.Client { return p.main.Client(ctx) }
+func (p *Page) Client(ctx context.Context) *Client { return p.main.Client(ctx) }
 
 // Sessions are the page's CDP sessions, the main page first.
-func (p *Page) Sessions() []*locate.Session {
+func (p *Page) Sessions() []*CDPSession {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return append([]*locate.Session(nil), p.sessions...)
+	return append([]*CDPSession(nil), p.sessions...)
 }
 
 // Close closes the page.
@@ -342,7 +342,7 @@ func (p *Page) loop() {
 }
 
 // handle applies one protocol event to the page's state, by family.
-func (p *Page) handle(s *locate.Session, msg *rod.Message) {
+func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 	switch msg.Method {
 	case "Target.attachedToTarget", "Target.detachedFromTarget", "Inspector.targetCrashed":
 		p.handleTarget(s, msg)
@@ -357,7 +357,7 @@ func (p *Page) handle(s *locate.Session, msg *rod.Message) {
 }
 
 // handleTarget follows frame targets attaching and detaching, and a crash.
-func (p *Page) handleTarget(s *locate.Session, msg *rod.Message) {
+func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 	switch msg.Method {
 	case "Target.attachedToTarget":
 		var e proto.TargetAttachedToTarget
@@ -366,11 +366,11 @@ func (p *Page) handleTarget(s *locate.Session, msg *rod.Message) {
 		}
 		if e.TargetInfo.Type != "iframe" {
 			// workers and the like: let them run
-			w := &locate.Session{Conn: p.browser, ID: e.SessionID}
+			w := &CDPSession{conn: p.browser, ID: e.SessionID}
 			_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(w.Client(context.Background()))
 			return
 		}
-		child := &locate.Session{Conn: p.browser, ID: e.SessionID, Parent: s, FrameID: proto.PageFrameID(e.TargetInfo.TargetID)}
+		child := &CDPSession{conn: p.browser, ID: e.SessionID, Parent: s, FrameID: proto.PageFrameID(e.TargetInfo.TargetID)}
 		p.mu.Lock()
 		p.sessions = append(p.sessions, child)
 		p.bySID[e.SessionID] = child
@@ -439,7 +439,7 @@ func (p *Page) handleConsole(msg *rod.Message) {
 }
 
 // handleNetwork keeps the main document's status and the failed requests.
-func (p *Page) handleNetwork(s *locate.Session, msg *rod.Message) {
+func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 	switch msg.Method {
 	case "Network.requestWillBeSent":
 		var e proto.NetworkRequestWillBeSent
@@ -487,7 +487,7 @@ func (p *Page) handleNetwork(s *locate.Session, msg *rod.Message) {
 }
 
 // handleLifecycle records load milestones and page changes, and wakes the waiters.
-func (p *Page) handleLifecycle(s *locate.Session, msg *rod.Message) {
+func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 	switch msg.Method {
 	case "Page.lifecycleEvent":
 		var e proto.PageLifecycleEvent
@@ -725,14 +725,6 @@ func (p *Page) Title(ctx context.Context) string {
 		return ""
 	}
 	return r.Value.Str()
-}
-
-// Snapshot reads the page now, without touching the ref map.
-func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
-	if p.Crashed() {
-		return nil, ErrPageCrashed
-	}
-	return locate.Capture(ctx, p.Sessions())
 }
 
 // TakeSnapshot reads the page and makes it the ref map that `@eN` refs

@@ -154,7 +154,7 @@ func (b *block) classify() {
 		b.shape = shapeSteps
 	case top.Kind == yaml.MappingNode && hasKey(top, func(k string) bool { return k == "steps" }):
 		b.shape = shapeFlow
-	case top.Kind == yaml.MappingNode && hasKey(top, func(k string) bool { return slices.Contains(flows.Actions(), k) }):
+	case top.Kind == yaml.MappingNode && hasKey(top, func(k string) bool { return slices.Contains(flows.Actions(), flows.ActionName(k)) }):
 		b.shape = shapeStep
 	}
 	base := strings.TrimSuffix(filepath.Base(b.doc), ".md")

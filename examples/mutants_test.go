@@ -179,11 +179,10 @@ func hasTag(f *flows.Flow, tag string) bool {
 // isCheck reports the steps that check something: expect, assert, and the
 // waits that wait for a state of the page.
 func isCheck(s *flows.Step) bool {
-	switch {
-	case s.Expect != nil, s.Assert != nil:
+	switch w := s.Action.(type) {
+	case *flows.Expect, *flows.Assert:
 		return true
-	case s.Wait != nil:
-		w := s.Wait
+	case *flows.Wait:
 		return w.Text != "" || w.Target != nil || w.Gone != nil || w.URL != nil
 	}
 	return false
@@ -191,13 +190,15 @@ func isCheck(s *flows.Step) bool {
 
 // children are the steps a container runs.
 func children(s *flows.Step) []*flows.Step {
-	switch {
-	case s.Group != nil:
-		return s.Group.Steps
-	case s.Repeat != nil:
-		return s.Repeat.Steps
-	case s.Run != nil && s.Run.Loaded != nil:
-		return append(append([]*flows.Step{}, s.Run.Loaded.Setup...), s.Run.Loaded.Steps...)
+	switch a := s.Action.(type) {
+	case *flows.Group:
+		return a.Steps
+	case *flows.Repeat:
+		return a.Steps
+	case *flows.Run:
+		if a.Loaded != nil {
+			return append(append([]*flows.Step{}, a.Loaded.Setup...), a.Loaded.Steps...)
+		}
 	}
 	return nil
 }
@@ -248,8 +249,8 @@ func mutate(f *flows.Flow, orig *flows.Step, r checkRef) (mutant, error) {
 	}
 	flipped.Timeout = mutantTimeout
 	flipped.Name = "smokeflow mutant: " + desc
-	*s = flows.Step{Pos: s.Pos, EndLine: s.EndLine, Action: "group", Name: "mutant of " + desc,
-		Group: &flows.GroupArgs{Steps: append([]*flows.Step{orig}, steps...)}}
+	*s = flows.Step{Pos: s.Pos, EndLine: s.EndLine, Name: "mutant of " + desc,
+		Action: &flows.Group{Steps: append([]*flows.Step{orig}, steps...)}}
 	switch r.phase {
 	case "setup":
 		f.Steps = f.Steps[:0]
@@ -257,7 +258,7 @@ func mutate(f *flows.Flow, orig *flows.Step, r checkRef) (mutant, error) {
 		f.Steps = f.Steps[:r.path[0]+1]
 	}
 	m := mutant{flow: f, step: flipped, desc: desc, reason: diagnostics.ReasonAssertion}
-	if flipped.Wait != nil && flipped.Wait.Target != nil {
+	if w, ok := flipped.Action.(*flows.Wait); ok && w.Target != nil {
 		m.reason = "" // not_found or hidden: the target does not resolve
 	}
 	return m, nil
@@ -268,25 +269,26 @@ func mutate(f *flows.Flow, orig *flows.Step, r checkRef) (mutant, error) {
 func flip(s *flows.Step) ([]*flows.Step, *flows.Step, string, error) {
 	var desc string
 	var err error
-	switch {
-	case s.Expect != nil && (s.Expect.Kind == flows.ExpectNoConsoleErrors || s.Expect.Kind == flows.ExpectNoFailedRequests):
-		return breakLogs(s)
-	case s.Expect != nil:
-		desc, err = flipExpect(s.Expect)
-	case s.Assert != nil:
-		src := "not (" + s.Assert.That.Source + ")"
+	switch a := s.Action.(type) {
+	case *flows.Expect:
+		if a.Kind == flows.ExpectNoConsoleErrors || a.Kind == flows.ExpectNoFailedRequests {
+			return breakLogs(s, a.Kind)
+		}
+		desc, err = flipExpect(a)
+	case *flows.Assert:
+		src := "not (" + a.That.Source + ")"
 		prog, cerr := flows.CompileExpr(src)
-		s.Assert.That = &flows.Expr{Source: src, Pos: s.Assert.That.Pos, Program: prog}
+		a.That = &flows.Expr{Source: src, Pos: a.That.Pos, Program: prog}
 		desc, err = "assert "+src, cerr
-	case s.Wait != nil:
-		desc, err = flipWait(s.Wait)
+	case *flows.Wait:
+		desc, err = flipWait(a)
 	default:
-		err = fmt.Errorf("%s is not a check", s.Action)
+		err = fmt.Errorf("%s is not a check", s.Action.Name())
 	}
 	return []*flows.Step{s}, s, desc, err
 }
 
-func flipExpect(e *flows.ExpectArgs) (string, error) {
+func flipExpect(e *flows.Expect) (string, error) {
 	swap := map[string]string{
 		flows.ExpectVisible: flows.ExpectHidden, flows.ExpectHidden: flows.ExpectVisible,
 		flows.ExpectEnabled: flows.ExpectDisabled, flows.ExpectDisabled: flows.ExpectEnabled,
@@ -332,7 +334,7 @@ func flipMatch(m *flows.Match) (string, error) {
 
 // flipCount moves each bound of a count off by one, across the count the
 // original saw: equals N → N+1, min N → max N-1, max N → min N+1.
-func flipCount(e *flows.ExpectArgs) string {
+func flipCount(e *flows.Expect) string {
 	switch {
 	case e.Equals != nil:
 		n := *e.Equals + 1
@@ -352,8 +354,7 @@ func flipCount(e *flows.ExpectArgs) string {
 // breakLogs mutates the world instead of the check: no_console_errors and
 // no_failed_requests have no opposite form, so the mutant logs an error
 // (or fails a request) first and waits until the page has recorded it.
-func breakLogs(s *flows.Step) ([]*flows.Step, *flows.Step, string, error) {
-	kind := s.Expect.Kind
+func breakLogs(s *flows.Step, kind string) ([]*flows.Step, *flows.Step, string, error) {
 	js, cond := `console.error("smokeflow mutant")`, "len(console_errors()) > 0"
 	if kind == flows.ExpectNoFailedRequests {
 		js, cond = `fetch("/smokeflow-mutant-missing").then(r => r.status)`, "len(failed_requests()) > 0"
@@ -365,13 +366,13 @@ func breakLogs(s *flows.Step) ([]*flows.Step, *flows.Step, string, error) {
 	pos := s.Pos
 	pos.Line = 0 // the helper steps have no line of their own
 	return []*flows.Step{
-		{Pos: pos, Action: "eval", Eval: js},
-		{Pos: pos, Action: "assert", Assert: &flows.AssertArgs{That: &flows.Expr{Source: cond, Program: prog}}},
+		{Pos: pos, Action: &flows.Eval{JS: js}},
+		{Pos: pos, Action: &flows.Assert{That: &flows.Expr{Source: cond, Program: prog}}},
 		s,
 	}, s, kind + " after " + js, nil
 }
 
-func flipWait(w *flows.WaitArgs) (string, error) {
+func flipWait(w *flows.Wait) (string, error) {
 	switch {
 	case w.Text != "":
 		w.Text += mutantMark

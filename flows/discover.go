@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -13,10 +14,14 @@ import (
 // DefaultFlowsDir is where `smokeflow run` looks without arguments.
 const DefaultFlowsDir = "flows"
 
+// FlowFileExtensions are the extensions of flow files, without the dot
+// (docs/running.md "Selecting flows").
+func FlowFileExtensions() []string { return []string{"yaml", "yml"} }
+
 // IsFlowFile reports whether a file name has a flow file extension.
 func IsFlowFile(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
-	return ext == ".yaml" || ext == ".yml"
+	return ext != "" && slices.Contains(FlowFileExtensions(), ext[1:])
 }
 
 // Discover expands command-line arguments into flow files: a file is taken

@@ -9,7 +9,8 @@ import (
 	"github.com/smokeflow/smokeflow/flows"
 )
 
-// FuzzParse: no input makes Parse panic, and every error has a place.
+// FuzzParse: no input makes Parse panic, every error has a place, and a
+// valid flow's steps read back the same once written (StepsYAML).
 //
 //	go test ./flows -run '^$' -fuzz FuzzParse -fuzztime 60s
 func FuzzParse(f *testing.F) {
@@ -56,10 +57,15 @@ func FuzzParse(f *testing.F) {
 		for _, s := range fl.AllSteps() {
 			_ = s.Target().String()
 			if s.Pos.Line < 1 || s.EndLine < s.Pos.Line {
-				t.Fatalf("step %s at %v ends at %d", s.Action, s.Pos, s.EndLine)
+				t.Fatalf("step %s at %v ends at %d", s.Action.Name(), s.Pos, s.EndLine)
 			}
 		}
 		_ = fl.Exports()
+		if fl != nil && err == nil {
+			if diff := readsBack("fuzz/flow.yaml", data, fl, opts); diff != "" {
+				t.Fatalf("written back, the flow reads differently: %s", diff)
+			}
+		}
 		_, _ = flows.Interpolate(string(data), &flows.Scope{})
 	})
 }

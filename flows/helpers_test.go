@@ -5,7 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/flows"
 )
@@ -88,4 +92,59 @@ func mustRead(path string) []byte {
 		panic(err)
 	}
 	return b
+}
+
+var posType = reflect.TypeOf(flows.Pos{})
+
+// scrub clears, in place, what step expectations do not spell out:
+// positions and end lines, compiled programs and regexes (checked to be
+// there first when check), and loaded sub-flows.
+func scrub(v any, check bool) { scrubValue(reflect.ValueOf(v), check) }
+
+func scrubValue(v reflect.Value, check bool) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return
+		}
+		switch x := v.Interface().(type) {
+		case *flows.Expr:
+			if check {
+				Expect(x.Program).NotTo(BeNil(), "expression %q is compiled", x.Source)
+			}
+			x.Program = nil
+		case *flows.Regex:
+			if check && !flows.HasInterpolation(x.Source) {
+				Expect(x.Re).NotTo(BeNil(), "regex %q is compiled", x.Source)
+			}
+			x.Re = nil
+		case *flows.Run:
+			x.Loaded = nil
+		case *flows.Step:
+			x.EndLine = 0
+		}
+		scrubValue(v.Elem(), check)
+	case reflect.Struct:
+		if v.Type() == posType {
+			v.Set(reflect.Zero(posType))
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				scrubValue(v.Field(i), check)
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			scrubValue(v.Index(i), check)
+		}
+	}
+}
+
+// actionOf is the step's action, which must be a T.
+func actionOf[T flows.Action](s *flows.Step) T {
+	GinkgoHelper()
+	a, ok := s.Action.(T)
+	Expect(ok).To(BeTrue(), "step %s is not a %T", s.Action.Name(), a)
+	return a
 }

@@ -461,7 +461,7 @@ func (sc *Scope) addVars(decl []Var, overrides map[string]string, with map[strin
 // own vars, overridden by --var, overridden by `with` (whose values are
 // interpolated in the caller's scope sc). Secrets are the caller's and the
 // sub-flow's; FlowName stays the top-level flow's.
-func (sc *Scope) SubScope(run *RunArgs, overrides map[string]string) (*Scope, error) {
+func (sc *Scope) SubScope(run *Run, overrides map[string]string) (*Scope, error) {
 	if run == nil || run.Loaded == nil {
 		return nil, fmt.Errorf("run: the sub-flow is not loaded")
 	}

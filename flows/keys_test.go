@@ -55,7 +55,7 @@ var _ = Describe("press keys", func() {
 		for _, k := range keys {
 			f, err := flows.Parse("keys.yaml", pressFlow(k), testOpts())
 			Expect(err).NotTo(HaveOccurred(), k)
-			Expect(f.Steps[1].Press.Key).To(Equal(mustNormal(k)), k)
+			Expect(actionOf[*flows.Press](f.Steps[1]).Key).To(Equal(mustNormal(k)), k)
 		}
 	})
 
@@ -73,7 +73,7 @@ var _ = Describe("press keys", func() {
 		func(in, want string) {
 			f, err := flows.Parse("keys.yaml", pressFlow(in), testOpts())
 			Expect(err).NotTo(HaveOccurred())
-			Expect(f.Steps[1].Press.Key).To(Equal(want))
+			Expect(actionOf[*flows.Press](f.Steps[1]).Key).To(Equal(want))
 		},
 		Entry(nil, "keya", "KeyA"),
 		Entry(nil, "DIGIT1", "Digit1"),

@@ -143,7 +143,7 @@ func unwrapPathError(err error) string {
 // loadSub loads the sub-flow of a `run` step: in the context of this call
 // (the names given by with:, the caller's base URL), so each call site has
 // its own Loaded flow. The variables the sub-flow sets become known here.
-func (p *parser) loadSub(a *RunArgs, at *yaml.Node, with []string) {
+func (p *parser) loadSub(a *Run, at *yaml.Node, with []string) {
 	ld := p.ld
 	display := a.Flow
 	if !filepath.IsAbs(display) {
@@ -217,22 +217,27 @@ func (f *Flow) Exports() []string {
 			return
 		}
 		for _, s := range steps {
-			switch {
-			case s.Extract != nil && s.Extract.Var != "":
-				set[s.Extract.Var] = true
-			case s.Action == "eval":
-				set["result"] = true
-			case s.Request != nil:
-				set[responseVar] = true
-			case s.CanDownload():
+			if s.CanDownload() {
 				set[DownloadVar] = true
-			case s.Group != nil:
-				walk(s.Group.Steps, depth+1)
-			case s.Repeat != nil:
-				walk(s.Repeat.Steps, depth+1)
-			case s.Run != nil && s.Run.Loaded != nil:
-				for _, n := range s.Run.Loaded.Exports() {
-					set[n] = true
+			}
+			switch a := s.Action.(type) {
+			case *Extract:
+				if a.Var != "" {
+					set[a.Var] = true
+				}
+			case *Eval:
+				set[resultVar] = true
+			case *Request:
+				set[responseVar] = true
+			case *Group:
+				walk(a.Steps, depth+1)
+			case *Repeat:
+				walk(a.Steps, depth+1)
+			case *Run:
+				if a.Loaded != nil {
+					for _, n := range a.Loaded.Exports() {
+						set[n] = true
+					}
 				}
 			}
 		}

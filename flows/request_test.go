@@ -79,9 +79,9 @@ steps:
 		Expect(err).NotTo(HaveOccurred())
 		var methods []string
 		for _, s := range f.Steps {
-			methods = append(methods, s.Request.Method)
+			methods = append(methods, actionOf[*flows.Request](s).Method)
 		}
 		Expect(methods).To(Equal([]string{"GET", "POST", "POST", "PUT"}))
-		Expect(f.Steps[2].Request.JSON).To(Equal(&flows.JSONBody{Value: nil}), "json: null sends null")
+		Expect(actionOf[*flows.Request](f.Steps[2]).JSON).To(Equal(&flows.JSONBody{Value: nil}), "json: null sends null")
 	})
 })

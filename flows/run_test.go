@@ -14,14 +14,14 @@ import (
 var _ = Describe("run: sub-flows", func() {
 	It("loads sub-flows relative to the flow file, one per call site", func() {
 		f := loadValid("run.yaml")
-		login1, login2 := f.Steps[0].Run.Loaded, f.Steps[1].Run.Loaded
+		login1, login2 := actionOf[*flows.Run](f.Steps[0]).Loaded, actionOf[*flows.Run](f.Steps[1]).Loaded
 		Expect(login1).NotTo(BeNil())
 		Expect(login2).NotTo(BeNil())
 		Expect(login1).NotTo(BeIdenticalTo(login2))
 		Expect(login1.Name).To(Equal("Log in"))
 		Expect(login1.File).To(Equal(filepath.Join(validDir, "_lib", "login.yaml")))
 		Expect(login1.Exports()).To(Equal([]string{"download", "user_id"}), "a click can download")
-		search := f.Steps[3].Run.Loaded
+		search := actionOf[*flows.Run](f.Steps[3]).Loaded
 		Expect(search.Exports()).To(Equal([]string{"download", "result"}), "a press can download")
 		Expect(f.Exports()).To(Equal([]string{"download", "result", "user_id"}))
 	})
@@ -38,20 +38,20 @@ var _ = Describe("run: sub-flows", func() {
 		top, err := flows.NewScope(f, opts)
 		Expect(err).NotTo(HaveOccurred())
 
-		sub, err := top.SubScope(f.Steps[0].Run, opts.Vars)
+		sub, err := top.SubScope(actionOf[*flows.Run](f.Steps[0]), opts.Vars)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(sub.Vars["email"]).To(Equal("cli@example.com"))
 		Expect(sub.Vars["password"]).To(Equal("s3cret!"))
 		Expect(sub.FlowName).To(Equal("Run a sub-flow"))
 
-		sub2, err := top.SubScope(f.Steps[1].Run, opts.Vars)
+		sub2, err := top.SubScope(actionOf[*flows.Run](f.Steps[1]), opts.Vars)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(sub2.Vars["email"]).To(Equal("admin@example.com"))
 		Expect(sub2.Vars["password"]).To(Equal("s3cret!"))
 		Expect(sub2.Secrets).To(HaveKeyWithValue("SHOP_PASSWORD", "s3cret!"))
 
 		sub2.Vars["user_id"] = "42"
-		top.Export(sub2, f.Steps[1].Run.Loaded.Exports())
+		top.Export(sub2, actionOf[*flows.Run](f.Steps[1]).Loaded.Exports())
 		Expect(flows.Interpolate("${vars.user_id}", top)).To(Equal("42"))
 	})
 
@@ -104,6 +104,6 @@ var _ = Describe("run: sub-flows", func() {
 		}
 		f, err := flows.Load("m.yaml", opts)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(f.Steps[0].Run.Loaded.Name).To(Equal("S"))
+		Expect(actionOf[*flows.Run](f.Steps[0]).Loaded.Name).To(Equal("S"))
 	})
 })

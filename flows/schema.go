@@ -138,7 +138,7 @@ func actionSchema(a *actionSpec) jsonObj {
 	}
 	if a.Args != nil {
 		o := objectSchema(a.Args)
-		if a.Name == "expect" {
+		if a.Name == ActionExpect {
 			o["minProperties"] = 1
 		}
 		forms = append(forms, o)
@@ -209,13 +209,14 @@ func buildSchema() jsonObj {
 	var bare []string
 	for i := range actions {
 		a := &actions[i]
-		defs["action_"+a.Name] = actionSchema(a)
-		s := sref("action_" + a.Name)
+		name := string(a.Name)
+		defs["action_"+name] = actionSchema(a)
+		s := sref("action_" + name)
 		s["description"] = a.Doc
-		props[a.Name] = s
-		one = append(one, jsonObj{"required": []string{a.Name}})
+		props[name] = s
+		one = append(one, jsonObj{"required": []string{name}})
 		if a.Null {
-			bare = append(bare, a.Name)
+			bare = append(bare, name)
 		}
 	}
 	stepMap := jsonObj{

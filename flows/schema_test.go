@@ -115,7 +115,8 @@ var _ = Describe("Schema", func() {
 		step := schemaDoc()["$defs"].(map[string]any)["step"].(map[string]any)
 		Expect(step["anyOf"].([]any)[0]).To(Equal(map[string]any{"enum": []any{"snapshot"}}))
 		stepProps := step["anyOf"].([]any)[1].(map[string]any)["properties"].(map[string]any)
-		for _, a := range flows.Actions() {
+		for _, name := range flows.Actions() {
+			a := string(name)
 			Expect(stepProps).To(HaveKey(a))
 			Expect(stepProps[a].(map[string]any)["description"]).NotTo(BeEmpty())
 		}
@@ -150,7 +151,7 @@ var _ = Describe("docs/flows.md", func() {
 		keys := map[string]bool{}
 		schemaKeys(schemaDoc(), keys)
 		for _, a := range flows.Actions() {
-			keys[a] = true
+			keys[string(a)] = true
 		}
 		var missing []string
 		for k := range keys {
@@ -161,7 +162,7 @@ var _ = Describe("docs/flows.md", func() {
 		sort.Strings(missing)
 		Expect(missing).To(BeEmpty())
 		for _, a := range flows.Actions() {
-			Expect(doc).To(ContainSubstring("### `"+a+"`"), "a section per step")
+			Expect(doc).To(ContainSubstring("### `"+string(a)+"`"), "a section per step")
 		}
 	})
 })

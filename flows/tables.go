@@ -46,9 +46,12 @@ type field struct {
 	Fields []field
 }
 
-// actionSpec is one step action and the forms of its argument.
+// actionSpec is one step action: its name, the type that parses, checks
+// and writes its argument (New makes an empty one), and the forms of its
+// argument (docs/architecture-notes.md "Step actions").
 type actionSpec struct {
-	Name string
+	Name ActionName
+	New  func() Action
 	Doc  string
 	// Null: the action may be written with no argument (`- snapshot`).
 	Null bool
@@ -168,61 +171,75 @@ var pointerArgs = []field{
 }
 
 var actions = []actionSpec{
-	{Name: "open", Doc: "Navigates to a URL, or to a path joined to base_url. A network error fails the step; the HTTP status is kept as `status`.",
+	{Name: ActionOpen, New: func() Action { return &Open{} },
+		Doc:    "Navigates to a URL, or to a path joined to base_url. A network error fails the step; the HTTP status is kept as `status`.",
 		Scalar: kString, ScalarDoc: "The URL or /path.",
 		Args: []field{
 			{Key: "url", Kind: kString, Required: true, Doc: "The URL or /path."},
 			{Key: "wait", Kind: kEnum, Enum: openWaits, Doc: "What to wait for: load (default), domcontentloaded or networkidle."},
 		}},
-	{Name: "snapshot", Doc: "Takes an accessibility snapshot, renumbers refs and saves it as an artifact.",
+	{Name: ActionSnapshot, New: func() Action { return &Snapshot{} },
+		Doc:  "Takes an accessibility snapshot, renumbers refs and saves it as an artifact.",
 		Null: true, Scalar: kString, ScalarDoc: "The artifact's name.",
 		Args: []field{
 			{Key: "name", Kind: kString, Doc: "The artifact's name."},
 			{Key: "full", Kind: kBool, Doc: "Keeps every node, not only the interactive ones and their context."},
 		}},
-	{Name: "click", Doc: "Clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
-	{Name: "dblclick", Doc: "Double-clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
-	{Name: "hover", Doc: "Moves the mouse over TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
-	{Name: "fill", Doc: "Replaces the value of the field TARGET.",
+	{Name: ActionClick, New: func() Action { return &Pointer{Act: ActionClick} },
+		Doc: "Clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
+	{Name: ActionDblClick, New: func() Action { return &Pointer{Act: ActionDblClick} },
+		Doc: "Double-clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
+	{Name: ActionHover, New: func() Action { return &Pointer{Act: ActionHover} },
+		Doc: "Moves the mouse over TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
+	{Name: ActionFill, New: func() Action { return &Fill{} },
+		Doc: "Replaces the value of the field TARGET.",
 		Args: []field{
 			targetArg(true),
 			{Key: "value", Kind: kScalar, Required: true, Doc: "The new value (an empty string clears the field)."},
 		}},
-	{Name: "type", Doc: "Types text key by key into TARGET.",
+	{Name: ActionType, New: func() Action { return &TypeText{} },
+		Doc: "Types text key by key into TARGET.",
 		Args: []field{
 			targetArg(true),
 			{Key: "text", Kind: kScalar, Required: true, Doc: "The text to type."},
 			{Key: "delay", Kind: kDuration, Doc: "Pause between keys (default none)."},
 		}},
-	{Name: "press", Doc: "Presses a key or a combination such as Control+A, on the focused element or on TARGET.",
+	{Name: ActionPress, New: func() Action { return &Press{} },
+		Doc:    "Presses a key or a combination such as Control+A, on the focused element or on TARGET.",
 		Scalar: kString, ScalarDoc: "The key: Enter, Tab, Control+A, …",
 		Args: []field{
 			targetArg(false),
 			{Key: "key", Kind: kString, Required: true, Doc: "The key: Enter, Tab, Control+A, …"},
 		}},
-	{Name: "select", Doc: "Selects options by label or value in a native <select> or an ARIA listbox/combobox.",
+	{Name: ActionSelect, New: func() Action { return &Select{} },
+		Doc: "Selects options by label or value in a native <select> or an ARIA listbox/combobox.",
 		Args: []field{
 			targetArg(true),
 			{Key: "option", Kind: kScalar, Doc: "The option's label or value."},
 			{Key: "options", Kind: kStrings, Doc: "Several options (a multiple select)."},
 		}},
-	{Name: "check", Doc: "Checks a checkbox, radio or switch; does nothing when already checked.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true,
+	{Name: ActionCheck, New: func() Action { return &Check{Act: ActionCheck} },
+		Doc: "Checks a checkbox, radio or switch; does nothing when already checked.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true,
 		Args: []field{targetArg(true)}},
-	{Name: "uncheck", Doc: "Unchecks a checkbox or switch; does nothing when already unchecked.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true,
+	{Name: ActionUncheck, New: func() Action { return &Check{Act: ActionUncheck} },
+		Doc: "Unchecks a checkbox or switch; does nothing when already unchecked.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true,
 		Args: []field{targetArg(true)}},
-	{Name: "upload", Doc: "Sets the files of a file input.",
+	{Name: ActionUpload, New: func() Action { return &Upload{} },
+		Doc: "Sets the files of a file input.",
 		Args: []field{
 			targetArg(true),
 			{Key: "files", Kind: kStrings, Required: true, Doc: "File paths, relative to the flow file."},
 		}},
-	{Name: "scroll", Doc: "Scrolls TARGET into view, the page to its top or bottom, or by a number of pixels.",
+	{Name: ActionScroll, New: func() Action { return &Scroll{} },
+		Doc:    "Scrolls TARGET into view, the page to its top or bottom, or by a number of pixels.",
 		Scalar: kTarget, ScalarDoc: "TARGET, or top or bottom.", TargetMap: true,
 		Args: []field{
 			targetArg(false),
 			{Key: "to", Kind: kEnum, Enum: scrollTos, Doc: "top or bottom of the page."},
 			{Key: "by", Kind: kInt, Doc: "Pixels to scroll down (negative: up)."},
 		}},
-	{Name: "wait", Doc: "Waits for a time, a text, an element, its absence, a URL or a load state. Prefer expect.",
+	{Name: ActionWait, New: func() Action { return &Wait{} },
+		Doc:    "Waits for a time, a text, an element, its absence, a URL or a load state. Prefer expect.",
 		Scalar: kDuration, ScalarDoc: "A duration: 500ms, 2s.",
 		Args: []field{
 			{Key: "text", Kind: kString, Doc: "Until this text is visible."},
@@ -231,31 +248,37 @@ var actions = []actionSpec{
 			{Key: "url", Kind: kMatch, Doc: "Until the URL matches `{equals|contains|matches: ...}`."},
 			{Key: "load", Kind: kEnum, Enum: openWaits, Doc: "Until this load state: load, domcontentloaded or networkidle."},
 		}},
-	{Name: "expect", Doc: "A web-first check, retried until it holds or the step times out. Exactly one kind per step.",
+	{Name: ActionExpect, New: func() Action { return &Expect{} },
+		Doc:  "A web-first check, retried until it holds or the step times out. Exactly one kind per step.",
 		Args: append(append([]field{}, expectKinds...), expectCompanions...)},
-	{Name: "assert", Doc: "An expression, retried until it is true or the step times out.",
+	{Name: ActionAssert, New: func() Action { return &Assert{} },
+		Doc:    "An expression, retried until it is true or the step times out.",
 		Scalar: kCond, ScalarDoc: "The expression.",
 		Args: []field{
 			{Key: "that", Kind: kCond, Required: true, Doc: "The expression."},
 			{Key: "message", Kind: kString, Doc: "The failure message."},
 		}},
-	{Name: "extract", Doc: "Sets a variable for later steps: the text (or an attribute) of an element, or an expression's value.",
+	{Name: ActionExtract, New: func() Action { return &Extract{} },
+		Doc: "Sets a variable for later steps: the text (or an attribute) of an element, or an expression's value.",
 		Args: []field{
 			{Key: "var", Kind: kIdent, Required: true, Doc: "The variable to set, `${vars.VAR}`."},
 			{Key: "from", Kind: kTarget, Doc: "The element whose text (a field's value) is read."},
 			{Key: "attr", Kind: kString, Doc: "With from: read this attribute instead of the text."},
 			{Key: "expr", Kind: kValueExpr, Doc: "An expression whose value is stored."},
 		}},
-	{Name: "screenshot", Doc: "Takes a screenshot and saves it as an artifact.",
+	{Name: ActionScreenshot, New: func() Action { return &Screenshot{} },
+		Doc:    "Takes a screenshot and saves it as an artifact.",
 		Scalar: kString, ScalarDoc: "The artifact's name.",
 		Args: []field{
 			{Key: "name", Kind: kString, Required: true, Doc: "The artifact's name."},
 			{Key: "full_page", Kind: kBool, Doc: "The whole scrollable page, not only the viewport."},
 			{Key: "target", Kind: kTarget, Doc: "Only this element."},
 		}},
-	{Name: "eval", Doc: "Runs JavaScript in the page (escape hatch): an expression, or the body of an async function with `return`; promises are awaited. Its JSON result is `${vars.result}`.",
+	{Name: ActionEval, New: func() Action { return &Eval{} },
+		Doc:    "Runs JavaScript in the page (escape hatch): an expression, or the body of an async function with `return`; promises are awaited. Its JSON result is `${vars.result}`.",
 		Scalar: kString, ScalarDoc: "The JavaScript: an expression, or a function body. Write `$${` for a literal `${`."},
-	{Name: "request", Doc: "An HTTP call made outside the page, with the browser context's cookies; `response.status`, `response.json`, `response.headers`, `response.body` and `response.url` in the steps after it. A 4xx/5xx status does not fail the step.",
+	{Name: ActionRequest, New: func() Action { return &Request{} },
+		Doc:    "An HTTP call made outside the page, with the browser context's cookies; `response.status`, `response.json`, `response.headers`, `response.body` and `response.url` in the steps after it. A 4xx/5xx status does not fail the step.",
 		Scalar: kString, ScalarDoc: "The URL or /path, fetched with GET.",
 		Args: []field{
 			{Key: "method", Kind: kEnum, Enum: httpMethods, Doc: "The HTTP method: GET (default), or POST (default with body or json), HEAD, PUT, PATCH, DELETE, OPTIONS."},
@@ -264,27 +287,32 @@ var actions = []actionSpec{
 			{Key: "body", Kind: kString, Doc: "The request body as text (not with json)."},
 			{Key: "json", Kind: kAny, Doc: "A value sent as JSON, with Content-Type: application/json unless headers give one (not with body)."},
 		}},
-	{Name: "dialog", Doc: "How to answer the next native dialog (alert, confirm, prompt, beforeunload); without it alerts are accepted and the rest dismissed.",
+	{Name: ActionDialog, New: func() Action { return &Dialog{} },
+		Doc: "How to answer the next native dialog (alert, confirm, prompt, beforeunload); without it alerts are accepted and the rest dismissed.",
 		Args: []field{
 			{Key: "accept", Kind: kBool, Doc: "Accept (OK) or dismiss (Cancel, or stay on the page for beforeunload); default true."},
 			{Key: "text", Kind: kString, Doc: "The answer typed into a prompt (goes with accept: true)."},
 		}},
-	{Name: "tab", Doc: "Switches to another tab: the previous one, the Nth open one (0 is the first), or the one whose URL matches.",
+	{Name: ActionTab, New: func() Action { return &Tab{} },
+		Doc:    "Switches to another tab: the previous one, the Nth open one (0 is the first), or the one whose URL matches.",
 		Scalar: kTab, ScalarDoc: "previous, or the number of an open tab in the order they opened (0 is the first).",
 		Args: []field{
 			{Key: "url", Kind: kMatch, Required: true, Doc: "The tab whose URL matches `{equals|contains|matches: ...}`; waits for it."},
 		}},
-	{Name: "run", Doc: "Runs another flow's steps on the same page.",
+	{Name: ActionRun, New: func() Action { return &Run{} },
+		Doc:    "Runs another flow's steps on the same page.",
 		Scalar: kPath, ScalarDoc: "The flow file, relative to this one.",
 		Args: []field{
 			{Key: "flow", Kind: kPath, Required: true, Doc: "The flow file, relative to this one."},
 			{Key: "with", Kind: kVars, Doc: "Variables for the sub-flow; they override its vars."},
 		}},
-	{Name: "group", Doc: "Several steps under one name, `if`, `optional` or `retry`.",
+	{Name: ActionGroup, New: func() Action { return &Group{} },
+		Doc: "Several steps under one name, `if`, `optional` or `retry`.",
 		Args: []field{
 			{Key: "steps", Kind: kSteps, Required: true, Doc: "The steps."},
 		}},
-	{Name: "repeat", Doc: "Repeats steps a number of times, while a condition holds or until it holds.",
+	{Name: ActionRepeat, New: func() Action { return &Repeat{} },
+		Doc: "Repeats steps a number of times, while a condition holds or until it holds.",
 		Args: []field{
 			{Key: "times", Kind: kInt, Doc: "Exactly this many times."},
 			{Key: "while", Kind: kCond, Doc: "While this expression is true, checked before each round."},
@@ -295,8 +323,8 @@ var actions = []actionSpec{
 }
 
 // actionByName indexes actions.
-var actionByName = func() map[string]*actionSpec {
-	m := map[string]*actionSpec{}
+var actionByName = func() map[ActionName]*actionSpec {
+	m := map[ActionName]*actionSpec{}
 	for i := range actions {
 		m[actions[i].Name] = &actions[i]
 	}
@@ -311,16 +339,23 @@ func keysOf(fs []field) []string {
 	return out
 }
 
+// actionNames lists the actions' names as text, for messages.
 func actionNames() []string {
 	out := make([]string, len(actions))
 	for i, a := range actions {
-		out[i] = a.Name
+		out[i] = string(a.Name)
 	}
 	return out
 }
 
 // Actions lists every step action, in documentation order.
-func Actions() []string { return actionNames() }
+func Actions() []ActionName {
+	out := make([]ActionName, len(actions))
+	for i, a := range actions {
+		out[i] = a.Name
+	}
+	return out
+}
 
 func fieldOf(fs []field, key string) *field {
 	for i := range fs {

@@ -8,7 +8,7 @@ func Keys() []string {
 		out = append(out, keysOf(fs)...)
 	}
 	for _, a := range actions {
-		out = append(out, a.Name)
+		out = append(out, string(a.Name))
 		out = append(out, keysOf(a.Args)...)
 	}
 	return out

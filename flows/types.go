@@ -79,12 +79,12 @@ type Viewport struct {
 	Height int
 }
 
-// Step is one `- ACTION: ARGUMENT` entry with its common keys. Exactly one
-// of the argument pointers matching Action is set.
+// Step is one `- ACTION: ARGUMENT` entry: its action, with its argument,
+// and its common keys (docs/architecture-notes.md "Step actions").
 type Step struct {
 	Pos     Pos // position of the action key
 	EndLine int // last line of the step in the file (for quoting)
-	Action  string
+	Action  Action
 
 	// Common keys.
 	Name     string
@@ -92,76 +92,6 @@ type Step struct {
 	Timeout  time.Duration // 0: the flow's step_timeout
 	Optional bool
 	Retry    int
-
-	Open       *OpenArgs
-	Snapshot   *SnapshotArgs
-	Pointer    *PointerArgs // click, dblclick, hover
-	Fill       *FillArgs
-	Type       *TypeArgs
-	Press      *PressArgs
-	Select     *SelectArgs
-	Check      *Target // check, uncheck
-	Upload     *UploadArgs
-	Scroll     *ScrollArgs
-	Wait       *WaitArgs
-	Expect     *ExpectArgs
-	Assert     *AssertArgs
-	Extract    *ExtractArgs
-	Screenshot *ScreenshotArgs
-	Eval       string
-	Dialog     *DialogArgs
-	Tab        *TabArgs
-	Run        *RunArgs
-	Group      *GroupArgs
-	Repeat     *RepeatArgs
-	Request    *RequestArgs
-}
-
-// Target returns the step's main target, or nil for steps without one.
-func (s *Step) Target() *Target {
-	_, t := s.TargetSlot()
-	return t
-}
-
-// TargetSlot returns the step's main target and the key it is written
-// under, for hints ready to paste (docs/targets.md "Failure
-// diagnostics"): the action itself when the target is the step's whole
-// argument (`click: X`, `check: X`), else `target`, `gone`, `from` or the
-// expectation's kind.
-func (s *Step) TargetSlot() (key string, t *Target) {
-	switch {
-	case s.Pointer != nil:
-		if s.Pointer.Button == "" && len(s.Pointer.Modifiers) == 0 {
-			return s.Action, s.Pointer.Target
-		}
-		return "target", s.Pointer.Target
-	case s.Fill != nil:
-		return "target", s.Fill.Target
-	case s.Type != nil:
-		return "target", s.Type.Target
-	case s.Press != nil:
-		return "target", s.Press.Target
-	case s.Select != nil:
-		return "target", s.Select.Target
-	case s.Check != nil:
-		return s.Action, s.Check
-	case s.Upload != nil:
-		return "target", s.Upload.Target
-	case s.Scroll != nil:
-		return "target", s.Scroll.Target
-	case s.Wait != nil:
-		if s.Wait.Target != nil {
-			return "target", s.Wait.Target
-		}
-		return "gone", s.Wait.Gone
-	case s.Expect != nil:
-		return s.Expect.Kind, s.Expect.Target
-	case s.Extract != nil:
-		return "from", s.Extract.From
-	case s.Screenshot != nil:
-		return "target", s.Screenshot.Target
-	}
-	return "", nil
 }
 
 // Target is what a step acts on (docs/targets.md). The string forms are a
@@ -227,73 +157,6 @@ func (t *Target) String() string {
 	return s
 }
 
-// OpenArgs is `open`.
-type OpenArgs struct {
-	URL  string
-	Wait string // load (default), domcontentloaded, networkidle
-}
-
-// SnapshotArgs is `snapshot`.
-type SnapshotArgs struct {
-	Name string
-	Full bool
-}
-
-// PointerArgs is `click`, `dblclick` and `hover`.
-type PointerArgs struct {
-	Target    *Target
-	Button    string   // left (default), right, middle
-	Modifiers []string // Alt, Control, Meta, Shift
-}
-
-// FillArgs is `fill`.
-type FillArgs struct {
-	Target *Target
-	Value  string
-}
-
-// TypeArgs is `type`.
-type TypeArgs struct {
-	Target *Target
-	Text   string
-	Delay  time.Duration
-}
-
-// PressArgs is `press`. Target is nil for the focused element.
-type PressArgs struct {
-	Target *Target
-	Key    string // "Enter", "Control+A"
-}
-
-// SelectArgs is `select`: one option or several, by label or value.
-type SelectArgs struct {
-	Target  *Target
-	Options []string
-}
-
-// UploadArgs is `upload`. Files are as written, relative to the flow file.
-type UploadArgs struct {
-	Target *Target
-	Files  []string
-}
-
-// ScrollArgs is `scroll`: exactly one of Target, To or By is set.
-type ScrollArgs struct {
-	Target *Target
-	To     string // top, bottom
-	By     int
-}
-
-// WaitArgs is `wait`: exactly one form is set.
-type WaitArgs struct {
-	Duration time.Duration
-	Text     string
-	Target   *Target
-	Gone     *Target
-	URL      *Match
-	Load     string // networkidle, load, domcontentloaded
-}
-
 // Match is an equals/contains/matches comparison on a string.
 type Match struct {
 	Equals   *string
@@ -305,117 +168,6 @@ type Match struct {
 type Regex struct {
 	Source string
 	Re     *regexp.Regexp
-}
-
-// Expect kinds.
-const (
-	ExpectVisible          = "visible"
-	ExpectHidden           = "hidden"
-	ExpectText             = "text"
-	ExpectValue            = "value"
-	ExpectURL              = "url"
-	ExpectTitle            = "title"
-	ExpectCount            = "count"
-	ExpectEnabled          = "enabled"
-	ExpectDisabled         = "disabled"
-	ExpectChecked          = "checked"
-	ExpectUnchecked        = "unchecked"
-	ExpectNoConsoleErrors  = "no_console_errors"
-	ExpectNoFailedRequests = "no_failed_requests"
-	ExpectDialog           = "dialog"
-	ExpectDownload         = "download"
-)
-
-// ExpectArgs is `expect`. Kind is one of the Expect* constants.
-type ExpectArgs struct {
-	Kind   string
-	Target *Target // visible, hidden, text, value, count, enabled, ...
-	Match  *Match  // text, value, url, title; dialog: the message; download: the file name
-	// count: at least one of these.
-	Equals *int
-	Min    *int
-	Max    *int
-}
-
-// AssertArgs is `assert`.
-type AssertArgs struct {
-	That    *Expr
-	Message string
-}
-
-// ExtractArgs is `extract`: From (with optional Attr) or Expr.
-type ExtractArgs struct {
-	Var  string
-	From *Target
-	Attr string
-	Expr *Expr
-}
-
-// ScreenshotArgs is `screenshot`.
-type ScreenshotArgs struct {
-	Name     string
-	FullPage bool
-	Target   *Target
-}
-
-// DialogArgs is `dialog`: how to answer the next native dialog (alert,
-// confirm, prompt, beforeunload). docs/flows.md "dialog".
-type DialogArgs struct {
-	Accept bool
-	Text   *string // the prompt's answer (nil: the prompt's default); with Accept only
-}
-
-// TabArgs is `tab`: exactly one of Previous, Index or URL is set.
-// docs/flows.md "tab".
-type TabArgs struct {
-	Previous bool
-	Index    *int   // 0 is the first open tab, in the order they opened
-	URL      *Match // the one open tab whose URL matches
-}
-
-// RunArgs is `run`: another flow's steps on the same page.
-type RunArgs struct {
-	Flow string // path as written, relative to this flow file
-	With []Var
-	// Loaded is the sub-flow, resolved at load time (nil if it failed).
-	Loaded *Flow
-}
-
-// GroupArgs is `group`.
-type GroupArgs struct {
-	Steps []*Step
-}
-
-// RepeatArgs is `repeat`: one of Times, While, Until.
-type RepeatArgs struct {
-	Times int
-	While *Expr
-	Until *Expr
-	Max   int // caps While/Until rounds: DefaultRepeatMax when unset; 0 with Times
-	Steps []*Step
-}
-
-// RequestArgs is `request`: an HTTP call made outside the page
-// (docs/flows.md "request"). Method is decided at load time: as written,
-// else POST when there is a body or json, else GET.
-type RequestArgs struct {
-	Method  string
-	URL     string   // interpolated; a /path joins the base URL
-	Headers []Header // in file order; values interpolated
-	Body    *string  // body: text, interpolated
-	JSON    *JSONBody
-}
-
-// Header is one request header as written.
-type Header struct {
-	Name  string
-	Value string // interpolated
-}
-
-// JSONBody is the `json:` of a request: a YAML value (see Var) whose
-// strings are interpolated when the step runs.
-type JSONBody struct {
-	Value any
 }
 
 // Expr is an expr-lang/expr expression compiled at load time against

@@ -92,6 +92,9 @@ func (p *parser) checkOpenURL(action string, n *yaml.Node, u string) {
 	}
 }
 
+// schemeRE starts an absolute URL: its scheme.
+var schemeRE = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+
 // needsBase reports a relative URL when there is no base URL to join
 // (open and request).
 func (p *parser) needsBase(action, u string, at *yaml.Node) {

@@ -1,11 +1,9 @@
 package locate
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 
-	"github.com/go-rod/rod/lib/proto"
 	"github.com/valyala/fastjson"
 )
 
@@ -26,12 +24,20 @@ type axNode struct {
 	value    string
 	props    []axProp
 	children []string
-	backend  proto.DOMBackendNodeID
+	backend  int64
 }
 
 type axProp struct {
-	name  proto.AccessibilityAXPropertyName
+	name  string // a CDP AXPropertyName: level, checked, ...
 	value string
+}
+
+// AXTree is the decoded answer of an accessibility tree read
+// (Accessibility.getFullAXTree for one frame, or getPartialAXTree for one
+// element): its nodes, in the browser's order, without the InlineTextBox
+// lines (docs/targets.md "The snapshot", "Who reads, who builds").
+type AXTree struct {
+	nodes []*axNode
 }
 
 // mappedRole is the node's role as a snapshot names it.
@@ -50,33 +56,24 @@ func (n *Node) setProps(props []axProp) {
 	for _, p := range props {
 		v := p.value
 		switch p.name {
-		case proto.AccessibilityAXPropertyNameLevel:
+		case "level":
 			n.Level, _ = strconv.Atoi(v)
-		case proto.AccessibilityAXPropertyNameChecked:
+		case "checked":
 			n.Checked = v
-		case proto.AccessibilityAXPropertyNamePressed:
+		case "pressed":
 			n.Pressed = v == "true"
-		case proto.AccessibilityAXPropertyNameExpanded:
+		case "expanded":
 			n.Expanded = v
-		case proto.AccessibilityAXPropertyNameSelected:
+		case "selected":
 			n.Selected = v == "true"
-		case proto.AccessibilityAXPropertyNameDisabled:
+		case "disabled":
 			n.Disabled = v == "true"
-		case proto.AccessibilityAXPropertyNameRequired:
+		case "required":
 			n.Required = v == "true"
-		case proto.AccessibilityAXPropertyNameReadonly:
+		case "readonly":
 			n.ReadOnly = v == "true"
 		}
 	}
-}
-
-// fetchAXTree reads the accessibility tree of one frame of a session.
-func fetchAXTree(ctx context.Context, s *Session, frame proto.PageFrameID) ([]*axNode, error) {
-	raw, err := s.Conn.Call(ctx, string(s.ID), "Accessibility.getFullAXTree", proto.AccessibilityGetFullAXTree{FrameID: frame})
-	if err != nil {
-		return nil, err
-	}
-	return decodeAXTree(raw)
 }
 
 // parsers keeps parsers between snapshots (for both reads), so that a
@@ -100,9 +97,9 @@ func putParser(p *fastjson.Parser) {
 	}
 }
 
-// decodeAXTree decodes a list of AX nodes: the result of
+// DecodeAXTree decodes a list of AX nodes: the result of
 // Accessibility.getFullAXTree, or of getPartialAXTree (LiveRef).
-func decodeAXTree(raw []byte) ([]*axNode, error) {
+func DecodeAXTree(raw []byte) (*AXTree, error) {
 	p := getParser()
 	defer putParser(p) // nothing decoded refers to the parser's memory
 	v, err := p.ParseBytes(raw)
@@ -122,7 +119,7 @@ func decodeAXTree(raw []byte) ([]*axNode, error) {
 			ignored: jn.GetBool("ignored"),
 			role:    role,
 			value:   axValue(jn.Get("value")),
-			backend: proto.DOMBackendNodeID(jn.GetInt("backendDOMNodeId")),
+			backend: jn.GetInt64("backendDOMNodeId"),
 		}
 		if name := jn.Get("name"); name != nil {
 			n.name = axValue(name)
@@ -132,7 +129,7 @@ func decodeAXTree(raw []byte) ([]*axNode, error) {
 			n.props = make([]axProp, 0, len(props))
 			for _, pv := range props {
 				n.props = append(n.props, axProp{
-					name:  proto.AccessibilityAXPropertyName(pv.GetStringBytes("name")),
+					name:  string(pv.GetStringBytes("name")),
 					value: axValue(pv.Get("value")),
 				})
 			}
@@ -145,7 +142,7 @@ func decodeAXTree(raw []byte) ([]*axNode, error) {
 		}
 		out = append(out, n)
 	}
-	return out, nil
+	return &AXTree{nodes: out}, nil
 }
 
 // axValue is an AXValue's value as text: a string as it is, a number or
@@ -176,29 +173,24 @@ func nameFrom(name *fastjson.Value) string {
 			continue
 		}
 		attr := string(src.GetStringBytes("attribute"))
-		native := proto.AccessibilityAXValueNativeSourceType(src.GetStringBytes("nativeSource"))
-		switch typ := proto.AccessibilityAXValueSourceType(src.GetStringBytes("type")); typ {
-		case proto.AccessibilityAXValueSourceTypeRelatedElement:
+		native := string(src.GetStringBytes("nativeSource"))
+		// the CDP AXValueSourceType and AXValueNativeSourceType
+		switch typ := string(src.GetStringBytes("type")); typ {
+		case "relatedElement":
 			if attr == "aria-labelledby" {
 				return "labelledby"
 			}
-			if native == proto.AccessibilityAXValueNativeSourceTypeLabelfor ||
-				native == proto.AccessibilityAXValueNativeSourceTypeLabelwrapped ||
-				native == proto.AccessibilityAXValueNativeSourceTypeLabel {
+			if native == "labelfor" || native == "labelwrapped" || native == "label" {
 				return "label"
 			}
 			if native != "" {
-				return string(native)
+				return native
 			}
 			return "related"
-		case proto.AccessibilityAXValueSourceTypeAttribute:
+		case "attribute":
 			return attr
-		case proto.AccessibilityAXValueSourceTypePlaceholder:
-			return "placeholder"
-		case proto.AccessibilityAXValueSourceTypeContents:
-			return "contents"
-		default:
-			return string(typ)
+		default: // placeholder, contents, title, ...
+			return typ
 		}
 	}
 	return ""

@@ -8,7 +8,6 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/locate"
 )
 
 // refTo takes the snapshot refs resolve against and returns the ref of
@@ -36,7 +35,7 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 
 	It("uses the element of an unchanged ref without a full read", func() {
 		ref := refTo(p, "button", "Save order")
-		r := locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref})
+		r := p.LiveRef(context.Background(), &flows.Target{Ref: ref})
 		Expect(r).NotTo(BeNil())
 		Expect(r.Err).NotTo(HaveOccurred())
 		Expect(r.Node.Name).To(Equal("Save order"))
@@ -64,10 +63,10 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 		save := refTo(p, "button", "Save order")
 		gift := refTo(p, "checkbox", "Gift wrap")
 		run(p, "act.disable(); act.check()")
-		r := locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: save})
+		r := p.LiveRef(context.Background(), &flows.Target{Ref: save})
 		Expect(r).NotTo(BeNil())
 		Expect(r.Node.Disabled).To(BeTrue())
-		r = locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: gift})
+		r = p.LiveRef(context.Background(), &flows.Target{Ref: gift})
 		Expect(r).NotTo(BeNil())
 		Expect(r.Node.Checked).To(Equal("true"))
 	})
@@ -77,14 +76,14 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 			p := open(site.URL + "/snapshot/liveref.html")
 			ref := refTo(p, "button", "Save order")
 			run(p, change)
-			Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref})).To(BeNil(), change)
+			Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref})).To(BeNil(), change)
 		}
 	})
 
 	It("never uses a ref whose recorded role or name contradicts the step", func() {
 		ref := refTo(p, "button", "Save order")
-		Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref, Role: "link"})).To(BeNil())
-		Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref, Name: "Delete"})).To(BeNil())
+		Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref, Role: "link"})).To(BeNil())
+		Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref, Name: "Delete"})).To(BeNil())
 		res, _, err := p.Resolve(context.Background(), &flows.Target{Ref: ref, Name: "Delete"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Err).To(MatchError(ContainSubstring(`not named "Delete"`)))
@@ -110,7 +109,7 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 		// the clickable div's name is its text, which the browser does not
 		// give it: only a full read can confirm it
 		ref := refTo(p, "generic", "Open details")
-		Expect(locate.LiveRef(context.Background(), p.RefMap(), &flows.Target{Ref: ref})).To(BeNil())
+		Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref})).To(BeNil())
 		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil())

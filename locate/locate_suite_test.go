@@ -118,7 +118,7 @@ func expectComplete(p *browser.Page, snap *locate.Snapshot) int {
 	main := p.Sessions()[0]
 	var missing []string
 	for id, desc := range want {
-		n := snap.FindBackend(main, id)
+		n := snap.FindBackend(string(main.ID), int64(id))
 		if n == nil || n.Ref == "" {
 			missing = append(missing, desc)
 		}

@@ -1,53 +1,27 @@
-// Package locate reads a page as a compact accessibility-tree snapshot with
-// refs on everything actionable (docs/targets.md "The snapshot"), and
-// resolves targets against it: ref first, then the ladder role → label →
-// placeholder → text (docs/targets.md "Resolution").
+// Package locate turns what the browser read of a page into a compact
+// accessibility-tree snapshot with refs on everything actionable
+// (docs/targets.md "The snapshot"), resolves targets against it: ref
+// first, then the ladder role → label → placeholder → text
+// (docs/targets.md "Resolution"), and finds the target of a node back
+// (docs/targets.md "From a node back to a target"). It is pure: package
+// browser makes the CDP reads and hands locate their answers.
 package locate
 
 import (
-	"context"
 	"strings"
 	"unicode"
-
-	"github.com/go-rod/rod/lib/proto"
 )
 
-// Caller sends CDP commands on a connection (a rod.Browser does).
-type Caller interface {
-	Call(ctx context.Context, sessionID, method string, params any) ([]byte, error)
+// Handle says where a node's element is in the browser, as plain data:
+// the CDP session it was read through, the frame of its document, and its
+// backend DOM node id. locate makes no calls; browser maps a handle back
+// to its connection to act on the element (docs/targets.md "The
+// snapshot", "Who reads, who builds").
+type Handle struct {
+	Session string // the CDP session ID
+	Frame   string // the frame ID
+	Backend int64  // the backend DOM node id; 0 for a node with no element
 }
-
-// Session is one CDP session whose documents are part of the page: the
-// main page, or an out-of-process iframe target.
-type Session struct {
-	Conn    Caller
-	ID      proto.TargetSessionID
-	Parent  *Session          // nil for the main page
-	FrameID proto.PageFrameID // the session's root frame
-}
-
-// Client returns a proto.Client for calls on this session bound to ctx.
-func (s *Session) Client(ctx context.Context) *Client {
-	return &Client{conn: s.Conn, id: s.ID, ctx: ctx}
-}
-
-// Client is a CDP session bound to a context, usable with proto calls.
-type Client struct {
-	conn Caller
-	id   proto.TargetSessionID
-	ctx  context.Context
-}
-
-// Call implements proto.Client.
-func (c *Client) Call(ctx context.Context, sessionID, method string, params any) ([]byte, error) {
-	return c.conn.Call(ctx, sessionID, method, params)
-}
-
-// GetSessionID implements proto.Sessionable.
-func (c *Client) GetSessionID() proto.TargetSessionID { return c.id }
-
-// GetContext implements proto.Contextable.
-func (c *Client) GetContext() context.Context { return c.ctx }
 
 // Box is a rectangle in CSS pixels of the top-level viewport.
 type Box struct {
@@ -94,9 +68,8 @@ type Node struct {
 	Box     Box    // in the top-level viewport
 	Region  string // nearest landmark: main, navigation, banner, contentinfo, complementary
 
-	Backend proto.DOMBackendNodeID
-	Session *Session
-	Frame   proto.PageFrameID
+	// Handle is where the element is in the browser.
+	Handle
 	// FrameName is the title or URL of the iframe this node is in ("" for
 	// the main frame).
 	FrameName string

@@ -236,7 +236,7 @@ func (s *Snapshot) JSON(o RenderOptions) ([]byte, error) {
 			}
 			return v
 		}
-		j := &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(n.Name), Frame: string(n.Frame), BackendID: int(n.Backend)}
+		j := &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(n.Name), Frame: n.Frame, BackendID: int(n.Backend)}
 		if valueRoles[n.Role] {
 			j.Value = mask(n.Value)
 		}

@@ -40,17 +40,19 @@ const (
 )
 
 // CSSQuery returns the elements matching a CSS selector, as (session,
-// backend id) pairs. Resolve calls it only for `css:` targets.
+// backend id) pairs. Resolve calls it only for `css:` targets; package
+// browser asks the page.
 type CSSQuery func(ctx context.Context, selector string) (map[NodeKey]bool, error)
 
-// NodeKey identifies an element across snapshots of one page.
+// NodeKey identifies an element across snapshots of one page: its CDP
+// session ID and backend node id (the frame follows from them).
 type NodeKey struct {
-	Session *Session
+	Session string
 	Backend int64
 }
 
 // Key of a node.
-func (n *Node) Key() NodeKey { return NodeKey{n.Session, int64(n.Backend)} }
+func (n *Node) Key() NodeKey { return NodeKey{n.Session, n.Backend} }
 
 // Resolve finds the one element a target means in snap. refs is the
 // snapshot `@eN` refs were taken from (may be nil).
@@ -606,7 +608,7 @@ func newMatcher(s string, exact bool) (*matcher, error) {
 			}
 			re, err := regexp.Compile(expr)
 			if err != nil {
-				return nil, fmt.Errorf("bad regex %s: %v", s, err)
+				return nil, fmt.Errorf("bad regex %s: %w", s, err)
 			}
 			return &matcher{re: re}, nil
 		}

@@ -1,14 +1,10 @@
 package locate
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/go-rod/rod/lib/proto"
 )
 
 // Snapshot is the page read once: its accessibility tree merged with DOM
@@ -30,55 +26,42 @@ type Snapshot struct {
 	Inconsistent bool
 }
 
-// Capture reads the page behind sessions (the main page first, then its
-// out-of-process iframes) as one snapshot. A read that caught the page
-// mid-change is taken again (twice at most).
-func Capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
-	var snap *Snapshot
-	var err error
-	for i := 0; i < 3; i++ {
-		snap, err = capture(ctx, sessions)
-		if err != nil || !snap.Inconsistent {
-			return snap, err
-		}
-	}
-	return snap, err
+// SessionRead is what package browser read of one CDP session of a page
+// for a snapshot (docs/targets.md "The snapshot", "Who reads, who
+// builds"), decoded by DecodeDOMSnapshot and DecodeAXTree as each answer
+// arrived.
+type SessionRead struct {
+	Session string // the CDP session ID
+	Parent  string // the parent session's ID; "" for the main page
+	Frame   string // the session's root frame ID
+	DOM     *DOMSnapshot
+	// AX is the accessibility tree of each frame of the session, by
+	// frame ID.
+	AX map[string]*AXTree
+	// Owner is the backend node id, in the parent session, of the
+	// <iframe> this session's root frame is in, and OwnerBox its content
+	// box in the parent session's viewport. Zero for the main page.
+	Owner    int64
+	OwnerBox Box
 }
 
-func capture(ctx context.Context, sessions []*Session) (*Snapshot, error) {
-	if len(sessions) == 0 {
+// Build makes the snapshot of a page from its reads: the main page's
+// session first, then its out-of-process iframes' (docs/targets.md "The
+// snapshot"). viewport is the main document's visible part. The caller
+// reads the page again when the snapshot comes out Inconsistent.
+func Build(reads []*SessionRead, viewport Box) (*Snapshot, error) {
+	if len(reads) == 0 || reads[0] == nil {
 		return nil, errors.New("no page")
 	}
-	data := make([]*sessionData, len(sessions))
-	var wg sync.WaitGroup
-	var metrics *proto.PageGetLayoutMetricsResult
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		metrics, _ = proto.PageGetLayoutMetrics{}.Call(sessions[0].Client(ctx))
-	}()
-	for i, s := range sessions {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			data[i] = captureSession(ctx, s)
-		}()
-	}
-	wg.Wait()
-	if data[0].err != nil {
-		return nil, data[0].err
-	}
-	b := &builder{data: data}
+	b := &builder{data: reads}
 	snap := b.build()
 	snap.Inconsistent = b.missingDOM > 0
-	if metrics != nil && metrics.CSSLayoutViewport != nil {
-		snap.Viewport = Box{W: float64(metrics.CSSLayoutViewport.ClientWidth), H: float64(metrics.CSSLayoutViewport.ClientHeight)}
-	}
+	snap.Viewport = Box{W: viewport.W, H: viewport.H}
 	return snap, nil
 }
 
 type builder struct {
-	data []*sessionData
+	data []*SessionRead
 	// missingDOM counts actionable nodes the DOM snapshot did not have:
 	// the page changed between the two reads.
 	missingDOM int
@@ -86,17 +69,17 @@ type builder struct {
 
 func (b *builder) build() *Snapshot {
 	main := b.data[0]
-	root := b.frameRoot(main, main.s.FrameID, Box{}, "")
+	root := b.frameRoot(main, main.Frame, Box{}, "")
 	snap := &Snapshot{Root: root, Refs: map[string]*Node{}}
 	if root == nil {
 		snap.Root = &Node{Role: "RootWebArea"}
 		return snap
 	}
 	snap.Title = root.Name
-	if len(main.docs) > 0 {
-		snap.URL = main.docs[0].url
+	if main.DOM != nil && len(main.DOM.docs) > 0 {
+		snap.URL = main.DOM.docs[0].url
 		if snap.Title == "" {
-			snap.Title = main.docs[0].title
+			snap.Title = main.DOM.docs[0].title
 		}
 	}
 	finish(root, "")
@@ -124,11 +107,12 @@ func (b *builder) build() *Snapshot {
 
 // frameRoot builds the tree of one frame of a session. off is the offset
 // of the session's viewport in the top-level viewport.
-func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, frameName string) *Node {
-	axNodes := sd.ax[frame]
-	if len(axNodes) == 0 {
+func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName string) *Node {
+	tree := sd.AX[frame]
+	if tree == nil || len(tree.nodes) == 0 {
 		return nil
 	}
+	axNodes := tree.nodes
 	byID := make(map[string]*axNode, len(axNodes))
 	var rootAX *axNode
 	for _, n := range axNodes {
@@ -142,7 +126,7 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 	}
 	// Offset of this frame's document inside the session viewport.
 	var docOff Box
-	if d, _ := sd.docForFrame(frame); d != nil {
+	if d := sd.DOM.docForFrame(frame); d != nil {
 		docOff.X = -d.scrollX
 		docOff.Y = -d.scrollY
 	}
@@ -158,9 +142,7 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 			Value:     Normalize(ax.value),
 			Ignored:   ax.ignored,
 			NameFrom:  ax.nameFrom,
-			Backend:   ax.backend,
-			Session:   sd.s,
-			Frame:     frame,
+			Handle:    Handle{Session: sd.Session, Frame: frame, Backend: ax.backend},
 			FrameName: frameName,
 			Parent:    parent,
 		}
@@ -168,7 +150,7 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 			n.InSelect = true
 		}
 		n.setProps(ax.props)
-		if doc, di := sd.dom(ax.backend); di != nil {
+		if doc, di := sd.DOM.dom(ax.backend); di != nil {
 			n.Tag = di.tag
 			n.Placeholder = di.attrs["placeholder"]
 			if n.Placeholder == "" {
@@ -215,23 +197,14 @@ func (b *builder) frameRoot(sd *sessionData, frame proto.PageFrameID, off Box, f
 	return mk(rootAX, nil, 0)
 }
 
-func (sd *sessionData) docForFrame(f proto.PageFrameID) (*docData, int) {
-	for i, d := range sd.docs {
-		if d.frame == f {
-			return d, i
-		}
-	}
-	return nil, -1
-}
-
 // inlineFrame puts the child frame's tree under its Iframe node: a frame of
 // the same session (its document is the iframe's content document), or an
 // out-of-process frame (a session whose owner is this iframe element).
-func (b *builder) inlineFrame(sd *sessionData, n *Node, off, docOff Box) {
+func (b *builder) inlineFrame(sd *SessionRead, n *Node, off, docOff Box) {
 	name := n.Name
-	_, di := sd.dom(n.Backend)
-	if di != nil && di.contentDoc >= 0 && di.contentDoc < len(sd.docs) {
-		child := sd.docs[di.contentDoc]
+	_, di := sd.DOM.dom(n.Backend)
+	if di != nil && di.contentDoc >= 0 && di.contentDoc < len(sd.DOM.docs) {
+		child := sd.DOM.docs[di.contentDoc]
 		if name == "" {
 			name = child.url
 		}
@@ -245,14 +218,14 @@ func (b *builder) inlineFrame(sd *sessionData, n *Node, off, docOff Box) {
 		return
 	}
 	for _, other := range b.data {
-		if other.err != nil || other.s.Parent != sd.s || other.owner != n.Backend {
+		if other == nil || other.Parent == "" || other.Parent != sd.Session || other.Owner != n.Backend {
 			continue
 		}
-		if name == "" && len(other.docs) > 0 {
-			name = other.docs[0].url
+		if name == "" && other.DOM != nil && len(other.DOM.docs) > 0 {
+			name = other.DOM.docs[0].url
 		}
-		coff := Box{X: off.X + other.ownerBox.X, Y: off.Y + other.ownerBox.Y}
-		if r := b.frameRoot(other, other.s.FrameID, coff, name); r != nil {
+		coff := Box{X: off.X + other.OwnerBox.X, Y: off.Y + other.OwnerBox.Y}
+		if r := b.frameRoot(other, other.Frame, coff, name); r != nil {
 			r.Parent = n
 			n.Children = append(n.Children, r)
 		}
@@ -374,10 +347,11 @@ func finish(n *Node, region string) {
 // String renders the snapshot in the interactive mode.
 func (s *Snapshot) String() string { return s.Render(RenderOptions{}) }
 
-// FindBackend returns the node of a backend id in a session, or nil.
-func (s *Snapshot) FindBackend(sess *Session, id proto.DOMBackendNodeID) *Node {
+// FindBackend returns the node of a backend id in a session (by its
+// CDP session ID), or nil.
+func (s *Snapshot) FindBackend(session string, id int64) *Node {
 	for _, n := range s.All {
-		if n.Backend == id && n.Session == sess {
+		if n.Backend == id && n.Session == session {
 			return n
 		}
 	}

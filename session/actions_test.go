@@ -6,24 +6,28 @@ import (
 	"github.com/smokeflow/smokeflow/flows"
 )
 
-// Every step action the flows package parses either holds steps (run,
-// group, repeat) or has its run in stepActions, and stepActions names no
-// action the parser does not know.
-func TestStepActionsCoverFlowsActions(t *testing.T) {
-	containers := map[string]bool{"run": true, "group": true, "repeat": true}
-	known := map[string]bool{}
+// Every step action the flows package parses has a run in runnerOf, and
+// exactly the ones that hold steps (run, group, repeat) run as containers.
+func TestRunnerOfCoversFlowsActions(t *testing.T) {
+	containers := map[flows.ActionName]bool{flows.ActionRun: true, flows.ActionGroup: true, flows.ActionRepeat: true}
 	for _, name := range flows.Actions() {
-		known[name] = true
-		if containers[name] {
+		a := flows.NewAction(name)
+		if a == nil {
+			t.Errorf("flows has no action type for %q", name)
 			continue
 		}
-		if stepActions[name] == nil {
-			t.Errorf("action %q has no run in stepActions", name)
+		if a.Name() != name {
+			t.Errorf("flows makes %q for the action %q", a.Name(), name)
+		}
+		run, container := runnerOf(a)
+		if run == nil {
+			t.Errorf("action %q (%T) has no run in runnerOf", name, a)
+		}
+		if container != containers[name] {
+			t.Errorf("action %q: container is %v, want %v", name, container, containers[name])
 		}
 	}
-	for name := range stepActions {
-		if !known[name] {
-			t.Errorf("stepActions runs %q, which flows does not parse", name)
-		}
+	if run, _ := runnerOf(nil); run != nil {
+		t.Errorf("runnerOf runs a step without an action")
 	}
 }

@@ -42,21 +42,26 @@ func FlowSlug(name string) string {
 
 // stepKey is what a step's artifacts are named after: the name its
 // screenshot or snapshot gives, else the step's name, else its action and
-// target as written, as a slug of at most 50 characters.
+// target as written, as a slug of at most 50 characters ("step" for a
+// step without an action).
 func stepKey(s *flows.Step) string {
 	own := ""
-	switch {
-	case s.Screenshot != nil:
-		own = s.Screenshot.Name
-	case s.Snapshot != nil:
-		own = s.Snapshot.Name
+	switch a := s.Action.(type) {
+	case *flows.Screenshot:
+		own = a.Artifact
+	case *flows.Snapshot:
+		own = a.Artifact
 	}
-	for _, k := range []string{own, s.Name, s.Action + " " + targetString(s)} {
+	action := actionName(s)
+	for _, k := range []string{own, s.Name, action + " " + s.Subject()} {
 		if k = strings.TrimRight(slug(k, 50), "-"); k != "" {
 			return k
 		}
 	}
-	return s.Action
+	if action == "" {
+		return "step"
+	}
+	return action
 }
 
 // names hands out the artifact keys of the steps a session runs: a key

@@ -81,8 +81,7 @@ func matchString(m *flows.Match, s string) (bool, string) {
 }
 
 // wait runs the `wait` forms.
-func (at *Session) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
-	w := s.Wait
+func (at *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *flows.Target, sc *flows.Scope) error {
 	p := at.page
 	switch {
 	case w.Duration > 0:
@@ -151,15 +150,14 @@ func (at *Session) wait(ctx context.Context, s *flows.Step, t *flows.Target, sc 
 // expect runs a web-first expectation: re-checked until it holds or the
 // step times out, then a failure saying what the page held instead
 // (docs/flows.md "expect").
-func (at *Session) expect(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope) error {
-	e := s.Expect
+func (at *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.Expect, t *flows.Target, sc *flows.Scope) error {
 	if e.Match != nil {
 		// interpolate the expected strings and compile a ${...} regex
 		m, err := e.Match.Interpolate(sc)
 		if err != nil {
 			return failWith(diagnostics.ReasonExpression, err)
 		}
-		e = &flows.ExpectArgs{Kind: e.Kind, Target: e.Target, Match: m, Equals: e.Equals, Min: e.Min, Max: e.Max}
+		e = &flows.Expect{Kind: e.Kind, Target: e.Target, Match: m, Equals: e.Equals, Min: e.Min, Max: e.Max}
 	}
 	var cond func() (bool, string, error)
 	switch e.Kind {
@@ -222,7 +220,7 @@ func (at *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) 
 
 // stringCheck compares an element's text or value with the expectation's
 // match.
-func (at *Session) stringCheck(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func(n *locate.Node) (bool, string) {
+func (at *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Target) func(n *locate.Node) (bool, string) {
 	if e.Kind == flows.ExpectText {
 		return func(n *locate.Node) (bool, string) {
 			txt := n.Text
@@ -249,7 +247,7 @@ func (at *Session) stringCheck(ctx context.Context, e *flows.ExpectArgs, t *flow
 }
 
 // pageCond compares the page's URL or title with the expectation's match.
-func (at *Session) pageCond(ctx context.Context, e *flows.ExpectArgs) func() (bool, string, error) {
+func (at *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		u, title, err := at.urlAndTitle(ctx)
 		if err != nil {
@@ -265,7 +263,7 @@ func (at *Session) pageCond(ctx context.Context, e *flows.ExpectArgs) func() (bo
 }
 
 // countCond holds when the number of matches of t is within the bounds.
-func (at *Session) countCond(ctx context.Context, e *flows.ExpectArgs, t *flows.Target) func() (bool, string, error) {
+func (at *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Target) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		all, _, _, err := at.page.Query(ctx, t)
 		n := len(all)
@@ -377,8 +375,7 @@ func (at *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 // assert polls an expression until it is true. When it stays false (or
 // cannot be evaluated) the step fails with the expression and the values
 // of its parts: `count({role: "row"}) = 3` (docs/flows.md "assert").
-func (at *Session) assert(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
-	a := s.Assert
+func (at *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope) error {
 	err := at.pollUntil(ctx, func() (bool, string, error) {
 		env, err := at.exprEnv(ctx, sc)
 		if err != nil {
@@ -431,8 +428,7 @@ func firstLine(s string) string {
 }
 
 // extract sets a variable from the page or an expression.
-func (at *Session) extract(ctx, flowCtx context.Context, s *flows.Step, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
-	x := s.Extract
+func (at *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows.Extract, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
 	if x.Expr != nil {
 		v, err := at.evalExpr(ctx, x.Expr, sc)
 		if err != nil {

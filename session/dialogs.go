@@ -18,14 +18,14 @@ import (
 // "expect" and "Downloads".
 
 // dialogStep runs `dialog`: how to answer the next native dialog.
-func (at *Session) dialogStep(s *flows.Step, sc *flows.Scope, rec *results.Step) error {
-	a := browser.DialogAnswer{Accept: s.Dialog.Accept}
+func (at *Session) dialogStep(d *flows.Dialog, sc *flows.Scope, rec *results.Step) error {
+	a := browser.DialogAnswer{Accept: d.Accept}
 	what := "dismissed"
 	if a.Accept {
 		what = "accepted"
 	}
-	if s.Dialog.Text != nil {
-		t, err := at.str(*s.Dialog.Text, sc)
+	if d.Text != nil {
+		t, err := at.str(*d.Text, sc)
 		if err != nil {
 			return err
 		}

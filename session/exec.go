@@ -47,31 +47,19 @@ func (at *Session) runSteps(ctx context.Context, phase string, steps []*flows.St
 	return nil
 }
 
-// stepRecord is a step's record, its target masked.
-func (at *Session) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
-	return &results.Step{Index: idx, Phase: phase, Action: s.Action, Name: s.Name, Target: at.mask.Mask(targetString(s)),
-		File: s.Pos.File, Line: s.Pos.Line, Status: st}
+// actionName is the name of a step's action as records show it; "" for a
+// step without one (a Go caller's), which then fails as an unknown action.
+func actionName(s *flows.Step) string {
+	if s.Action == nil {
+		return ""
+	}
+	return string(s.Action.Name())
 }
 
-func targetString(s *flows.Step) string {
-	if t := s.Target(); t != nil {
-		return t.String()
-	}
-	switch {
-	case s.Open != nil:
-		return s.Open.URL
-	case s.Press != nil:
-		return s.Press.Key
-	case s.Run != nil:
-		return s.Run.Flow
-	case s.Request != nil:
-		return s.Request.Method + " " + s.Request.URL
-	case s.Assert != nil && s.Assert.That != nil:
-		return s.Assert.That.Source
-	case s.Expect != nil:
-		return s.Expect.Kind
-	}
-	return ""
+// stepRecord is a step's record, its target masked.
+func (at *Session) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
+	return &results.Step{Index: idx, Phase: phase, Action: actionName(s), Name: s.Name, Target: at.mask.Mask(s.Subject()),
+		File: s.Pos.File, Line: s.Pos.Line, Status: st}
 }
 
 // runStep runs one step with its common keys (if, timeout, retry,
@@ -193,7 +181,12 @@ func (at *Session) finish(rec *results.Step) {
 	at.emit(results.Event{Kind: results.StepFinished, Step: at.maskStep(rec)})
 }
 
-func isContainer(s *flows.Step) bool { return s.Group != nil || s.Repeat != nil || s.Run != nil }
+// isContainer: the step holds steps (group, repeat, run), which run and
+// are watched one by one.
+func isContainer(s *flows.Step) bool {
+	_, container := runnerOf(s.Action)
+	return container
+}
 
 // emit gives the listener a step event, with the flow's name.
 func (at *Session) emit(e results.Event) {
@@ -217,8 +210,8 @@ func (at *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 	f := &results.Failure{Reason: d.Reason, Diagnostics: d}
 	reason := err.Error()
 	if s != nil {
-		f.StepIndex, f.Action, f.Target, f.File, f.Line = idx, s.Action, targetString(s), s.Pos.File, s.Pos.Line
-		f.Message = fmt.Sprintf("step %s (%s:%d) %s", idx, s.Pos.File, s.Pos.Line, s.Action)
+		f.StepIndex, f.Action, f.Target, f.File, f.Line = idx, actionName(s), s.Subject(), s.Pos.File, s.Pos.Line
+		f.Message = fmt.Sprintf("step %s (%s:%d) %s", idx, s.Pos.File, s.Pos.Line, f.Action)
 		if f.Target != "" {
 			f.Message += " " + f.Target
 		}
@@ -262,17 +255,17 @@ func (at *Session) flowOf(s *flows.Step) *flows.Flow {
 		var walk func(steps []*flows.Step) *flows.Flow
 		walk = func(steps []*flows.Step) *flows.Flow {
 			for _, st := range steps {
-				switch {
-				case st.Run != nil && st.Run.Loaded != nil:
-					if r := find(st.Run.Loaded, depth+1); r != nil {
+				switch a := st.Action.(type) {
+				case *flows.Run:
+					if r := find(a.Loaded, depth+1); r != nil {
 						return r
 					}
-				case st.Group != nil:
-					if r := walk(st.Group.Steps); r != nil {
+				case *flows.Group:
+					if r := walk(a.Steps); r != nil {
 						return r
 					}
-				case st.Repeat != nil:
-					if r := walk(st.Repeat.Steps); r != nil {
+				case *flows.Repeat:
+					if r := walk(a.Steps); r != nil {
 						return r
 					}
 				}
@@ -347,14 +340,20 @@ func (at *Session) str(s string, sc *flows.Scope) (string, error) {
 
 // exec runs the action of one step.
 func (at *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	if isContainer(s) {
+	run, container := runnerOf(s.Action)
+	if run == nil {
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %T", s.Action))
+	}
+	c := &stepCall{s: s, idx: idx, sc: sc, rec: rec}
+	if container {
 		if s.Timeout > 0 {
 			// a container's timeout bounds all the steps inside it
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, s.Timeout)
 			defer cancel()
 		}
-		return at.execContainer(ctx, s, idx, sc, rec)
+		c.ctx = ctx
+		return run(at, c)
 	}
 	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))
 	defer cancel()
@@ -362,48 +361,75 @@ func (at *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	if err != nil {
 		return err
 	}
-	run := stepActions[s.Action]
-	if run == nil {
-		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %q", s.Action))
-	}
-	return run(at, &stepCall{ctx: ctx, sctx: sctx, s: s, t: t, sc: sc, rec: rec})
+	c.ctx, c.sctx, c.t = ctx, sctx, t
+	return run(at, c)
 }
 
 // stepCall is what an action's run gets: the context Do runs in (ctx),
-// the one bounded by the step's timeout (sctx), the step, its resolved
-// target (nil when it has none), the scope and the step's record.
+// the one bounded by the step's timeout (sctx; nil for a container), the
+// step and its index, its resolved target (nil when it has none), the
+// scope and the step's record.
 type stepCall struct {
 	ctx, sctx context.Context
 	s         *flows.Step
+	idx       string
 	t         *flows.Target
 	sc        *flows.Scope
 	rec       *results.Step
 }
 
-// stepActions runs each (non-container) step action, by name.
-var stepActions = map[string]func(*Session, *stepCall) error{
-	"open":       (*Session).execOpen,
-	"snapshot":   (*Session).execSnapshot,
-	"click":      (*Session).execPointer,
-	"dblclick":   (*Session).execPointer,
-	"hover":      (*Session).execPointer,
-	"fill":       (*Session).execFill,
-	"type":       (*Session).execType,
-	"press":      (*Session).execPress,
-	"select":     (*Session).execSelect,
-	"check":      (*Session).execCheck,
-	"uncheck":    (*Session).execCheck,
-	"upload":     (*Session).execUpload,
-	"scroll":     (*Session).execScroll,
-	"wait":       func(at *Session, c *stepCall) error { return at.wait(c.sctx, c.s, c.t, c.sc) },
-	"expect":     func(at *Session, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, c.t, c.sc) },
-	"assert":     func(at *Session, c *stepCall) error { return at.assert(c.sctx, c.s, c.sc) },
-	"extract":    func(at *Session, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, c.t, c.sc, c.rec) },
-	"screenshot": (*Session).execScreenshot,
-	"eval":       func(at *Session, c *stepCall) error { return at.eval(c.sctx, c.s, c.sc) },
-	"request":    func(at *Session, c *stepCall) error { return at.request(c.sctx, c.s, c.sc, c.rec) },
-	"dialog":     func(at *Session, c *stepCall) error { return at.dialogStep(c.s, c.sc, c.rec) },
-	"tab":        func(at *Session, c *stepCall) error { return at.tabStep(c.sctx, c.s, c.sc, c.rec) },
+// runnerOf is how each step action runs: the one dispatch on the type of
+// a flows action (docs/architecture-notes.md "Step actions"). A container
+// (group, repeat, run) runs the steps it holds; nil for a type without a
+// run.
+func runnerOf(a flows.Action) (run func(*Session, *stepCall) error, container bool) {
+	switch a := a.(type) {
+	case *flows.Group:
+		return func(at *Session, c *stepCall) error { return at.runSteps(c.ctx, c.rec.Phase, a.Steps, c.idx+".", c.sc) }, true
+	case *flows.Run:
+		return func(at *Session, c *stepCall) error { return at.execRun(c.ctx, a, c.idx, c.sc, c.rec) }, true
+	case *flows.Repeat:
+		return func(at *Session, c *stepCall) error { return at.execRepeat(c.ctx, a, c.idx, c.sc, c.rec) }, true
+	case *flows.Open:
+		return func(at *Session, c *stepCall) error { return at.execOpen(c, a) }, false
+	case *flows.Snapshot:
+		return func(at *Session, c *stepCall) error { return at.execSnapshot(c, a) }, false
+	case *flows.Pointer:
+		return func(at *Session, c *stepCall) error { return at.execPointer(c, a) }, false
+	case *flows.Fill:
+		return func(at *Session, c *stepCall) error { return at.execFill(c, a) }, false
+	case *flows.TypeText:
+		return func(at *Session, c *stepCall) error { return at.execType(c, a) }, false
+	case *flows.Press:
+		return func(at *Session, c *stepCall) error { return at.execPress(c, a) }, false
+	case *flows.Select:
+		return func(at *Session, c *stepCall) error { return at.execSelect(c, a) }, false
+	case *flows.Check:
+		return func(at *Session, c *stepCall) error { return at.execCheck(c, a) }, false
+	case *flows.Upload:
+		return func(at *Session, c *stepCall) error { return at.execUpload(c, a) }, false
+	case *flows.Scroll:
+		return func(at *Session, c *stepCall) error { return at.execScroll(c, a) }, false
+	case *flows.Wait:
+		return func(at *Session, c *stepCall) error { return at.wait(c.sctx, c.s, a, c.t, c.sc) }, false
+	case *flows.Expect:
+		return func(at *Session, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, a, c.t, c.sc) }, false
+	case *flows.Assert:
+		return func(at *Session, c *stepCall) error { return at.assert(c.sctx, a, c.sc) }, false
+	case *flows.Extract:
+		return func(at *Session, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, a, c.t, c.sc, c.rec) }, false
+	case *flows.Screenshot:
+		return func(at *Session, c *stepCall) error { return at.execScreenshot(c, a) }, false
+	case *flows.Eval:
+		return func(at *Session, c *stepCall) error { return at.eval(c.sctx, a, c.sc) }, false
+	case *flows.Request:
+		return func(at *Session, c *stepCall) error { return at.request(c.sctx, a, c.sc, c.rec) }, false
+	case *flows.Dialog:
+		return func(at *Session, c *stepCall) error { return at.dialogStep(a, c.sc, c.rec) }, false
+	case *flows.Tab:
+		return func(at *Session, c *stepCall) error { return at.tabStep(c.sctx, a, c.sc, c.rec) }, false
+	}
+	return nil, false
 }
 
 // logOutcome keeps the log of an engine action and diagnoses its error.
@@ -417,9 +443,9 @@ func (at *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error 
 	return nil
 }
 
-func (at *Session) execOpen(c *stepCall) error {
-	s, sc := c.s, c.sc
-	u, err := at.str(s.Open.URL, sc)
+func (at *Session) execOpen(c *stepCall, a *flows.Open) error {
+	sc := c.sc
+	u, err := at.str(a.URL, sc)
 	if err != nil {
 		return err
 	}
@@ -427,7 +453,7 @@ func (at *Session) execOpen(c *stepCall) error {
 	if err != nil {
 		return failWith(diagnostics.ReasonConfig, err)
 	}
-	status, err := at.page.Navigate(c.sctx, u, s.Open.Wait)
+	status, err := at.page.Navigate(c.sctx, u, a.Wait)
 	if err != nil {
 		var ne *browser.NavigateError
 		if errors.As(err, &ne) {
@@ -441,15 +467,14 @@ func (at *Session) execOpen(c *stepCall) error {
 	return nil
 }
 
-func (at *Session) execSnapshot(c *stepCall) error {
-	s := c.s
+func (at *Session) execSnapshot(c *stepCall, a *flows.Snapshot) error {
 	snap, err := at.page.TakeSnapshot(c.sctx)
 	if err != nil {
 		return at.timeoutErr(c.sctx, err, "taking the snapshot")
 	}
 	full := false
-	if s.Snapshot != nil {
-		full = s.Snapshot.Full
+	if a != nil {
+		full = a.Full
 	}
 	text := snap.Render(locate.RenderOptions{Full: full, Mask: at.mask.Mask})
 	path, err := at.artifact(results.ArtifactSnapshot, at.key+".txt", []byte(text))
@@ -461,21 +486,20 @@ func (at *Session) execSnapshot(c *stepCall) error {
 }
 
 // execPointer runs click, dblclick and hover.
-func (at *Session) execPointer(c *stepCall) error {
-	s := c.s
-	o := browser.ClickOptions{Button: s.Pointer.Button, Modifiers: s.Pointer.Modifiers}
-	switch s.Action {
-	case "dblclick":
+func (at *Session) execPointer(c *stepCall, a *flows.Pointer) error {
+	o := browser.ClickOptions{Button: a.Button, Modifiers: a.Modifiers}
+	switch a.Act {
+	case flows.ActionDblClick:
 		o.Count = 2
-	case "hover":
+	case flows.ActionHover:
 		o.HoverOnly = true
 	}
 	out, err := at.page.Click(c.sctx, c.t, o)
 	return at.logOutcome(c, out, err)
 }
 
-func (at *Session) execFill(c *stepCall) error {
-	v, err := at.str(c.s.Fill.Value, c.sc)
+func (at *Session) execFill(c *stepCall, a *flows.Fill) error {
+	v, err := at.str(a.Value, c.sc)
 	if err != nil {
 		return err
 	}
@@ -483,17 +507,17 @@ func (at *Session) execFill(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *Session) execType(c *stepCall) error {
-	v, err := at.str(c.s.Type.Text, c.sc)
+func (at *Session) execType(c *stepCall, a *flows.TypeText) error {
+	v, err := at.str(a.Text, c.sc)
 	if err != nil {
 		return err
 	}
-	out, err := at.page.Type(c.sctx, c.t, v, c.s.Type.Delay)
+	out, err := at.page.Type(c.sctx, c.t, v, a.Delay)
 	return at.logOutcome(c, out, err)
 }
 
-func (at *Session) execPress(c *stepCall) error {
-	k, err := at.str(c.s.Press.Key, c.sc)
+func (at *Session) execPress(c *stepCall, a *flows.Press) error {
+	k, err := at.str(a.Key, c.sc)
 	if err != nil {
 		return err
 	}
@@ -501,9 +525,9 @@ func (at *Session) execPress(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *Session) execSelect(c *stepCall) error {
+func (at *Session) execSelect(c *stepCall, a *flows.Select) error {
 	var opts []string
-	for _, o := range c.s.Select.Options {
+	for _, o := range a.Options {
 		v, err := at.str(o, c.sc)
 		if err != nil {
 			return err
@@ -515,17 +539,17 @@ func (at *Session) execSelect(c *stepCall) error {
 }
 
 // execCheck runs check and uncheck.
-func (at *Session) execCheck(c *stepCall) error {
-	out, err := at.page.SetChecked(c.sctx, c.t, c.s.Action == "check")
+func (at *Session) execCheck(c *stepCall, a *flows.Check) error {
+	out, err := at.page.SetChecked(c.sctx, c.t, a.Name() == flows.ActionCheck)
 	return at.logOutcome(c, out, err)
 }
 
 // execUpload resolves the files against the flow file's folder; each must
 // exist.
-func (at *Session) execUpload(c *stepCall) error {
+func (at *Session) execUpload(c *stepCall, a *flows.Upload) error {
 	s := c.s
 	var files []string
-	for _, f := range s.Upload.Files {
+	for _, f := range a.Files {
 		v, err := at.str(f, c.sc)
 		if err != nil {
 			return err
@@ -546,18 +570,18 @@ func (at *Session) execUpload(c *stepCall) error {
 	return at.logOutcome(c, out, err)
 }
 
-func (at *Session) execScroll(c *stepCall) error {
+func (at *Session) execScroll(c *stepCall, a *flows.Scroll) error {
 	if c.t != nil {
 		out, err := at.page.ScrollTo(c.sctx, c.t)
 		return at.logOutcome(c, out, err)
 	}
-	return at.page.ScrollPage(c.sctx, c.s.Scroll.To, c.s.Scroll.By)
+	return at.page.ScrollPage(c.sctx, a.To, a.By)
 }
 
-func (at *Session) execScreenshot(c *stepCall) error {
+func (at *Session) execScreenshot(c *stepCall, a *flows.Screenshot) error {
 	s, p := c.s, at.page
 	var clip *locate.Box
-	full := s.Screenshot.FullPage
+	full := a.FullPage
 	if c.t != nil {
 		b, err := p.ElementBox(c.sctx, c.t)
 		if err != nil {
@@ -579,8 +603,8 @@ func (at *Session) execScreenshot(c *stepCall) error {
 
 // eval runs the step's JavaScript and keeps its result as vars.result; an
 // exception fails the step with reason script.
-func (at *Session) eval(ctx context.Context, s *flows.Step, sc *flows.Scope) error {
-	js, err := at.str(s.Eval, sc)
+func (at *Session) eval(ctx context.Context, e *flows.Eval, sc *flows.Scope) error {
+	js, err := at.str(e.JS, sc)
 	if err != nil {
 		return err
 	}
@@ -603,26 +627,13 @@ func (at *Session) timeoutErr(ctx context.Context, err error, what string) error
 	return err
 }
 
-// execContainer runs group, repeat and run.
-func (at *Session) execContainer(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	switch {
-	case s.Group != nil:
-		return at.runSteps(ctx, rec.Phase, s.Group.Steps, idx+".", sc)
-	case s.Run != nil:
-		return at.execRun(ctx, s, idx, sc, rec)
-	case s.Repeat != nil:
-		return at.execRepeat(ctx, s, idx, sc, rec)
-	}
-	return nil
-}
-
 // execRun runs a sub-flow's setup and steps in its own scope.
-func (at *Session) execRun(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	sub := s.Run.Loaded
+func (at *Session) execRun(ctx context.Context, run *flows.Run, idx string, sc *flows.Scope, rec *results.Step) error {
+	sub := run.Loaded
 	if sub == nil {
-		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", s.Run.Flow))
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", run.Flow))
 	}
-	child, err := sc.SubScope(s.Run, at.opts.Vars)
+	child, err := sc.SubScope(run, at.opts.Vars)
 	if err != nil {
 		return failWith(diagnostics.ReasonExpression, err)
 	}
@@ -643,8 +654,7 @@ func (at *Session) execRun(ctx context.Context, s *flows.Step, idx string, sc *f
 // at max fails the step with reason repeat_max, the condition and the
 // values of its parts; one that cannot be evaluated fails it with reason
 // expression (docs/flows.md "repeat").
-func (at *Session) execRepeat(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	r := s.Repeat
+func (at *Session) execRepeat(ctx context.Context, r *flows.Repeat, idx string, sc *flows.Scope, rec *results.Step) error {
 	max := r.Max
 	if max <= 0 {
 		max = flows.DefaultRepeatMax
@@ -683,7 +693,7 @@ func (at *Session) execRepeat(ctx context.Context, s *flows.Step, idx string, sc
 // repeatMax is the failure of a repeat that still went on at max:
 // "still going after max 3 rounds: until vars.n >= 10 is still false;
 // vars.n = 3".
-func (at *Session) repeatMax(r *flows.RepeatArgs, max int, sc *flows.Scope) error {
+func (at *Session) repeatMax(r *flows.Repeat, max int, sc *flows.Scope) error {
 	e, key, still := r.Until, "until", "false"
 	if r.While != nil {
 		e, key, still = r.While, "while", "true"
@@ -791,8 +801,8 @@ func secretValues(f *flows.Flow, lookup func(string) (string, bool)) []string {
 			}
 		}
 		for _, st := range f.AllSteps() {
-			if st.Run != nil {
-				walk(st.Run.Loaded)
+			if r, ok := st.Action.(*flows.Run); ok {
+				walk(r.Loaded)
 			}
 		}
 	}

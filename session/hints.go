@@ -79,7 +79,7 @@ func (at *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 // formOf adds the form of the disabled control n and its fields that hold
 // it back. A form that cannot be read adds nothing.
 func (at *Session) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *locate.Node, snap *locate.Snapshot) {
-	if n == nil || n.Session == nil || snap == nil {
+	if n == nil || n.Session == "" || snap == nil {
 		return
 	}
 	f, err := at.page.FormOf(ctx, n, snap)
@@ -99,7 +99,7 @@ func (at *Session) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *lo
 // control, what its form holds back; the step's own context has run out,
 // so the page is read again on a fresh one.
 func (at *Session) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
-	if s.Expect == nil || s.Expect.Kind != flows.ExpectEnabled || t == nil {
+	if e, ok := s.Action.(*flows.Expect); !ok || e.Kind != flows.ExpectEnabled || t == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)

@@ -21,8 +21,8 @@ import (
 // from the page, with the cookies of the page's browser context; the
 // response is `response` for the steps after it. A 4xx/5xx status is
 // logged, not a failure: the flow asserts on it (docs/flows.md "request").
-func (at *Session) request(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step) error {
-	req, err := buildRequest(ctx, s.Request, sc, at.base)
+func (at *Session) request(ctx context.Context, a *flows.Request, sc *flows.Scope, rec *results.Step) error {
+	req, err := buildRequest(ctx, a, sc, at.base)
 	if err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ func (at *Session) request(ctx context.Context, s *flows.Step, sc *flows.Scope, 
 
 // buildRequest makes the HTTP request of a step: its URL joined to the
 // base URL, its strings interpolated, json encoded.
-func buildRequest(ctx context.Context, a *flows.RequestArgs, sc *flows.Scope, base string) (*http.Request, error) {
+func buildRequest(ctx context.Context, a *flows.Request, sc *flows.Scope, base string) (*http.Request, error) {
 	u, err := flows.Interpolate(a.URL, sc)
 	if err != nil {
 		return nil, err

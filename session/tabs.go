@@ -27,10 +27,6 @@ type pageState struct {
 	checked int                   // downloads an `expect: download` has looked at
 }
 
-// followActions are the steps after which a tab that the current page
-// opened becomes the current one: the flow goes on in it.
-var followActions = []string{"click", "dblclick", "press", "fill", "type", "select", "check", "uncheck", "upload", "eval"}
-
 // openPage opens the session's first page (in the flow's viewport) and
 // sets up its tabs, dialogs and downloads.
 func (at *Session) openPage(ctx context.Context) error {
@@ -128,7 +124,7 @@ func (at *Session) syncTabs(ctx context.Context, s *flows.Step, rec *results.Ste
 			continue
 		}
 		at.pg.all = append(at.pg.all, p)
-		if err == nil && p.Opener() == cur && slices.Contains(followActions, s.Action) {
+		if err == nil && p.Opener() == cur && s.FollowsTab() {
 			follow = p
 			continue
 		}
@@ -195,8 +191,7 @@ func (at *Session) backFromClosed(rec *results.Step) {
 
 // tabStep runs `tab`: previous, N or {url}. N and url wait, as expect
 // does, for the tab to open.
-func (at *Session) tabStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step) error {
-	t := s.Tab
+func (at *Session) tabStep(ctx context.Context, t *flows.Tab, sc *flows.Scope, rec *results.Step) error {
 	if t.Previous {
 		prev := at.previousTab()
 		if prev == nil {

@@ -1,6 +1,7 @@
 // Command smokeflow runs declarative YAML browser flows in real Chromium.
-// This package is wiring only: main calls Main, and exit codes are decided
-// in one place (exitCode).
+// This package is wiring only: main hands the arguments and the signals to
+// Main (root.go), one file per command builds its cobra command, and exit
+// codes are decided in one place, exitCode (docs/cli.md "Exit codes").
 package main
 
 import (

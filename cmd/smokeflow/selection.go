@@ -1,11 +1,14 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/spf13/pflag"
 
 	"github.com/smokeflow/smokeflow/flows"
 )
@@ -18,7 +21,7 @@ type selectFlags struct {
 	lastFailed, list, forbidOnly bool
 }
 
-func (sf *selectFlags) register(fs *flag.FlagSet) {
+func (sf *selectFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&sf.grep, "grep", "", "run only flows whose name matches this regular expression (Go syntax, any case)")
 	fs.StringVar(&sf.grepInvert, "grep-invert", "", "leave out flows whose name matches this regular expression")
 	fs.BoolVar(&sf.lastFailed, "last-failed", false, "run only the flows that failed in the last run (its "+lastRunFile+" in --artifacts)")
@@ -198,4 +201,64 @@ func chooseFlows(list []*flows.Flow, rf runFlags, opts flows.LoadOptions, stdout
 		return nil, true, printList(stdout, sel.flows)
 	}
 	return sel.flows, false, nil
+}
+
+// selectTags keeps flows with any included tag (when some are given) and
+// none of the excluded (!tag) ones.
+func selectTags(list []*flows.Flow, spec string) []*flows.Flow {
+	if strings.TrimSpace(spec) == "" {
+		return list
+	}
+	var inc, exc []string
+	for _, t := range strings.Split(spec, ",") {
+		t = strings.TrimSpace(t)
+		switch {
+		case t == "":
+		case strings.HasPrefix(t, "!"):
+			exc = append(exc, t[1:])
+		default:
+			inc = append(inc, t)
+		}
+	}
+	var out []*flows.Flow
+	for _, f := range list {
+		has := map[string]bool{}
+		for _, t := range f.Tags {
+			has[t] = true
+		}
+		ok := len(inc) == 0
+		for _, t := range inc {
+			ok = ok || has[t]
+		}
+		for _, t := range exc {
+			ok = ok && !has[t]
+		}
+		if ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// shard keeps shard i of n: flows sorted by file, dealt round-robin, so a
+// given set of flows always splits the same way.
+func shard(list []*flows.Flow, spec string) ([]*flows.Flow, error) {
+	if spec == "" {
+		return list, nil
+	}
+	is, ns, ok := strings.Cut(spec, "/")
+	i, err1 := strconv.Atoi(is)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return nil, usagef("--shard %q: want I/N with 1 <= I <= N, such as 2/3", spec)
+	}
+	sorted := append([]*flows.Flow(nil), list...)
+	sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].File < sorted[b].File })
+	var out []*flows.Flow
+	for k, f := range sorted {
+		if k%n == i-1 {
+			out = append(out, f)
+		}
+	}
+	return out, nil
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"sort"
 
+	"github.com/spf13/cobra"
+
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/internal/textdist"
 )
@@ -141,4 +143,62 @@ func (v validation) report(w io.Writer) error {
 	}
 	_, err := fmt.Fprintln(w, summary)
 	return err
+}
+
+// validateFlags are the flags of `validate`.
+type validateFlags struct {
+	baseURL, envFile   string
+	vars               []string
+	strict, forbidOnly bool
+}
+
+// newValidateCmd is `smokeflow validate` (docs/running.md "Validating in
+// CI").
+func newValidateCmd() *cobra.Command {
+	var vf validateFlags
+	c := &cobra.Command{
+		Use:   "validate [PATH...]",
+		Short: "check flow files; every error as FILE:LINE:COL: message",
+		Long: `Check flow files without a browser and print every problem as
+FILE:LINE:COL: message. A missing environment variable, secret or base URL
+is a warning unless --strict (docs/running.md "Validating in CI").`,
+		Args:              cobra.ArbitraryArgs,
+		ValidArgsFunction: completeFlowFiles,
+		RunE: func(c *cobra.Command, paths []string) error {
+			return cmdValidate(paths, vf, c.OutOrStdout())
+		},
+	}
+	fs := c.Flags()
+	fs.StringVar(&vf.baseURL, "base-url", "", "base `URL`, as for run")
+	fs.StringVar(&vf.envFile, "env-file", "", "read KEY=VALUE lines into the environment")
+	fs.StringArrayVar(&vf.vars, "var", nil, "set a variable, `K=V` (repeatable)")
+	fs.BoolVar(&vf.strict, "strict", false, "make a missing environment variable, secret or base URL an error, not a warning")
+	fs.BoolVar(&vf.forbidOnly, "forbid-only", false, "make only: true in a flow an error (for CI)")
+	return c
+}
+
+func cmdValidate(paths []string, vf validateFlags, stdout io.Writer) error {
+	if err := checkBaseURLFlag(vf.baseURL); err != nil {
+		return err
+	}
+	lookup, err := lookupEnv(vf.envFile)
+	if err != nil {
+		return err
+	}
+	vm, err := parseVars(vf.vars)
+	if err != nil {
+		return err
+	}
+	list, problems, err := loadChecked(paths, flows.LoadOptions{Vars: vm, LookupEnv: lookup, BaseURL: vf.baseURL}, !vf.strict)
+	var fe flows.Errors
+	if err != nil && !errors.As(err, &fe) {
+		return err
+	}
+	if problems == nil {
+		problems = fe // paths that name no flow
+	}
+	if vf.forbidOnly {
+		problems = append(problems, asFlowErrors("", forbidOnly(list))...)
+	}
+	return validation{list: list, problems: problems, needsWarn: !vf.strict, vars: vm}.report(stdout)
 }

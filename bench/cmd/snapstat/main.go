@@ -7,7 +7,7 @@
 // "checkout" puts a product in the cart first. It writes
 // OUTDIR/snap-smokeflow-NAME.txt (the interactive snapshot, as
 // `smokeflow snapshot` prints it) and prints JSON: characters, refs, the
-// median time of a snapshot (locate.Capture + Render) over REPEAT
+// median time of a snapshot (Page.Snapshot + Render) over REPEAT
 // snapshots after five untimed ones, and the time from start to the first snapshot (launch
 // included).
 package main

@@ -7,22 +7,32 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// The parsers of what concerns the browser's windows rather than one
-// element: native dialogs, tabs and downloads. docs/flows.md "dialog",
-// "tab", "expect".
+// The actions and checks that concern the browser's windows rather than
+// one element: native dialogs, tabs and downloads. docs/flows.md
+// "dialog", "tab", "expect".
+
+// Dialog is `dialog`: how to answer the next native dialog (alert,
+// confirm, prompt, beforeunload). docs/flows.md "dialog".
+type Dialog struct {
+	Accept bool
+	Text   *string // the prompt's answer (nil: the prompt's default); with Accept only
+}
+
+// Tab is `tab`: exactly one of Previous, Index or URL is set.
+// docs/flows.md "tab".
+type Tab struct {
+	Previous bool
+	Index    *int   // 0 is the first open tab, in the order they opened
+	URL      *Match // the one open tab whose URL matches
+}
+
+func (*Dialog) Name() ActionName { return ActionDialog }
+func (*Tab) Name() ActionName    { return ActionTab }
 
 // DownloadVar is the variable a download sets: the saved file's path.
+// The actions that may set it say so with canDownload (docs/flows.md
+// "Downloads").
 const DownloadVar = "download"
-
-// downloadActions are the actions whose click or key press may start a
-// download, after which DownloadVar is known. docs/flows.md "Downloads".
-var downloadActions = []string{"click", "dblclick", "press"}
-
-// CanDownload reports whether a step may start or wait for a download,
-// and so set ${vars.download} for the steps after it.
-func (s *Step) CanDownload() bool {
-	return contains(downloadActions, s.Action) || (s.Expect != nil && s.Expect.Kind == ExpectDownload)
-}
 
 // knowDownload makes DownloadVar known after a step that can set it.
 func (p *parser) knowDownload(s *Step) {
@@ -37,24 +47,24 @@ var dialogScalarFix = map[string]string{
 	"dismiss": "accept: false", "false": "accept: false", "cancel": "accept: false",
 }
 
-// dialog reads `dialog: {accept, text}`.
-func (p *parser) dialog(spec *actionSpec, k, v *yaml.Node) *DialogArgs {
-	a := &DialogArgs{Accept: true}
+// parse reads `dialog: {accept, text}`.
+func (a *Dialog) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {
+	a.Accept = true
 	if r := p.resolve(v); r != nil && r.Kind == yaml.ScalarNode {
 		if fix, ok := dialogScalarFix[strings.ToLower(r.Value)]; ok {
 			p.errorf(r, "dialog needs a map: write {%s}", fix)
-			return a
+			return
 		}
 	}
 	o := p.argsOnly(spec, k, v)
 	if o == nil {
-		return a
+		return
 	}
 	if len(o.present(keysOf(spec.Args))) == 0 {
 		if len(o.keys) == 0 {
 			p.errorf(o.node, "dialog needs accept and/or text: {accept: true|false, text: \"...\"}")
 		}
-		return a
+		return
 	}
 	if n := o.val("accept"); n != nil {
 		a.Accept = p.boolean(n, "accept")
@@ -66,15 +76,13 @@ func (p *parser) dialog(spec *actionSpec, k, v *yaml.Node) *DialogArgs {
 			p.errorf(o.m["text"].k, "text is the answer to a prompt that is accepted; it does not go with accept: false")
 		}
 	}
-	return a
 }
 
-// tab reads `tab: previous`, `tab: N` or `tab: {url: MATCH}`.
-func (p *parser) tab(spec *actionSpec, k, v *yaml.Node) *TabArgs {
-	a := &TabArgs{}
+// parse reads `tab: previous`, `tab: N` or `tab: {url: MATCH}`.
+func (a *Tab) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {
 	r := p.resolve(v)
 	if r == nil {
-		return a
+		return
 	}
 	const forms = "previous, a tab number (0 is the first) or {url: {equals|contains|matches: ...}}"
 	switch {
@@ -106,7 +114,27 @@ func (p *parser) tab(spec *actionSpec, k, v *yaml.Node) *TabArgs {
 	default:
 		p.errorf(r, "tab takes %s, not %s", forms, kindName(r))
 	}
-	return a
+}
+
+func (a *Dialog) arg() *yaml.Node {
+	w := &mapWriter{}
+	if !a.Accept || a.Text == nil {
+		w.add("accept", boolNode(a.Accept))
+	}
+	if a.Text != nil {
+		w.add("text", strNodeOf(*a.Text))
+	}
+	return w.node()
+}
+
+func (a *Tab) arg() *yaml.Node {
+	switch {
+	case a.Previous:
+		return strNode(TabPrevious)
+	case a.Index != nil:
+		return intNode(*a.Index)
+	}
+	return (&mapWriter{}).add("url", matchNode(a.URL)).node()
 }
 
 // expectDownload reads the value of `expect: {download: {name: MATCH}}`.

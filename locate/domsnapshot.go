@@ -1,12 +1,9 @@
 package locate
 
 import (
-	"context"
 	"fmt"
 	"strings"
-	"sync"
 
-	"github.com/go-rod/rod/lib/proto"
 	"github.com/valyala/fastjson"
 )
 
@@ -25,27 +22,13 @@ type domInfo struct {
 
 // docData is one document of a session, from DOMSnapshot.
 type docData struct {
-	frame   proto.PageFrameID
+	frame   string
 	url     string
 	title   string
 	nodes   []domInfo
-	byBack  map[proto.DOMBackendNodeID]int
 	byID    map[string]int
 	scrollX float64
 	scrollY float64
-}
-
-// sessionData is everything captured from one session.
-type sessionData struct {
-	s      *Session
-	docs   []*docData
-	byBack map[proto.DOMBackendNodeID]*docRef
-	ax     map[proto.PageFrameID][]*axNode
-	// owner is the backend id, in the parent session, of this session's
-	// iframe element; ownerBox its content box in the parent's viewport.
-	owner    proto.DOMBackendNodeID
-	ownerBox Box
-	err      error
 }
 
 type docRef struct {
@@ -53,141 +36,61 @@ type docRef struct {
 	idx int
 }
 
-var snapshotStyles = []string{"cursor", "visibility"}
-
-// captureSession gathers DOMSnapshot, the frame tree and the AX trees of
-// one session. Calls run concurrently.
-func captureSession(ctx context.Context, s *Session) *sessionData {
-	sd := &sessionData{s: s, byBack: map[proto.DOMBackendNodeID]*docRef{}, ax: map[proto.PageFrameID][]*axNode{}}
-	p := s.Client(ctx)
-
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	setErr := func(err error) {
-		mu.Lock()
-		if sd.err == nil {
-			sd.err = err
-		}
-		mu.Unlock()
-	}
-
-	// The root frame's accessibility tree is the longest read, and the
-	// renderer answers one read after the other: it is asked for first,
-	// so that it is decoded while the DOM snapshot is being taken.
-	var rootAX []*axNode
-	var rootErr error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		go func() {
-			defer wg.Done()
-			raw, err := s.Conn.Call(ctx, string(s.ID), "DOMSnapshot.captureSnapshot",
-				proto.DOMSnapshotCaptureSnapshot{ComputedStyles: snapshotStyles})
-			if err == nil {
-				err = sd.decode(raw)
-			}
-			if err != nil {
-				setErr(fmt.Errorf("DOMSnapshot: %w", err))
-			}
-		}()
-		rootAX, rootErr = fetchAXTree(ctx, s, "")
-	}()
-
-	if s.Parent != nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pp := s.Parent.Client(ctx)
-			own, err := proto.DOMGetFrameOwner{FrameID: s.FrameID}.Call(pp)
-			if err != nil {
-				return
-			}
-			sd.owner = own.BackendNodeID
-			bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(pp)
-			if err == nil && len(bm.Model.Content) >= 8 {
-				q := bm.Model.Content
-				sd.ownerBox = Box{X: q[0], Y: q[1], W: q[2] - q[0], H: q[5] - q[1]}
-			}
-		}()
-	}
-
-	tree, err := proto.PageGetFrameTree{}.Call(p)
-	if err != nil {
-		wg.Wait()
-		sd.err = fmt.Errorf("frame tree: %w", err)
-		return sd
-	}
-	var frames []proto.PageFrameID
-	var walk func(t *proto.PageFrameTree)
-	walk = func(t *proto.PageFrameTree) {
-		frames = append(frames, t.Frame.ID)
-		for _, c := range t.ChildFrames {
-			walk(c)
-		}
-	}
-	walk(tree.FrameTree)
-	for _, f := range frames[1:] { // the root frame's is on its way
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			nodes, err := fetchAXTree(ctx, s, f)
-			if err != nil {
-				return // a frame that navigates away mid-capture is simply missing
-			}
-			mu.Lock()
-			sd.ax[f] = nodes
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if rootErr != nil {
-		setErr(fmt.Errorf("accessibility tree: %w", rootErr))
-	} else {
-		sd.ax[tree.FrameTree.Frame.ID] = rootAX
-	}
-	return sd
+// DOMSnapshot is the decoded answer of one session's
+// DOMSnapshot.captureSnapshot (docs/targets.md "The snapshot",
+// "Who reads, who builds"): its documents, in the browser's order.
+type DOMSnapshot struct {
+	docs   []*docData
+	byBack map[int64]docRef
 }
 
-// decode reads the result of DOMSnapshot.captureSnapshot (with the
-// computed styles of snapshotStyles) into the session's documents. Like
-// the accessibility tree, it is parsed with fastjson: it is the second
+// SnapshotStyles are the computed styles a DOMSnapshot.captureSnapshot
+// must ask for, in this order, for DecodeDOMSnapshot to read them.
+func SnapshotStyles() []string { return []string{"cursor", "visibility"} }
+
+// DecodeDOMSnapshot decodes the result of DOMSnapshot.captureSnapshot
+// taken with the computed styles of SnapshotStyles. Like the
+// accessibility tree, it is parsed with fastjson: it is the second
 // largest read of a snapshot.
-func (sd *sessionData) decode(raw []byte) error {
+func DecodeDOMSnapshot(raw []byte) (*DOMSnapshot, error) {
 	p := getParser()
 	defer putParser(p)
 	v, err := p.ParseBytes(raw)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("decoding the DOM snapshot: %w", err)
 	}
 	// The strings table, converted once: nodes refer to its entries by
 	// index, many times over (every DIV, every class attribute).
 	raws := v.GetArray("strings")
 	table := make(stringTable, len(raws))
 	for i, r := range raws {
-		b, _ := r.StringBytes()
+		b, err := r.StringBytes()
+		if err != nil {
+			return nil, fmt.Errorf("decoding the DOM snapshot's strings: %w", err)
+		}
 		table[i] = string(b)
 	}
+	ds := &DOMSnapshot{byBack: map[int64]docRef{}}
 	for _, d := range v.GetArray("documents") {
 		dd := &docData{
-			frame:   proto.PageFrameID(table.str(d.Get("frameId"))),
+			frame:   table.str(d.Get("frameId")),
 			url:     table.str(d.Get("documentURL")),
 			title:   table.str(d.Get("title")),
 			scrollX: d.GetFloat64("scrollOffsetX"),
 			scrollY: d.GetFloat64("scrollOffsetY"),
-			byBack:  map[proto.DOMBackendNodeID]int{},
 			byID:    map[string]int{},
 		}
 		n := d.Get("nodes")
 		if n == nil {
 			continue
 		}
-		sd.decodeNodes(dd, n, table)
+		ds.decodeNodes(dd, n, table)
 		if l := d.Get("layout"); l != nil {
 			dd.decodeLayout(l, table)
 		}
-		sd.docs = append(sd.docs, dd)
+		ds.docs = append(ds.docs, dd)
 	}
-	return nil
+	return ds, nil
 }
 
 // stringTable is the strings table of a captured snapshot.
@@ -206,7 +109,7 @@ func (t stringTable) str(x *fastjson.Value) string {
 
 // decodeNodes reads a document's node tree: parents, tags, attributes,
 // checked state and content documents.
-func (sd *sessionData) decodeNodes(dd *docData, n *fastjson.Value, table stringTable) {
+func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringTable) {
 	backend := n.GetArray("backendNodeId")
 	parents := n.GetArray("parentIndex")
 	names := n.GetArray("nodeName")
@@ -234,9 +137,7 @@ func (sd *sessionData) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 				}
 			}
 		}
-		id := proto.DOMBackendNodeID(backend[i].GetInt())
-		dd.byBack[id] = i
-		sd.byBack[id] = &docRef{doc: dd, idx: i}
+		ds.byBack[backend[i].GetInt64()] = docRef{doc: dd, idx: i}
 	}
 	for _, x := range n.GetArray("inputChecked", "index") {
 		if i := x.GetInt(); i >= 0 && i < count {
@@ -279,11 +180,27 @@ func (dd *docData) decodeLayout(l *fastjson.Value, table stringTable) {
 	}
 }
 
-// dom returns the DOM facts of a backend node in this session.
-func (sd *sessionData) dom(id proto.DOMBackendNodeID) (*docData, *domInfo) {
-	r := sd.byBack[id]
-	if r == nil {
+// dom returns the DOM facts of a backend node of the session.
+func (ds *DOMSnapshot) dom(id int64) (*docData, *domInfo) {
+	if ds == nil {
+		return nil, nil
+	}
+	r, ok := ds.byBack[id]
+	if !ok {
 		return nil, nil
 	}
 	return r.doc, &r.doc.nodes[r.idx]
+}
+
+// docForFrame is the document of a frame, nil when the session has none.
+func (ds *DOMSnapshot) docForFrame(f string) *docData {
+	if ds == nil {
+		return nil
+	}
+	for _, d := range ds.docs {
+		if d.frame == f {
+			return d
+		}
+	}
+	return nil
 }

@@ -1,0 +1,228 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// Snapshot reads the page now, without touching the ref map: the main
+// page first, then its out-of-process iframes, built into one snapshot by
+// locate.Build (docs/targets.md "The snapshot"). A read that caught the
+// page mid-change is taken again (twice at most).
+func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
+	if p.Crashed() {
+		return nil, ErrPageCrashed
+	}
+	var snap *locate.Snapshot
+	var err error
+	for i := 0; i < 3; i++ {
+		snap, err = capture(ctx, p.Sessions())
+		if err != nil || !snap.Inconsistent {
+			return snap, err
+		}
+	}
+	return snap, err
+}
+
+// capture reads every session of a page at once, and the main
+// document's viewport, and builds the snapshot. A failed read of an
+// iframe's session leaves that iframe out; of the main page's, fails.
+func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, error) {
+	if len(sessions) == 0 {
+		return nil, errors.New("no page")
+	}
+	reads := make([]*locate.SessionRead, len(sessions))
+	errs := make([]error, len(sessions))
+	var wg sync.WaitGroup
+	var metrics *proto.PageGetLayoutMetricsResult
+	var metricsErr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		metrics, metricsErr = proto.PageGetLayoutMetrics{}.Call(sessions[0].Client(ctx))
+	}()
+	for i, s := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			reads[i], errs[i] = captureSession(ctx, s)
+		}()
+	}
+	wg.Wait()
+	if errs[0] != nil {
+		return nil, errs[0]
+	}
+	var ok []*locate.SessionRead
+	for i, r := range reads {
+		if errs[i] == nil {
+			ok = append(ok, r)
+		}
+	}
+	// Without the metrics every element counts as in the viewport
+	// (docs/targets.md "Resolution", 4): the snapshot is still good.
+	var view locate.Box
+	if metricsErr == nil && metrics.CSSLayoutViewport != nil {
+		view = locate.Box{W: float64(metrics.CSSLayoutViewport.ClientWidth), H: float64(metrics.CSSLayoutViewport.ClientHeight)}
+	}
+	return locate.Build(ok, view)
+}
+
+// captureSession gathers DOMSnapshot, the frame tree and the AX trees of
+// one session, each decoded as it arrives. Calls run concurrently.
+func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, error) {
+	sd := &locate.SessionRead{Session: string(s.ID), Frame: string(s.FrameID), AX: map[string]*locate.AXTree{}}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	setErr := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+	}
+
+	// The root frame's accessibility tree is the longest read, and the
+	// renderer answers one read after the other: it is asked for first,
+	// so that it is decoded while the DOM snapshot is being taken.
+	var rootAX *locate.AXTree
+	var rootErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		go func() {
+			defer wg.Done()
+			dom, err := readDOMSnapshot(ctx, s)
+			if err != nil {
+				setErr(fmt.Errorf("DOMSnapshot: %w", err))
+				return
+			}
+			sd.DOM = dom
+		}()
+		rootAX, rootErr = readAXTree(ctx, s, "")
+	}()
+
+	if s.Parent != nil {
+		sd.Parent = string(s.Parent.ID)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sd.Owner, sd.OwnerBox = frameOwner(ctx, s)
+		}()
+	}
+
+	tree, err := proto.PageGetFrameTree{}.Call(s.Client(ctx))
+	if err != nil {
+		wg.Wait()
+		return nil, fmt.Errorf("frame tree: %w", err)
+	}
+	for _, f := range childFrames(tree.FrameTree) { // the root frame's is on its way
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ax, err := readAXTree(ctx, s, f)
+			if err != nil {
+				return // a frame that navigates away mid-capture is simply missing
+			}
+			mu.Lock()
+			sd.AX[string(f)] = ax
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if rootErr != nil {
+		setErr(fmt.Errorf("accessibility tree: %w", rootErr))
+	} else {
+		sd.AX[string(tree.FrameTree.Frame.ID)] = rootAX
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return sd, nil
+}
+
+// childFrames are the frames below the root of a frame tree, in order.
+func childFrames(root *proto.PageFrameTree) []proto.PageFrameID {
+	var frames []proto.PageFrameID
+	var walk func(t *proto.PageFrameTree)
+	walk = func(t *proto.PageFrameTree) {
+		for _, c := range t.ChildFrames {
+			frames = append(frames, c.Frame.ID)
+			walk(c)
+		}
+	}
+	walk(root)
+	return frames
+}
+
+// frameOwner is the backend id, in the parent session, of the <iframe>
+// an out-of-process frame's session is in, and its content box in the
+// parent's viewport; zero when the parent no longer has it.
+func frameOwner(ctx context.Context, s *CDPSession) (int64, locate.Box) {
+	pp := s.Parent.Client(ctx)
+	own, err := proto.DOMGetFrameOwner{FrameID: s.FrameID}.Call(pp)
+	if err != nil {
+		return 0, locate.Box{}
+	}
+	var box locate.Box
+	bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(pp)
+	if err == nil && len(bm.Model.Content) >= 8 {
+		q := bm.Model.Content
+		box = locate.Box{X: q[0], Y: q[1], W: q[2] - q[0], H: q[5] - q[1]}
+	}
+	return int64(own.BackendNodeID), box
+}
+
+// readDOMSnapshot takes the session's DOM snapshot with the styles
+// locate reads, and decodes it.
+func readDOMSnapshot(ctx context.Context, s *CDPSession) (*locate.DOMSnapshot, error) {
+	raw, err := s.conn.Call(ctx, string(s.ID), "DOMSnapshot.captureSnapshot",
+		proto.DOMSnapshotCaptureSnapshot{ComputedStyles: locate.SnapshotStyles()})
+	if err != nil {
+		return nil, err
+	}
+	return locate.DecodeDOMSnapshot(raw)
+}
+
+// readAXTree reads and decodes the accessibility tree of one frame of a
+// session ("": its root frame). The answer goes to locate's own decoder
+// undecoded: rod's proto types would decode it through reflection.
+func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*locate.AXTree, error) {
+	raw, err := s.conn.Call(ctx, string(s.ID), "Accessibility.getFullAXTree", proto.AccessibilityGetFullAXTree{FrameID: frame})
+	if err != nil {
+		return nil, err
+	}
+	return locate.DecodeAXTree(raw)
+}
+
+// LiveRef resolves a plain ref target without reading the whole page
+// (docs/targets.md "Resolution", 1): one Accessibility.getPartialAXTree
+// read of the element the ref recorded, judged by locate.LiveRef. It
+// returns nil whenever it cannot be sure (the element or its iframe is
+// gone, or changed), and the caller resolves over a full snapshot.
+func (p *Page) LiveRef(ctx context.Context, t *flows.Target) *locate.Result {
+	entry := locate.LiveRefNode(p.RefMap(), t)
+	if entry == nil {
+		return nil
+	}
+	s := p.sessionOf(entry.Handle)
+	if s == nil {
+		return nil
+	}
+	raw, err := s.conn.Call(ctx, string(s.ID), "Accessibility.getPartialAXTree",
+		proto.AccessibilityGetPartialAXTree{BackendNodeID: proto.DOMBackendNodeID(entry.Backend), FetchRelatives: false})
+	if err != nil {
+		return nil // detached, or its frame is gone: the full read says so
+	}
+	partial, err := locate.DecodeAXTree(raw)
+	if err != nil {
+		return nil // the full read reports what is wrong
+	}
+	return locate.LiveRef(entry, partial)
+}

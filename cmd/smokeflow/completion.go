@@ -1,0 +1,90 @@
+package main
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/reports"
+)
+
+// flagValues completes the values of the flags so named, on every command
+// that has one (docs/cli.md "Completion"). Any other flag or argument
+// completes nothing, rather than file names, unless its command says
+// otherwise (ValidArgsFunction).
+var flagValues = map[string]cobra.CompletionFunc{
+	"report":    completeReport,
+	"env-file":  cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
+	"browser":   cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
+	"artifacts": cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs),
+	"wait":      cobra.FixedCompletions(flows.LoadStates(), cobra.ShellCompDirectiveNoFileComp),
+}
+
+// setUpCompletion adds `smokeflow completion bash|zsh|fish|powershell`,
+// cobra's generator, and registers how flag values complete.
+func setUpCompletion(root *cobra.Command) error {
+	root.CompletionOptions.SetDefaultShellCompDirective(cobra.ShellCompDirectiveNoFileComp)
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Use = "completion SHELL"
+			c.Short = "print the shell completion script: bash, zsh, fish or powershell"
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) == 0 {
+					return c.Help()
+				}
+				return usagef("completion: no shell %q; want bash, zsh, fish or powershell", args[0])
+			}
+		}
+	}
+	return completeFlags(root)
+}
+
+// completeFlags registers flagValues for the flags of c and of its
+// subcommands.
+func completeFlags(c *cobra.Command) error {
+	var errs []error
+	for name, complete := range flagValues {
+		if c.Flags().Lookup(name) != nil {
+			errs = append(errs, c.RegisterFlagCompletionFunc(name, complete))
+		}
+	}
+	for _, sub := range c.Commands() {
+		errs = append(errs, completeFlags(sub))
+	}
+	return errors.Join(errs...)
+}
+
+// completeFlowFiles completes flow files (.yaml, .yml) and folders.
+func completeFlowFiles(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return flows.FlowFileExtensions(), cobra.ShellCompDirectiveFilterFileExt
+}
+
+// completeReport completes --report's FORMAT= part.
+func completeReport(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if strings.Contains(toComplete, "=") {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	var out []cobra.Completion
+	for _, f := range reports.Formats() {
+		out = append(out, f+"=")
+	}
+	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeCommands completes the argument of `smokeflow help`.
+func completeCommands(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, sub := range c.Root().Commands() {
+		if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+			out = append(out, cobra.CompletionWithDesc(sub.Name(), sub.Short))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

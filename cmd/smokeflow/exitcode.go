@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
+)
+
+// Exit codes, as docs/cli.md "Exit codes" lists them.
+const (
+	exitOK          = 0
+	exitFailed      = 1
+	exitUsage       = 2
+	exitBrowser     = 3
+	exitInterrupted = 130
+)
+
+// usageError is bad flags, arguments or flow files: exit 2. It may wrap
+// its cause (a flag parsing error).
+type usageError struct {
+	msg   string
+	cause error
+}
+
+func (e *usageError) Error() string { return e.msg }
+func (e *usageError) Unwrap() error { return e.cause }
+
+func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf(format, a...)} }
+
+// errFlowsFailed is a run in which a flow failed: exit 1.
+var errFlowsFailed = errors.New("a flow failed")
+
+// errInterrupted is a run stopped by SIGINT or SIGTERM.
+var errInterrupted = errors.New("interrupted")
+
+// exitCode is the one place errors become exit codes (docs/cli.md "Exit
+// codes"): every command returns a typed error, and only this function
+// maps it. A cancelled context is an interrupt wherever it stopped the
+// command, the browser's start included: only SIGINT and SIGTERM cancel
+// the command's context (main.go).
+func exitCode(err error) int {
+	var ue *usageError
+	var fe flows.Errors
+	var fe1 *flows.Error
+	var be *browser.BrowserError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errInterrupted), errors.Is(err, context.Canceled):
+		return exitInterrupted
+	case errors.As(err, &be):
+		return exitBrowser
+	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1):
+		return exitUsage
+	case errors.Is(err, errFlowsFailed):
+		return exitFailed
+	}
+	return exitFailed
+}
+
+// quiet reports whether err is said by the command's own output already
+// (the summary of a run), so Main prints no "smokeflow: " line for it.
+func quiet(err error) bool {
+	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted)
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/smokeflow/smokeflow/browser"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+// Main runs the command line and returns the exit code. Errors are
+// printed once, here, as "smokeflow: message" on stderr (docs/cli.md
+// "Errors").
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root, err := newRoot(stdout, stderr)
+	if err == nil {
+		// never nil: cobra would read os.Args instead
+		root.SetArgs(append([]string{}, args...))
+		err = root.ExecuteContext(ctx)
+	}
+	if err != nil && !quiet(err) {
+		fmt.Fprintln(stderr, "smokeflow: "+strings.ReplaceAll(err.Error(), "\n", "\n  "))
+	}
+	// no browser process outlives the command
+	browser.ReapZombies()
+	return exitCode(err)
+}
+
+// newRoot builds the command tree afresh, so that Main may run many times
+// in one process (the tests do). Commands are listed in the order they
+// are added here (docs/cli.md "Commands").
+func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
+	cobra.EnableCommandSorting = false // cobra's one global: list in the order added
+	root := &cobra.Command{
+		Use:     "smokeflow",
+		Long:    "smokeflow runs YAML browser flows in real Chromium.",
+		Version: version,
+		Args:    unknownCommand,
+		RunE: func(c *cobra.Command, _ []string) error {
+			fmt.Fprint(c.ErrOrStderr(), overview(c))
+			return usagef("no command given")
+		},
+		SilenceErrors:              true, // Main prints them
+		SilenceUsage:               true, // an error names its fix instead
+		SuggestionsMinimumDistance: 2,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetVersionTemplate("smokeflow {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
+	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
+	setUpHelp(root)
+	if err := setUpCompletion(root); err != nil {
+		return nil, fmt.Errorf("setting up completion: %w", err)
+	}
+	return root, nil
+}
+
+// noArgs is cobra's Args for a command that takes no arguments, as a
+// usage error.
+func noArgs(c *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef("%s takes no arguments, got %q", c.Name(), args)
+	}
+	return nil
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/reports"
+	"github.com/smokeflow/smokeflow/runner"
+)
+
+// runFlags are the flags of `run` (and, in part, `demo`).
+type runFlags struct {
+	baseURL, envFile, tags, shard, artifacts, browser, cdp string
+	workers, retries                                       int
+	failFast, headed, quiet, verbose                       bool
+	timeout, stepTimeout                                   time.Duration
+	vars, reports                                          []string
+	sel                                                    selectFlags
+}
+
+// register adds the flags to fs. A `back-quoted` word of a usage is the
+// value's name in the help (docs/cli.md "Help").
+func (rf *runFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&rf.baseURL, "base-url", "", "base `URL` that open: /path joins (overrides base_url)")
+	fs.StringArrayVar(&rf.vars, "var", nil, "set a variable, `K=V` (repeatable)")
+	fs.StringVar(&rf.envFile, "env-file", "", "read KEY=VALUE lines into the environment flows see")
+	fs.StringVar(&rf.tags, "tags", "", "select flows by tag: smoke,!slow")
+	fs.StringVar(&rf.shard, "shard", "", "run shard I of N: `I/N`, such as 1/3")
+	fs.IntVar(&rf.workers, "workers", 1, "flows run in parallel")
+	fs.IntVar(&rf.retries, "retries", 0, "retry a failed flow up to `N` times")
+	fs.BoolVar(&rf.failFast, "fail-fast", false, "stop starting flows after the first failure")
+	fs.DurationVar(&rf.timeout, "timeout", 0, "each flow's timeout (overrides timeout:)")
+	fs.DurationVar(&rf.stepTimeout, "step-timeout", 0, "each step's timeout (overrides step_timeout:)")
+	fs.StringArrayVar(&rf.reports, "report", nil, "write a report: `FORMAT=PATH`, as junit=PATH, markdown=PATH or json=PATH (repeatable)")
+	fs.StringVar(&rf.artifacts, "artifacts", "smokeflow-results", "folder for screenshots, snapshots and logs, emptied at the start of each run")
+	fs.StringVar(&rf.browser, "browser", "", "Chromium or Chrome executable (else $SMOKEFLOW_BROWSER, else found on PATH)")
+	fs.StringVar(&rf.cdp, "cdp", "", "attach to a running browser: host:port or ws://...")
+	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
+	fs.BoolVar(&rf.quiet, "quiet", false, "print failures and the summary only")
+	fs.BoolVar(&rf.verbose, "verbose", false, "print every step and full diagnostics")
+	rf.sel.register(fs)
+}
+
+// newRunCmd is `smokeflow run` (docs/running.md).
+func newRunCmd() *cobra.Command {
+	var rf runFlags
+	c := &cobra.Command{
+		Use:   "run [PATH|GLOB...]",
+		Short: "run flows (default ./flows)",
+		Long: `Run flows in real Chromium: the flow files given, the folders given (searched
+recursively for .yaml and .yml files) and the globs given (** included); with
+none, ./flows. Flags may come before or after the paths (docs/running.md).`,
+		Args:              cobra.ArbitraryArgs,
+		ValidArgsFunction: completeFlowFiles,
+		RunE: func(c *cobra.Command, paths []string) error {
+			return cmdRun(c.Context(), paths, rf, c.OutOrStdout(), c.ErrOrStderr())
+		},
+	}
+	rf.register(c.Flags())
+	return c
+}
+
+func cmdRun(ctx context.Context, paths []string, rf runFlags, stdout, stderr io.Writer) error {
+	opts, err := rf.loadOptions()
+	if err != nil {
+		return err
+	}
+	list, _, err := loadChecked(paths, opts, rf.sel.list)
+	if err != nil {
+		return err
+	}
+	return execute(ctx, list, rf, opts, stdout, stderr)
+}
+
+// loadOptions reads --env-file and --var: what flows are loaded and run
+// with.
+func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
+	if err := checkBaseURLFlag(rf.baseURL); err != nil {
+		return flows.LoadOptions{}, err
+	}
+	lookup, err := lookupEnv(rf.envFile)
+	if err != nil {
+		return flows.LoadOptions{}, err
+	}
+	vm, err := parseVars(rf.vars)
+	if err != nil {
+		return flows.LoadOptions{}, err
+	}
+	return flows.LoadOptions{Vars: vm, LookupEnv: lookup, BaseURL: rf.baseURL}, nil
+}
+
+// execute selects, runs and reports flows.
+func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.LoadOptions, stdout, stderr io.Writer) error {
+	specs := make([][2]string, 0, len(rf.reports))
+	for _, r := range rf.reports {
+		format, p, err := reports.ParseSpec(r)
+		if err != nil {
+			return usagef("--report: %v", err)
+		}
+		specs = append(specs, [2]string{format, p})
+	}
+	if rf.workers < 1 {
+		return usagef("--workers must be at least 1")
+	}
+	if rf.retries < 0 {
+		return usagef("--retries must be 0 or more")
+	}
+	list, done, err := chooseFlows(list, rf, opts, stdout, stderr)
+	if err != nil || done {
+		return err
+	}
+	level := reports.Normal
+	if rf.quiet {
+		level = reports.Quiet
+	} else if rf.verbose {
+		level = reports.Verbose
+	}
+	tty := isTTY(stdout)
+	prog := reports.NewProgress(stdout, level, tty && !rf.quiet, tty)
+	cfg := runner.Config{
+		BaseURL: rf.baseURL, Vars: opts.Vars, LookupEnv: opts.LookupEnv, Workers: rf.workers, Retries: rf.retries,
+		FailFast: rf.failFast, Timeout: rf.timeout, StepTimeout: rf.stepTimeout, ArtifactsDir: rf.artifacts,
+		Shard:    rf.shard,
+		Browser:  browser.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
+		Listener: prog,
+	}
+	runner.Version = version
+	run, runErr := runner.Run(ctx, cfg, list)
+	if err := artifactsUsage(runErr); err != nil {
+		return err
+	}
+	var written []string
+	var writeErrs []string
+	for _, s := range specs {
+		if dir := filepath.Dir(s[1]); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				writeErrs = append(writeErrs, err.Error())
+				continue
+			}
+		}
+		if err := reports.WriteFile(s[1], s[0], run); err != nil {
+			writeErrs = append(writeErrs, fmt.Sprintf("%s report: %v", s[0], err))
+			continue
+		}
+		written = append(written, s[1])
+	}
+	if reports.InGitHubActions() {
+		_ = reports.WriteGitHubAnnotations(stdout, run)
+		if err := reports.AppendGitHubStepSummary(run); err != nil {
+			writeErrs = append(writeErrs, "step summary: "+err.Error())
+		}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if err := writeLastRun(rf.artifacts, run); err != nil {
+		writeErrs = append(writeErrs, "last run ("+lastRunFile+"): "+err.Error())
+	}
+	prog.Summary(run, written)
+	if len(writeErrs) > 0 {
+		return fmt.Errorf("writing reports: %s", strings.Join(writeErrs, "; "))
+	}
+	if run.Interrupted {
+		return errInterrupted
+	}
+	if s := run.Summary(); s.Failed > 0 {
+		return errFlowsFailed
+	}
+	return nil
+}
+
+// artifactsUsage is an artifacts folder the run refused to empty, as a
+// usage error (exit 2), before any report is written (docs/running.md
+// "Artifacts").
+func artifactsUsage(err error) error {
+	var ae *runner.ArtifactsError
+	if errors.As(err, &ae) {
+		return usagef("--artifacts %q %s", ae.Dir, ae.Why)
+	}
+	return nil
+}
+
+func isTTY(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && os.Getenv("CI") == ""
+}

@@ -1,0 +1,137 @@
+package flows
+
+import "gopkg.in/yaml.v3"
+
+// Step actions are types: each one parses, checks and writes its own
+// argument, names its target and declares what the runner needs to know
+// of it (docs/architecture-notes.md "Step actions"). The actions table
+// (tables.go) makes them by name.
+
+// ActionName is the name of a step action, the key a flow file writes it
+// under: `click`.
+type ActionName string
+
+// The step actions, in the order of docs/flows.md "Steps".
+const (
+	ActionOpen       ActionName = "open"
+	ActionSnapshot   ActionName = "snapshot"
+	ActionClick      ActionName = "click"
+	ActionDblClick   ActionName = "dblclick"
+	ActionHover      ActionName = "hover"
+	ActionFill       ActionName = "fill"
+	ActionType       ActionName = "type"
+	ActionPress      ActionName = "press"
+	ActionSelect     ActionName = "select"
+	ActionCheck      ActionName = "check"
+	ActionUncheck    ActionName = "uncheck"
+	ActionUpload     ActionName = "upload"
+	ActionScroll     ActionName = "scroll"
+	ActionWait       ActionName = "wait"
+	ActionExpect     ActionName = "expect"
+	ActionAssert     ActionName = "assert"
+	ActionExtract    ActionName = "extract"
+	ActionScreenshot ActionName = "screenshot"
+	ActionEval       ActionName = "eval"
+	ActionRequest    ActionName = "request"
+	ActionDialog     ActionName = "dialog"
+	ActionTab        ActionName = "tab"
+	ActionRun        ActionName = "run"
+	ActionGroup      ActionName = "group"
+	ActionRepeat     ActionName = "repeat"
+)
+
+// Action is what a step does, with its argument: one of *Open, *Snapshot,
+// *Pointer, *Fill, *TypeText, *Press, *Select, *Check, *Upload, *Scroll,
+// *Wait, *Expect, *Assert, *Extract, *Screenshot, *Eval, *Request,
+// *Dialog, *Tab, *Run, *Group and *Repeat. Only this package implements
+// it.
+type Action interface {
+	// Name is the action's key in a flow file.
+	Name() ActionName
+	// parse reads the argument v written under the action's key k,
+	// reporting what is wrong to p.
+	parse(p *parser, spec *actionSpec, k, v *yaml.Node)
+	// arg writes the argument back in the shortest form a person would
+	// write; nil when there is none (`- snapshot`).
+	arg() *yaml.Node
+}
+
+// An action may also say what the runner needs to know of it, by
+// implementing these.
+type (
+	// targeted: the action's main target, and the key it is written
+	// under (see Step.TargetSlot).
+	targeted interface {
+		targetSlot() (key string, t *Target)
+	}
+	// described: what the action is about when it has no target, as
+	// reports show it next to the action (see Step.Subject).
+	described interface {
+		subject() string
+	}
+	// tabFollower: after the step, a tab that the current page opened
+	// becomes the current one (docs/flows.md "tab").
+	tabFollower interface {
+		followsTab() bool
+	}
+	// downloader: the step may start or wait for a download, and so set
+	// ${vars.download} (docs/flows.md "Downloads").
+	downloader interface {
+		canDownload() bool
+	}
+)
+
+// NewAction makes an action of that name with an empty argument (a
+// recorder fills it in); nil for a name that is no action.
+func NewAction(name ActionName) Action {
+	if spec := actionByName[name]; spec != nil {
+		return spec.New()
+	}
+	return nil
+}
+
+// Target returns the step's main target, or nil for steps without one.
+func (s *Step) Target() *Target {
+	_, t := s.TargetSlot()
+	return t
+}
+
+// TargetSlot returns the step's main target and the key it is written
+// under, for hints ready to paste (docs/targets.md "Failure
+// diagnostics"): the action itself when the target is the step's whole
+// argument (`click: X`, `check: X`), else `target`, `gone`, `from` or the
+// expectation's kind.
+func (s *Step) TargetSlot() (key string, t *Target) {
+	if a, ok := s.Action.(targeted); ok {
+		return a.targetSlot()
+	}
+	return "", nil
+}
+
+// Subject is what the step acts on, as reports show it after the action:
+// its target, else its URL, key, flow, request, expression or kind of
+// expectation; "" when there is none of these.
+func (s *Step) Subject() string {
+	if t := s.Target(); t != nil {
+		return t.String()
+	}
+	if a, ok := s.Action.(described); ok {
+		return a.subject()
+	}
+	return ""
+}
+
+// FollowsTab reports whether, when the step opened a tab from the current
+// page, the flow goes on in that tab (docs/flows.md "tab").
+func (s *Step) FollowsTab() bool {
+	a, ok := s.Action.(tabFollower)
+	return ok && a.followsTab()
+}
+
+// CanDownload reports whether a step may start or wait for a download,
+// and so set ${vars.download} for the steps after it (docs/flows.md
+// "Downloads").
+func (s *Step) CanDownload() bool {
+	a, ok := s.Action.(downloader)
+	return ok && a.canDownload()
+}
