@@ -88,7 +88,7 @@ var _ = Describe("Describe", func() {
 		Expect(msg).To(HavePrefix(`step 2 (` + root + `/fails.yaml:9) click "Log in": `))
 		Expect(msg).To(ContainSubstring("\n> 9 |     click: Log in\n"))
 		Expect(msg).To(ContainSubstring(`button "Sign in"`))
-		shot := regexpGroup(msg, `(?m)^  (\S+failure-step-2\.png)$`)
+		shot := regexpGroup(msg, `(?m)^  (\S+/wrong-name-on-purpose\.failure\.png)$`)
 		Expect(shot).To(BeAnExistingFile())
 		Expect(fails.CapturedGinkgoWriterOutput).To(ContainSubstring(`failed  2 click "Log in" — "Wrong name on purpose"`))
 
