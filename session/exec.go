@@ -211,9 +211,15 @@ func (at *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 	reason := err.Error()
 	if s != nil {
 		f.StepIndex, f.Action, f.Target, f.File, f.Line = idx, actionName(s), s.Subject(), s.Pos.File, s.Pos.Line
-		f.Message = fmt.Sprintf("step %s (%s:%d) %s", idx, s.Pos.File, s.Pos.Line, f.Action)
-		if f.Target != "" {
-			f.Message += " " + f.Target
+		f.Message = "step " + idx
+		// a step made in Go has no place in a file (docs/session.md "Failures")
+		if s.Pos.File != "" {
+			f.Message += fmt.Sprintf(" (%s:%d)", s.Pos.File, s.Pos.Line)
+		}
+		for _, w := range []string{f.Action, f.Target} {
+			if w != "" {
+				f.Message += " " + w
+			}
 		}
 		f.Message += ": " + reason
 		f.Source = quote(at.flowOf(s), s)
@@ -341,7 +347,10 @@ func (at *Session) str(s string, sc *flows.Scope) (string, error) {
 // exec runs the action of one step.
 func (at *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	run, container := runnerOf(s.Action)
-	if run == nil {
+	switch {
+	case s.Action == nil:
+		return failWith(diagnostics.ReasonInternal, errors.New("the step has no action"))
+	case run == nil:
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown action %T", s.Action))
 	}
 	c := &stepCall{s: s, idx: idx, sc: sc, rec: rec}

@@ -137,6 +137,41 @@ var _ = Describe("a session without a flow file", func() {
 	})
 })
 
+var _ = Describe("steps made in Go", func() {
+	var s *session.Session
+	BeforeEach(func() {
+		s = openSession(GinkgoT().TempDir(), nil)
+	})
+	doGo := func(st *flows.Step) (*results.Step, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return s.Do(ctx, st)
+	}
+
+	It("run as parsed ones do, and fail without a file position in the message, quoting no YAML", func() {
+		rec, err := doGo(&flows.Step{Action: &flows.Open{URL: pageURL}})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rec.Action).To(Equal("open"))
+		_, err = doGo(&flows.Step{Action: &flows.Pointer{Target: &flows.Target{Phrase: "Log out"}}, Timeout: 300 * time.Millisecond})
+		var se *session.StepError
+		Expect(errors.As(err, &se)).To(BeTrue(), "got %v", err)
+		Expect(se.Reason()).To(Equal(diagnostics.ReasonNotFound))
+		Expect(se.Failure.Message).To(Equal(`step 2 click "Log out": no element matches "Log out"`))
+		Expect(se.Failure.Source).To(BeEmpty())
+		Expect(paths(s)).To(Equal([]string{"session/click-log-out.failure.txt", "session/click-log-out.failure.png"}))
+	})
+
+	It("fail with reason internal when they have no action", func() {
+		rec, err := doGo(&flows.Step{Name: "Nothing"})
+		var se *session.StepError
+		Expect(errors.As(err, &se)).To(BeTrue(), "got %v", err)
+		Expect(se.Reason()).To(Equal(diagnostics.ReasonInternal))
+		Expect(se.Failure.Message).To(Equal("step 1: the step has no action"))
+		Expect(rec.Status).To(Equal(results.Failed))
+		Expect(rec.Action).To(BeEmpty())
+	})
+})
+
 var _ = Describe("artifact names", func() {
 	// steps runs the same steps in a new session and returns the paths of
 	// its artifacts.
