@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/smokeflow/smokeflow/flows"
 	"io"
 	"os"
 	"os/exec"
@@ -39,7 +40,14 @@ type BrowserError struct {
 	Msg string
 	Fix string
 	Err error
+	// Fixes are the run settings that would fix it (docs/cli.md
+	// "Errors"): Options.Bin is the browser executable, Options.CDP the
+	// address of a running browser.
+	Fixes []flows.Setting
 }
+
+// Settings implements flows.Fixable.
+func (e *BrowserError) Settings() []flows.Setting { return e.Fixes }
 
 func (e *BrowserError) Error() string {
 	s := e.Msg
@@ -56,7 +64,10 @@ func (e *BrowserError) Unwrap() error { return e.Err }
 
 // installHint is what to do when no browser is found or it won't start.
 const installHint = "install Chromium (Debian/Ubuntu: sudo apt-get install -y chromium), " +
-	"or pass --browser /path/to/chrome (or set SMOKEFLOW_BROWSER), or attach to a running one with --cdp host:port"
+	"or give the browser executable's path (or set SMOKEFLOW_BROWSER), or attach to a running browser by its DevTools address (host:port)"
+
+// installFixes are the settings installHint names.
+var installFixes = []flows.Setting{flows.SettingBrowser, flows.SettingCDP}
 
 // Options configure Launch. Zero values get defaults after all options are
 // read (see withDefaults).
@@ -147,7 +158,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	cmd.Stdout = nil
 	if err := cmd.Start(); err != nil {
 		_ = os.RemoveAll(profile)
-		return nil, &BrowserError{Msg: fmt.Sprintf("cannot start the browser %s", bin), Fix: installHint, Err: err}
+		return nil, &BrowserError{Msg: fmt.Sprintf("cannot start the browser %s", bin), Fix: installHint, Err: err, Fixes: installFixes}
 	}
 	trackChild(cmd.Process.Pid)
 	b := &Browser{cmd: cmd, exited: make(chan struct{}), profile: profile, bin: bin}
@@ -184,10 +195,10 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	case ws = <-wsCh:
 	case <-b.exited:
 		b.cleanup()
-		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s exited at start", bin), Fix: installHint, Err: errors.New(tail.String())}
+		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s exited at start", bin), Fix: installHint, Err: errors.New(tail.String()), Fixes: installFixes}
 	case <-timer.C:
 		b.kill()
-		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s did not start within %s", bin, opts.StartTimeout), Fix: installHint}
+		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s did not start within %s", bin, opts.StartTimeout), Fix: installHint, Fixes: installFixes}
 	case <-ctx.Done():
 		b.kill()
 		return nil, &BrowserError{Msg: "interrupted while starting the browser", Err: ctx.Err()}
@@ -201,7 +212,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	}
 	if err != nil {
 		b.kill()
-		return nil, &BrowserError{Msg: "cannot connect to the browser's DevTools endpoint " + ws, Fix: installHint, Err: err}
+		return nil, &BrowserError{Msg: "cannot connect to the browser's DevTools endpoint " + ws, Fix: installHint, Err: err, Fixes: installFixes}
 	}
 	b.rod = rb
 	b.version = browserVersion(rb)
@@ -258,8 +269,9 @@ func attach(ctx context.Context, opts Options) (*Browser, error) {
 	if !strings.HasPrefix(u, "ws://") && !strings.HasPrefix(u, "wss://") {
 		resolved, err := launcher.ResolveURL(u)
 		if err != nil {
-			return nil, &BrowserError{Msg: "cannot reach the browser at --cdp " + opts.CDP,
-				Fix: "start Chrome with --remote-debugging-port=9222 and pass --cdp 127.0.0.1:9222, or a ws:// URL", Err: err}
+			return nil, &BrowserError{Msg: "cannot reach the browser at " + opts.CDP,
+				Fix: "start Chrome with --remote-debugging-port=9222 and attach to 127.0.0.1:9222, or to its ws:// URL", Err: err,
+				Fixes: []flows.Setting{flows.SettingCDP}}
 		}
 		u = resolved
 	}
@@ -272,8 +284,9 @@ func attach(ctx context.Context, opts Options) (*Browser, error) {
 	}
 	if err != nil {
 		disconnect()
-		return nil, &BrowserError{Msg: "cannot connect to the browser at --cdp " + opts.CDP,
-			Fix: "check the address, and that the browser was started with --remote-debugging-port", Err: err}
+		return nil, &BrowserError{Msg: "cannot connect to the browser at " + opts.CDP,
+			Fix: "check the address, and that the browser was started with --remote-debugging-port", Err: err,
+			Fixes: []flows.Setting{flows.SettingCDP}}
 	}
 	return &Browser{rod: rb, attached: true, disconnect: disconnect, exited: make(chan struct{}), version: browserVersion(rb)}, nil
 }
@@ -367,7 +380,7 @@ func (t *tailBuffer) String() string {
 func FindBrowser(explicit string) (string, error) {
 	check := func(p, from string) (string, error) {
 		if st, err := os.Stat(p); err != nil || st.IsDir() {
-			return "", &BrowserError{Msg: fmt.Sprintf("no browser at %s (%s)", p, from), Fix: installHint}
+			return "", &BrowserError{Msg: fmt.Sprintf("no browser at %s (%s)", p, from), Fix: installHint, Fixes: installFixes}
 		}
 		return p, nil
 	}
@@ -377,7 +390,7 @@ func FindBrowser(explicit string) (string, error) {
 				return p, nil
 			}
 		}
-		return check(explicit, "--browser")
+		return check(explicit, "the browser executable given")
 	}
 	if env := os.Getenv("SMOKEFLOW_BROWSER"); env != "" {
 		return check(env, "$SMOKEFLOW_BROWSER")
@@ -401,7 +414,7 @@ func FindBrowser(explicit string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", &BrowserError{Msg: "no Chromium or Chrome found on PATH or in the usual places", Fix: installHint}
+	return "", &BrowserError{Msg: "no Chromium or Chrome found on PATH or in the usual places", Fix: installHint, Fixes: installFixes}
 }
 
 // PID is the launched browser's process id (0 when attached).

@@ -14,6 +14,21 @@ type Error struct {
 	// about the file: `smokeflow validate` reports such errors as warnings
 	// (docs/running.md "Validating in CI").
 	Need Need
+	// Fix is the run setting that would also fix it, for front ends to
+	// name their own way (docs/cli.md "Errors"); NeedBaseURL implies
+	// SettingBaseURL.
+	Fix Setting
+}
+
+// Settings returns the run settings that would fix e.
+func (e *Error) Settings() []Setting {
+	switch {
+	case e.Fix != SettingNone:
+		return []Setting{e.Fix}
+	case e.Need == NeedBaseURL:
+		return []Setting{SettingBaseURL}
+	}
+	return nil
 }
 
 // Need is what a flow needs from outside its files to run.

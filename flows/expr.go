@@ -204,12 +204,12 @@ func (p *parser) checkExprNames(n *yaml.Node, src, what string) {
 		if m.Optional {
 			continue
 		}
-		if msg := p.checkName(ns, prop.Value, id.Value+"."+prop.Value); msg != "" {
+		if msg, fix := p.checkName(ns, prop.Value, id.Value+"."+prop.Value); msg != "" {
 			pos := p.pos(n)
 			if lp := p.locate(n, id.Value+"."+prop.Value, 0); lp.Line != 0 {
 				pos = lp
 			}
-			p.nameErrorAt(pos, ns, msg)
+			p.nameErrorAt(pos, ns, msg, fix)
 		}
 	}
 }

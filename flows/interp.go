@@ -126,8 +126,8 @@ func (p *parser) checkInterp(s string, n *yaml.Node) {
 			continue
 		}
 		seen[needle] = true
-		if msg := p.checkName(r.NS, r.Name, "${"+r.Raw+"}"); msg != "" {
-			p.nameErrorAt(p.locate(n, needle, 0), r.NS, msg)
+		if msg, fix := p.checkName(r.NS, r.Name, "${"+r.Raw+"}"); msg != "" {
+			p.nameErrorAt(p.locate(n, needle, 0), r.NS, msg, fix)
 		} else if msg := checkResponseRef(r); msg != "" {
 			p.errorAt(p.locate(n, needle, 0), "%s", msg)
 		}
@@ -140,24 +140,25 @@ func (p *parser) checkInterp(s string, n *yaml.Node) {
 // nameErrorAt records checkName's message: an unset environment variable
 // is about what the run needs (NeedEnv), any other unknown name is an
 // error in the file.
-func (p *parser) nameErrorAt(pos Pos, ns, msg string) {
+func (p *parser) nameErrorAt(pos Pos, ns, msg string, fix Setting) {
 	if ns == nsEnv {
 		p.needAt(pos, NeedEnv, "%s", msg)
 		return
 	}
-	p.errorAt(pos, "%s", msg)
+	p.addError(&Error{Pos: pos, Msg: msg, Fix: fix})
 }
 
-// checkName returns an error message when a name is unknown here.
-func (p *parser) checkName(ns, name, shown string) string {
+// checkName returns an error message when a name is unknown here, and
+// the run setting that would also fix it (a variable's value), if any.
+func (p *parser) checkName(ns, name, shown string) (string, Setting) {
 	switch ns {
 	case nsVars:
 		p.used[name] = true
 		if p.known[name] {
-			return ""
+			return "", SettingNone
 		}
 		if name == responseVar {
-			return noResponseMsg(shown)
+			return noResponseMsg(shown), SettingNone
 		}
 		known := make([]string, 0, len(p.known))
 		for k := range p.known {
@@ -165,37 +166,37 @@ func (p *parser) checkName(ns, name, shown string) string {
 		}
 		sort.Strings(known)
 		if dym := didYouMean(name, known); dym != "" {
-			return fmt.Sprintf("unknown variable %q in %s%s", name, shown, dym)
+			return fmt.Sprintf("unknown variable %q in %s%s", name, shown, dym), SettingNone
 		}
 		if name == "result" {
-			return fmt.Sprintf("unknown variable \"result\" in %s: an eval step sets it, and there is none before this step", shown)
+			return fmt.Sprintf("unknown variable \"result\" in %s: an eval step sets it, and there is none before this step", shown), SettingNone
 		}
 		if name == DownloadVar {
-			return fmt.Sprintf("unknown variable %q in %s: a click, dblclick or press that downloads a file sets it (or an expect download), and there is none before this step", name, shown)
+			return fmt.Sprintf("unknown variable %q in %s: a click, dblclick or press that downloads a file sets it (or an expect download), and there is none before this step", name, shown), SettingNone
 		}
-		return fmt.Sprintf("unknown variable %q in %s: declare it in vars, pass --var %s=VALUE or set it with an earlier extract", name, shown, name)
+		return fmt.Sprintf("unknown variable %q in %s: declare it in vars, give it a value for the run (%s=VALUE) or set it with an earlier extract", name, shown, name), SettingVar
 	case nsEnv:
 		if _, ok := p.ld.opts.LookupEnv(name); ok {
-			return ""
+			return "", SettingNone
 		}
-		return fmt.Sprintf("environment variable %q in %s is not set", name, shown)
+		return fmt.Sprintf("environment variable %q in %s is not set", name, shown), SettingNone
 	case nsSecrets:
 		if p.secrets[name] {
-			return ""
+			return "", SettingNone
 		}
 		var names []string
 		for k := range p.secrets {
 			names = append(names, k)
 		}
 		sort.Strings(names)
-		return fmt.Sprintf("secret %q in %s is not listed in secrets%s", name, shown, didYouMean(name, names))
+		return fmt.Sprintf("secret %q in %s is not listed in secrets%s", name, shown, didYouMean(name, names)), SettingNone
 	case nsFlow:
 		if name == "name" {
-			return ""
+			return "", SettingNone
 		}
-		return fmt.Sprintf("unknown %s: only ${flow.name} exists", shown)
+		return fmt.Sprintf("unknown %s: only ${flow.name} exists", shown), SettingNone
 	}
-	return ""
+	return "", SettingNone
 }
 
 // Scope holds the values that interpolation and expressions read at run

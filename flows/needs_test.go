@@ -58,7 +58,8 @@ steps:
 		Expect(errs).To(HaveLen(5))
 		Expect(errs[0].Error()).To(Equal(`x.yaml:2:11: secret "SHOP_PASSWORD" is not set in the environment`))
 		Expect(errs[0].Need).To(Equal(flows.NeedEnv))
-		Expect(errs[1].Error()).To(Equal(`x.yaml:4:11: open "/login": a relative URL needs base_url in the flow or --base-url`))
+		Expect(errs[1].Error()).To(Equal(`x.yaml:4:11: open "/login": a relative URL needs base_url in the flow or a base URL for the run`))
+		Expect(errs[1].Settings()).To(Equal([]flows.Setting{flows.SettingBaseURL}))
 		Expect(errs[1].Need).To(Equal(flows.NeedBaseURL))
 		Expect(errs[2].Error()).To(Equal(`x.yaml:5:35: environment variable "SHOP_HOST" in ${env.SHOP_HOST} is not set`))
 		Expect(errs[2].Need).To(Equal(flows.NeedEnv))
@@ -108,5 +109,16 @@ var _ = Describe("VarsUsed", func() {
 		f, err := flows.Parse("x.yaml", []byte("name: x\nsteps: [snapshot]\n"), testOpts())
 		Expect(err).NotTo(HaveOccurred())
 		Expect(f.VarsUsed).To(BeEmpty())
+	})
+})
+
+var _ = Describe("settings that fix an error", func() {
+	It("names a variable's value for an unknown variable, and nothing for a misspelt one", func() {
+		errs := parseErrs("name: x\nvars: { email: a }\nsteps:\n  - fill: { target: A, value: \"${who}\" }\n  - fill: { target: B, value: \"${vars.emial}\" }\n", testOpts())
+		Expect(errs).To(HaveLen(2))
+		Expect(errs[0].Settings()).To(Equal([]flows.Setting{flows.SettingVar}))
+		Expect(errs[0].Msg).NotTo(ContainSubstring("--"))
+		Expect(errs[1].Settings()).To(BeEmpty())
+		Expect(flows.SettingVar.String()).To(Equal("a variable's value"))
 	})
 })

@@ -100,7 +100,7 @@ var schemeRE = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
 func (p *parser) needsBase(action, u string, at *yaml.Node) {
 	u = strings.TrimSpace(u)
 	if u != "" && !p.hasBase && !strings.HasPrefix(u, "${") && !schemeRE.MatchString(u) && !strings.HasPrefix(u, "//") {
-		p.needAt(p.pos(at), NeedBaseURL, "%s %q: a relative URL needs base_url in the flow or --base-url", action, u)
+		p.needAt(p.pos(at), NeedBaseURL, "%s %q: a relative URL needs base_url in the flow or a base URL for the run", action, u)
 	}
 	p.checkOpenURL(action, at, u)
 }

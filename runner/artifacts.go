@@ -29,6 +29,11 @@ func (e *ArtifactsError) Error() string {
 	return fmt.Sprintf("artifacts folder %q %s", e.Dir, e.Why)
 }
 
+// Settings implements flows.Fixable: Config.ArtifactsDir fixes it.
+func (e *ArtifactsError) Settings() []flows.Setting {
+	return []flows.Setting{flows.SettingArtifacts}
+}
+
 // prepareArtifacts gives the run an empty artifacts folder: it creates
 // the folder, or empties one that holds the marker, and writes the
 // marker. It refuses a folder that is the root, the home folder or the
@@ -72,7 +77,7 @@ func artifactsPath(dir string) (string, error) {
 		abs = real
 	}
 	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
-		return "", &ArtifactsError{Dir: dir, Why: "is a file, not a folder; pass --artifacts a folder"}
+		return "", &ArtifactsError{Dir: dir, Why: "is a file, not a folder; choose a folder"}
 	}
 	return abs, nil
 }
@@ -81,7 +86,7 @@ func artifactsPath(dir string) (string, error) {
 // keep, or "".
 func protectedFolder(real string, list []*flows.Flow) string {
 	if filepath.Dir(real) == real {
-		return "is the root of the file system; pass --artifacts a folder of its own, such as smokeflow-results"
+		return "is the root of the file system; choose an artifacts folder of its own, such as smokeflow-results"
 	}
 	type place struct{ name, path string }
 	places := []place{{"your home folder", homeDir()}, {"the current folder", currentDir()}}
@@ -92,9 +97,9 @@ func protectedFolder(real string, list []*flows.Flow) string {
 		switch {
 		case pl.path == "":
 		case pl.path == real:
-			return "is " + pl.name + "; pass --artifacts a folder of its own, such as smokeflow-results"
+			return "is " + pl.name + "; choose an artifacts folder of its own, such as smokeflow-results"
 		case within(pl.path, real):
-			return "holds " + pl.name + "; pass --artifacts a folder of its own, such as smokeflow-results"
+			return "holds " + pl.name + "; choose an artifacts folder of its own, such as smokeflow-results"
 		}
 	}
 	return ""
@@ -110,14 +115,14 @@ func emptyArtifacts(dir, real string, entries []os.DirEntry) error {
 	if !marked {
 		return &ArtifactsError{Dir: dir, Why: fmt.Sprintf("is not empty and has no %s file, so it may not be smokeflow's: "+
 			"a run empties its artifacts folder and never deletes a folder it did not create; "+
-			"pass --artifacts a new or empty folder, or empty this one yourself", ArtifactsMarker)}
+			"choose a new or empty folder, or empty this one yourself", ArtifactsMarker)}
 	}
 	flow, err := findYAML(real)
 	switch {
 	case err != nil:
 		return fmt.Errorf("cannot empty the artifacts folder %q: %w", dir, err)
 	case flow != "":
-		return &ArtifactsError{Dir: dir, Why: fmt.Sprintf("holds %s, which may be a flow; move it out, or pass --artifacts another folder", flow)}
+		return &ArtifactsError{Dir: dir, Why: fmt.Sprintf("holds %s, which may be a flow; move it out, or choose another folder", flow)}
 	}
 	for _, e := range entries {
 		if err := os.RemoveAll(filepath.Join(real, e.Name())); err != nil {

@@ -17,7 +17,7 @@ var _ = Describe("--artifacts", func() {
 		code, out := smokeflow("run", "--base-url", site.URL, "--artifacts", dir, "--report", "junit="+junit, "../../testdata/cli/ok.yaml")
 		Expect(code).To(Equal(2), out)
 		Expect(out).To(ContainSubstring(`smokeflow: --artifacts "` + dir + `" is not empty and has no .smokeflow-artifacts file`))
-		Expect(out).To(ContainSubstring("pass --artifacts a new or empty folder"))
+		Expect(out).To(ContainSubstring("choose a new or empty folder"))
 		Expect(junit).NotTo(BeAnExistingFile())
 		Expect(mine).To(BeAnExistingFile())
 	})

@@ -79,7 +79,15 @@ var _ = Describe("smokeflow", func() {
 		Expect(code).To(Equal(3))
 		Expect(out).To(ContainSubstring("/nonexistent/chrome"))
 		Expect(out).To(ContainSubstring("apt-get install -y chromium"))
-		Expect(out).To(ContainSubstring("--cdp"))
+		Expect(out).To(ContainSubstring("flags: --browser PATH or --cdp HOST:PORT"))
+	})
+
+	It("names the flag that fixes a flow file problem about the run's settings", func() {
+		code, out := smokeflow("validate", "--strict", "../../testdata/cli/needs/needs.yaml")
+		Expect(code).To(Equal(2), out)
+		Expect(out).To(ContainSubstring("a relative URL needs base_url in the flow or a base URL for the run (--base-url URL)"))
+		code, out = smokeflow("validate", "--base-url", "http://x", "--strict", "../../testdata/cli/needs/needs.yaml")
+		Expect(out).NotTo(ContainSubstring("(--base-url URL)"))
 	})
 
 	It("fails a flow whose URL is unreachable with the network error, exit 1, and still writes the report", func() {

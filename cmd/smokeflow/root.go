@@ -25,7 +25,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = root.ExecuteContext(ctx)
 	}
 	if err != nil && !quiet(err) {
-		fmt.Fprintln(stderr, "smokeflow: "+strings.ReplaceAll(err.Error(), "\n", "\n  "))
+		fmt.Fprintln(stderr, "smokeflow: "+strings.ReplaceAll(describe(err), "\n", "\n  "))
 	}
 	// no browser process outlives the command
 	browser.ReapZombies()

@@ -62,10 +62,14 @@ func asFlowErrors(file string, err error) flows.Errors {
 
 // warningLine is a problem printed as a warning: FILE:LINE:COL: warning: msg.
 func warningLine(e *flows.Error) string {
-	if e.Pos.File == "" {
-		return "warning: " + e.Msg
+	msg := e.Msg
+	if f := flagsFor(e.Settings()); f != "" {
+		msg += " (" + f + ")"
 	}
-	return e.Pos.String() + ": warning: " + e.Msg
+	if e.Pos.File == "" {
+		return "warning: " + msg
+	}
+	return e.Pos.String() + ": warning: " + msg
 }
 
 // unusedVars warns about each --var that no loaded flow declares or reads,
@@ -122,7 +126,7 @@ func (v validation) report(w io.Writer) error {
 			continue
 		}
 		errs++
-		fmt.Fprintln(w, e.Error())
+		fmt.Fprintln(w, errorLine(e))
 	}
 	if errs > 0 {
 		if warns > 0 {
