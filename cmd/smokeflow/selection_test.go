@@ -226,7 +226,7 @@ var _ = Describe("validate", func() {
 		Expect(code).To(Equal(0), out)
 		Expect(out).To(Equal(strings.Join([]string{
 			needsDir + `/needs.yaml:2:11: warning: secret "SF_TEST_UNSET_SECRET" is not set in the environment`,
-			needsDir + `/needs.yaml:4:11: warning: open "/login": a relative URL needs base_url in the flow or --base-url`,
+			needsDir + `/needs.yaml:4:11: warning: open "/login": a relative URL needs base_url in the flow or a base URL for the run (--base-url URL)`,
 			needsDir + `/needs.yaml:5:35: warning: environment variable "SF_TEST_UNSET_HOST" in ${env.SF_TEST_UNSET_HOST} is not set`,
 			"1 flow(s) valid, 3 warning(s) (with --strict, a missing environment variable, secret or base URL is an error)",
 		}, "\n") + "\n"))
