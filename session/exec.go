@@ -467,7 +467,7 @@ func (at *Session) execOpen(c *stepCall, a *flows.Open) error {
 		var ne *browser.NavigateError
 		if errors.As(err, &ne) {
 			return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
-				Hints: []string{"check that the server is up and the URL (and --base-url) are right"}}}
+				Hints: []string{"check that the server is up and the URL (and the base URL) are right"}}}
 		}
 		return at.timeoutErr(c.sctx, err, "opening "+u)
 	}
@@ -750,7 +750,7 @@ func joinURL(base, u string) (string, error) {
 		return u, nil
 	}
 	if base == "" {
-		return "", fmt.Errorf("%s: a relative URL needs a base URL: set base_url in the flow or pass --base-url", u)
+		return "", fmt.Errorf("%s: a relative URL needs base_url in the flow or a base URL for the run", u)
 	}
 	b, err := url.Parse(base)
 	if err != nil {

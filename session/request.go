@@ -117,7 +117,7 @@ func requestError(ctx context.Context, shown string, err error) error {
 	}
 	msg := fmt.Sprintf("no response from %s: %v", shown, err)
 	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: msg,
-		Hints: []string{"check that the server is up and the URL (and base_url or --base-url) are right"}}}
+		Hints: []string{"check that the server is up and the URL (and base_url or the base URL of the run) are right"}}}
 }
 
 // readResponse keeps at most flows.MaxResponseBody bytes of the body and

@@ -161,6 +161,22 @@ var _ = Describe("steps made in Go", func() {
 		Expect(paths(s)).To(Equal([]string{"session/click-log-out.failure.txt", "session/click-log-out.failure.png"}))
 	})
 
+	It("fail with reason config on a relative URL without a base URL, naming no flag", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		bctx, err := shared.NewContext(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = bctx.Close() })
+		bare, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir()})
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = bare.Close() })
+		_, err = bare.Do(ctx, &flows.Step{Action: &flows.Open{URL: "/login"}})
+		var se *session.StepError
+		Expect(errors.As(err, &se)).To(BeTrue(), "got %v", err)
+		Expect(se.Reason()).To(Equal(diagnostics.ReasonConfig))
+		Expect(se.Failure.Message).To(Equal("step 1 open /login: /login: a relative URL needs base_url in the flow or a base URL for the run"))
+	})
+
 	It("fail with reason internal when they have no action", func() {
 		rec, err := doGo(&flows.Step{Name: "Nothing"})
 		var se *session.StepError
