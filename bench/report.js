@@ -62,7 +62,7 @@ if (snaps.length) {
   p();
   p('## c. Snapshot size and time');
   p();
-  p('smokeflow: the interactive snapshot (`smokeflow snapshot URL`, SPEC 4; taken by bench/cmd/snapstat). Playwright: `page.ariaSnapshot({mode: \'ai\'})`. Tokens: gpt-tokenizer `encode` (o200k_base). "per actionable" divides by the number of actionable elements of the page (smokeflow\'s ref count, the same page for both). Time: median of 10 snapshot calls on the loaded page, after 5 untimed ones (the same warm-up for both tools); "first" is from process start to the first snapshot (browser launch and page load included).');
+  p('smokeflow: the interactive snapshot (`smokeflow snapshot URL`, docs/targets.md "The snapshot"; taken by bench/cmd/snapstat). Playwright: `page.ariaSnapshot({mode: \'ai\'})`. Tokens: gpt-tokenizer `encode` (o200k_base). "per actionable" divides by the number of actionable elements of the page (smokeflow\'s ref count, the same page for both). Time: median of 10 snapshot calls on the loaded page, after 5 untimed ones (the same warm-up for both tools); "first" is from process start to the first snapshot (browser launch and page load included).');
   p();
   p('| page | tool | chars | tokens | tokens / actionable | refs | snapshot (ms) | first (ms) |');
   p('|---|---|---:|---:|---:|---:|---:|---:|');

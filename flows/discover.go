@@ -120,7 +120,7 @@ func globFlows(pattern string) ([]string, error) {
 	segs := strings.Split(slash, "/")
 	for _, s := range segs {
 		if _, err := path.Match(s, ""); err != nil {
-			return nil, fmt.Errorf("bad pattern: %v", err)
+			return nil, fmt.Errorf("bad pattern: %w", err)
 		}
 	}
 	var base []string

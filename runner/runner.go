@@ -158,7 +158,7 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 				f.SkipReason = "interrupted"
 				run.Interrupted = true
 			case cfg.FailFast:
-				f.SkipReason = "--fail-fast: an earlier flow failed"
+				f.SkipReason = "fail fast: an earlier flow failed"
 			}
 		}
 	}

@@ -80,16 +80,16 @@ func (n *names) claim(base string) string {
 }
 
 // artifact writes a file into the session's folder and records it.
-func (at *Session) artifact(kind, name string, data []byte) (string, error) {
-	rel := filepath.ToSlash(filepath.Join(at.opts.Dir, name))
-	full := filepath.Join(at.opts.ArtifactsDir, at.opts.Dir, name)
+func (ss *Session) artifact(kind, name string, data []byte) (string, error) {
+	rel := filepath.ToSlash(filepath.Join(ss.opts.Dir, name))
+	full := filepath.Join(ss.opts.ArtifactsDir, ss.opts.Dir, name)
 	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 		return "", failWith(diagnostics.ReasonFile, fmt.Errorf("cannot write artifact: %w", err))
 	}
 	if err := os.WriteFile(full, data, 0o644); err != nil {
 		return "", failWith(diagnostics.ReasonFile, fmt.Errorf("cannot write artifact: %w", err))
 	}
-	at.artifacts = append(at.artifacts, results.Artifact{Kind: kind, Name: name, Path: rel})
+	ss.artifacts = append(ss.artifacts, results.Artifact{Kind: kind, Name: name, Path: rel})
 	return rel, nil
 }
 
@@ -103,12 +103,12 @@ type pageEvents struct {
 
 // events reads what the tabs reported so far, or what they had reported
 // when the session closed.
-func (at *Session) events() *pageEvents {
-	if at.ended != nil {
-		return at.ended
+func (ss *Session) events() *pageEvents {
+	if ss.ended != nil {
+		return ss.ended
 	}
 	ev := &pageEvents{}
-	for _, p := range at.tabs() {
+	for _, p := range ss.tabs() {
 		ev.console = append(ev.console, p.Console()...)
 		ev.failed = append(ev.failed, p.FailedRequests()...)
 		ev.dialogs = append(ev.dialogs, p.Dialogs()...)
@@ -119,41 +119,41 @@ func (at *Session) events() *pageEvents {
 
 // Console is what every tab logged (errors, warnings, uncaught
 // exceptions), tab by tab, secrets masked.
-func (at *Session) Console() []results.Console {
+func (ss *Session) Console() []results.Console {
 	var out []results.Console
-	for _, c := range at.events().console {
-		out = append(out, results.Console{Type: c.Type, Text: at.mask.Mask(c.Text), URL: c.URL, Time: c.Time})
+	for _, c := range ss.events().console {
+		out = append(out, results.Console{Type: c.Type, Text: ss.mask.Mask(c.Text), URL: c.URL, Time: c.Time})
 	}
 	return out
 }
 
 // FailedRequests are every tab's failed requests (network errors, 4xx and
 // 5xx), tab by tab, secrets masked.
-func (at *Session) FailedRequests() []results.Request {
+func (ss *Session) FailedRequests() []results.Request {
 	var out []results.Request
-	for _, r := range at.events().failed {
-		out = append(out, results.Request{Method: r.Method, URL: at.mask.Mask(r.URL), Status: r.Status, Error: r.Error, Time: r.Time})
+	for _, r := range ss.events().failed {
+		out = append(out, results.Request{Method: r.Method, URL: ss.mask.Mask(r.URL), Status: r.Status, Error: r.Error, Time: r.Time})
 	}
 	return out
 }
 
 // Dialogs are the native dialogs every tab opened and how they were
 // answered, tab by tab, secrets masked.
-func (at *Session) Dialogs() []results.Dialog {
+func (ss *Session) Dialogs() []results.Dialog {
 	var out []results.Dialog
-	for _, d := range at.events().dialogs {
-		out = append(out, results.Dialog{Type: string(d.Type), Message: at.mask.Mask(d.Message),
-			URL: at.mask.Mask(d.URL), Accepted: d.Accepted, Text: at.mask.Mask(d.Text), Time: d.Time})
+	for _, d := range ss.events().dialogs {
+		out = append(out, results.Dialog{Type: string(d.Type), Message: ss.mask.Mask(d.Message),
+			URL: ss.mask.Mask(d.URL), Accepted: d.Accepted, Text: ss.mask.Mask(d.Text), Time: d.Time})
 	}
 	return out
 }
 
 // Navigations are the navigations of every tab's main frame, tab by tab,
 // secrets masked.
-func (at *Session) Navigations() []browser.Navigation {
+func (ss *Session) Navigations() []browser.Navigation {
 	var out []browser.Navigation
-	for _, n := range at.events().navs {
-		n.URL = at.mask.Mask(n.URL)
+	for _, n := range ss.events().navs {
+		n.URL = ss.mask.Mask(n.URL)
 		out = append(out, n)
 	}
 	return out
@@ -164,30 +164,30 @@ func (at *Session) Navigations() []browser.Navigation {
 // downloads that completed, and closes the first tab. The accessors then
 // answer with what the tabs had reported. The browser context stays
 // open: it is the caller's.
-func (at *Session) Close() error {
-	if at.ended != nil {
+func (ss *Session) Close() error {
+	if ss.ended != nil {
 		return nil
 	}
-	ev := at.events()
-	at.ended = ev
+	ev := ss.events()
+	ss.ended = ev
 	var errs []error
 	var cl strings.Builder
 	for _, c := range ev.console {
-		fmt.Fprintf(&cl, "%s [%s] %s\n", c.Time.Format(time.RFC3339Nano), c.Type, at.mask.Mask(c.Text))
+		fmt.Fprintf(&cl, "%s [%s] %s\n", c.Time.Format(time.RFC3339Nano), c.Type, ss.mask.Mask(c.Text))
 	}
 	if cl.Len() > 0 {
-		_, err := at.artifact(results.ArtifactConsole, "console.log", []byte(cl.String()))
+		_, err := ss.artifact(results.ArtifactConsole, "console.log", []byte(cl.String()))
 		errs = append(errs, err)
 	}
 	var nl strings.Builder
 	for _, r := range ev.failed {
-		fmt.Fprintf(&nl, "%s %s\n", r.Time.Format(time.RFC3339Nano), at.mask.Mask(r.String()))
+		fmt.Fprintf(&nl, "%s %s\n", r.Time.Format(time.RFC3339Nano), ss.mask.Mask(r.String()))
 	}
 	if nl.Len() > 0 {
-		_, err := at.artifact(results.ArtifactNetwork, "network.log", []byte(nl.String()))
+		_, err := ss.artifact(results.ArtifactNetwork, "network.log", []byte(nl.String()))
 		errs = append(errs, err)
 	}
-	at.saveDownloads(nil, nil)
-	errs = append(errs, at.pg.all[0].Close())
+	ss.saveDownloads(nil, nil)
+	errs = append(errs, ss.pg.all[0].Close())
 	return errors.Join(errs...)
 }

@@ -36,8 +36,8 @@ func (u *unmet) Unwrap() error { return u.err }
 // when the page changes). It returns nil only when cond held; otherwise the
 // page crash, or an *unmet with the last reason cond gave for not holding
 // (docs/flows.md "Checks that fail": never a silent pass).
-func (at *Session) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
-	err := at.page.Poll(ctx, func() (bool, error) {
+func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
+	err := ss.page.Poll(ctx, func() (bool, error) {
 		ok, msg, err := cond()
 		switch {
 		case ok:
@@ -81,8 +81,8 @@ func matchString(m *flows.Match, s string) (bool, string) {
 }
 
 // wait runs the `wait` forms.
-func (at *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *flows.Target, sc *flows.Scope) error {
-	p := at.page
+func (ss *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *flows.Target, sc *flows.Scope) error {
+	p := ss.page
 	switch {
 	case w.Duration > 0:
 		timer := time.NewTimer(w.Duration)
@@ -94,38 +94,38 @@ func (at *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *fl
 			return failWith(diagnostics.ReasonTimeout, fmt.Errorf("wait %s: the step timed out first", w.Duration))
 		}
 	case w.Text != "":
-		txt, err := at.str(w.Text, sc)
+		txt, err := ss.str(w.Text, sc)
 		if err != nil {
 			return failWith(diagnostics.ReasonExpression, err)
 		}
 		tt := &flows.Target{Text: txt}
-		err = at.pollUntil(ctx, func() (bool, string, error) {
+		err = ss.pollUntil(ctx, func() (bool, string, error) {
 			_, vis, _, err := p.Query(ctx, tt)
 			return len(vis) > 0, fmt.Sprintf("text %q did not appear", txt), err
 		})
 		if err != nil {
-			return at.expectFailed(ctx, s, tt, err)
+			return ss.expectFailed(ctx, s, tt, err)
 		}
 	case w.Target != nil:
 		_, _, err := p.Locate(ctx, t)
 		if err != nil {
-			return at.diagnose(ctx, s, err)
+			return ss.diagnose(ctx, s, err)
 		}
 	case w.Gone != nil:
-		err := at.pollUntil(ctx, func() (bool, string, error) {
+		err := ss.pollUntil(ctx, func() (bool, string, error) {
 			_, vis, _, err := p.Query(ctx, t)
 			return err == nil && len(vis) == 0, fmt.Sprintf("%s is still visible", t), err
 		})
 		if err != nil {
-			return at.expectFailed(ctx, s, t, err)
+			return ss.expectFailed(ctx, s, t, err)
 		}
 	case w.URL != nil:
 		m, err := w.URL.Interpolate(sc)
 		if err != nil {
 			return failWith(diagnostics.ReasonExpression, err)
 		}
-		err = at.pollUntil(ctx, func() (bool, string, error) {
-			u, _, err := at.urlAndTitle(ctx)
+		err = ss.pollUntil(ctx, func() (bool, string, error) {
+			u, _, err := ss.urlAndTitle(ctx)
 			if err != nil {
 				return false, "the page's URL could not be read: " + firstLine(err.Error()), err
 			}
@@ -133,7 +133,7 @@ func (at *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *fl
 			return ok, fmt.Sprintf("expected the URL %s, but it is %q", want, u), nil
 		})
 		if err != nil {
-			return at.expectFailed(ctx, s, nil, err)
+			return ss.expectFailed(ctx, s, nil, err)
 		}
 	case w.Load != "":
 		if err := p.WaitLoad(ctx, "", w.Load); err != nil {
@@ -150,7 +150,7 @@ func (at *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *fl
 // expect runs a web-first expectation: re-checked until it holds or the
 // step times out, then a failure saying what the page held instead
 // (docs/flows.md "expect").
-func (at *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.Expect, t *flows.Target, sc *flows.Scope) error {
+func (ss *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.Expect, t *flows.Target, sc *flows.Scope) error {
 	if e.Match != nil {
 		// interpolate the expected strings and compile a ${...} regex
 		m, err := e.Match.Interpolate(sc)
@@ -162,37 +162,37 @@ func (at *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.
 	var cond func() (bool, string, error)
 	switch e.Kind {
 	case flows.ExpectVisible, flows.ExpectHidden:
-		cond = at.visibleCond(ctx, t, e.Kind == flows.ExpectVisible)
+		cond = ss.visibleCond(ctx, t, e.Kind == flows.ExpectVisible)
 	case flows.ExpectText, flows.ExpectValue:
-		cond = at.single(ctx, t, at.stringCheck(ctx, e, t))
+		cond = ss.single(ctx, t, ss.stringCheck(ctx, e, t))
 	case flows.ExpectURL, flows.ExpectTitle:
-		cond = at.pageCond(ctx, e)
+		cond = ss.pageCond(ctx, e)
 	case flows.ExpectCount:
-		cond = at.countCond(ctx, e, t)
+		cond = ss.countCond(ctx, e, t)
 	case flows.ExpectEnabled, flows.ExpectDisabled, flows.ExpectChecked, flows.ExpectUnchecked:
-		cond = at.single(ctx, t, stateCheck(e.Kind, t))
+		cond = ss.single(ctx, t, stateCheck(e.Kind, t))
 	case flows.ExpectNoConsoleErrors:
-		return at.noConsoleErrors()
+		return ss.noConsoleErrors()
 	case flows.ExpectNoFailedRequests:
-		return at.noFailedRequests()
+		return ss.noFailedRequests()
 	case flows.ExpectDialog:
-		cond = at.dialogCond(e.Match)
+		cond = ss.dialogCond(e.Match)
 	case flows.ExpectDownload:
-		return at.expectDownload(ctx, flowCtx, s, e.Match)
+		return ss.expectDownload(ctx, flowCtx, s, e.Match)
 	default:
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown expectation %q", e.Kind))
 	}
-	if err := at.pollUntil(ctx, cond); err != nil {
-		return at.expectFailed(flowCtx, s, t, err)
+	if err := ss.pollUntil(ctx, cond); err != nil {
+		return ss.expectFailed(flowCtx, s, t, err)
 	}
 	return nil
 }
 
 // single is the condition of a check on the one element t resolves to; an
 // element that does not resolve is an error that gets diagnostics.
-func (at *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
+func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		r, _, err := at.page.Resolve(ctx, t)
+		r, _, err := ss.page.Resolve(ctx, t)
 		if err != nil {
 			return false, err.Error(), err
 		}
@@ -205,9 +205,9 @@ func (at *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 }
 
 // visibleCond holds when some match of t is visible (want) or none is.
-func (at *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
+func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		all, vis, _, err := at.page.Query(ctx, t)
+		all, vis, _, err := ss.page.Query(ctx, t)
 		switch {
 		case !want:
 			return err == nil && len(vis) == 0, fmt.Sprintf("expected %s to be hidden, but %d match(es) are visible", t, len(vis)), err
@@ -220,7 +220,7 @@ func (at *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) 
 
 // stringCheck compares an element's text or value with the expectation's
 // match.
-func (at *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Target) func(n *locate.Node) (bool, string) {
+func (ss *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Target) func(n *locate.Node) (bool, string) {
 	if e.Kind == flows.ExpectText {
 		return func(n *locate.Node) (bool, string) {
 			txt := n.Text
@@ -236,7 +236,7 @@ func (at *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Ta
 		if !ok && n.Tag == "select" {
 			// a native select holds by its option's value as well as
 			// its label, as `select` picks by either
-			if v, err := at.page.Attr(ctx, n, "value"); err == nil && v != n.Value {
+			if v, err := ss.page.Attr(ctx, n, "value"); err == nil && v != n.Value {
 				if ok, _ = matchString(e.Match, v); !ok {
 					return false, fmt.Sprintf("expected the value of %s %s, but it is %q (option value %q)", t, want, n.Value, v)
 				}
@@ -247,9 +247,9 @@ func (at *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Ta
 }
 
 // pageCond compares the page's URL or title with the expectation's match.
-func (at *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, string, error) {
+func (ss *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		u, title, err := at.urlAndTitle(ctx)
+		u, title, err := ss.urlAndTitle(ctx)
 		if err != nil {
 			return false, fmt.Sprintf("the page's %s could not be read: %s", e.Kind, firstLine(err.Error())), err
 		}
@@ -263,9 +263,9 @@ func (at *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, 
 }
 
 // countCond holds when the number of matches of t is within the bounds.
-func (at *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Target) func() (bool, string, error) {
+func (ss *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Target) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		all, _, _, err := at.page.Query(ctx, t)
+		all, _, _, err := ss.page.Query(ctx, t)
 		n := len(all)
 		ok := true
 		var want []string
@@ -309,9 +309,9 @@ func stateCheck(kind string, t *flows.Target) func(n *locate.Node) (bool, string
 }
 
 // noConsoleErrors fails when the page logged a console error or threw.
-func (at *Session) noConsoleErrors() error {
+func (ss *Session) noConsoleErrors() error {
 	var errs []string
-	for _, c := range at.page.Console() {
+	for _, c := range ss.page.Console() {
 		if c.Type == "error" || c.Type == "exception" {
 			errs = append(errs, c.Text)
 		}
@@ -324,9 +324,9 @@ func (at *Session) noConsoleErrors() error {
 }
 
 // noFailedRequests fails when a request failed or got a 4xx/5xx.
-func (at *Session) noFailedRequests() error {
+func (ss *Session) noFailedRequests() error {
 	var fails []string
-	for _, r := range at.page.FailedRequests() {
+	for _, r := range ss.page.FailedRequests() {
 		fails = append(fails, r.String())
 	}
 	if len(fails) == 0 {
@@ -355,10 +355,10 @@ func capList(xs []string, n int) []string {
 
 // expectFailed turns a check that did not hold (pollUntil's error) into a
 // step failure, with diagnostics when the target did not resolve.
-func (at *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
+func (ss *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
 	var le *browser.LocateError
 	if errors.As(err, &le) {
-		return at.diagnose(ctx, s, err)
+		return ss.diagnose(ctx, s, err)
 	}
 	if errors.Is(err, browser.ErrPageCrashed) {
 		return err
@@ -368,16 +368,16 @@ func (at *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 	if t != nil {
 		d.Target = t.String()
 	}
-	at.disabledForm(s, t, d)
-	return at.withPage(ctx, &stepFailure{err: errors.New(msg), diag: d})
+	ss.disabledForm(s, t, d)
+	return ss.withPage(ctx, &stepFailure{err: errors.New(msg), diag: d})
 }
 
 // assert polls an expression until it is true. When it stays false (or
 // cannot be evaluated) the step fails with the expression and the values
 // of its parts: `count({role: "row"}) = 3` (docs/flows.md "assert").
-func (at *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope) error {
-	err := at.pollUntil(ctx, func() (bool, string, error) {
-		env, err := at.exprEnv(ctx, sc)
+func (ss *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope) error {
+	err := ss.pollUntil(ctx, func() (bool, string, error) {
+		env, err := ss.exprEnv(ctx, sc)
 		if err != nil {
 			return false, "the page could not be read: " + firstLine(err.Error()), nil
 		}
@@ -401,16 +401,16 @@ func (at *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope)
 	if a.Message != "" {
 		text = a.Message + " (" + a.That.Source + ")"
 	}
-	text += ", but " + err.Error() + at.exprParts(a.That, sc)
-	return at.withPage(ctx, &stepFailure{err: errors.New(text), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: text}})
+	text += ", but " + err.Error() + ss.exprParts(a.That, sc)
+	return ss.withPage(ctx, &stepFailure{err: errors.New(text), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: text}})
 }
 
 // exprParts is "; " and the values of the parts of e, read once more on a
 // live context, or "" when there are none.
-func (at *Session) exprParts(e *flows.Expr, sc *flows.Scope) string {
+func (ss *Session) exprParts(e *flows.Expr, sc *flows.Scope) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	env, err := at.exprEnv(ctx, sc)
+	env, err := ss.exprEnv(ctx, sc)
 	if err != nil {
 		return "; the page could not be read for the values of its parts: " + firstLine(err.Error())
 	}
@@ -427,25 +427,36 @@ func firstLine(s string) string {
 	return line
 }
 
+// shortError shows a prefix and the first line of its cause (an expr
+// error quotes the source over several lines) and still unwraps to the
+// whole cause.
+type shortError struct {
+	prefix string
+	err    error
+}
+
+func (e *shortError) Error() string { return e.prefix + firstLine(e.err.Error()) }
+func (e *shortError) Unwrap() error { return e.err }
+
 // extract sets a variable from the page or an expression.
-func (at *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows.Extract, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows.Extract, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
 	if x.Expr != nil {
-		v, err := at.evalExpr(ctx, x.Expr, sc)
+		v, err := ss.evalExpr(ctx, x.Expr, sc)
 		if err != nil {
 			return failWith(diagnostics.ReasonExpression, err)
 		}
 		sc.Vars[x.Var] = v
-		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, at.mask.Mask(fmt.Sprint(v))))
+		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, ss.mask.Mask(fmt.Sprint(v))))
 		return nil
 	}
-	r, _, err := at.page.Locate(ctx, t)
+	r, _, err := ss.page.Locate(ctx, t)
 	if err != nil {
-		return at.diagnose(flowCtx, s, err)
+		return ss.diagnose(flowCtx, s, err)
 	}
 	var v string
 	switch {
 	case x.Attr != "":
-		v, err = at.page.Attr(ctx, r.Node, x.Attr)
+		v, err = ss.page.Attr(ctx, r.Node, x.Attr)
 		if err != nil {
 			return err
 		}
@@ -458,21 +469,21 @@ func (at *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows
 		}
 	}
 	sc.Vars[x.Var] = v
-	rec.Log = append(rec.Log, fmt.Sprintf("%s = %q", x.Var, at.mask.Mask(v)))
+	rec.Log = append(rec.Log, fmt.Sprintf("%s = %q", x.Var, ss.mask.Mask(v)))
 	return nil
 }
 
 // exprEnv binds the expression functions to the page. The URL and title
 // are read until the page answers: an error, never "", when it does not
 // before ctx ends (a check must not hold on a value never read).
-func (at *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv, error) {
-	p := at.page
-	u, title, err := at.urlAndTitle(ctx)
+func (ss *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv, error) {
+	p := ss.page
+	u, title, err := ss.urlAndTitle(ctx)
 	if err != nil {
 		return nil, err
 	}
 	env := map[string]string{}
-	for _, e := range osEnviron(at.opts.LookupEnv) {
+	for _, e := range osEnviron(ss.opts.LookupEnv) {
 		env[e[0]] = e[1]
 	}
 	status, _ := sc.Vars["status"].(int)
@@ -503,16 +514,16 @@ func (at *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv
 			return out
 		},
 	}
-	at.bindTargets(ctx, sc, x)
+	ss.bindTargets(ctx, sc, x)
 	return x, nil
 }
 
 // urlAndTitle reads the main frame's URL and title, trying again while
 // the page cannot answer (a navigation in progress) until ctx ends.
-func (at *Session) urlAndTitle(ctx context.Context) (string, string, error) {
+func (ss *Session) urlAndTitle(ctx context.Context) (string, string, error) {
 	var pair []string
-	err := at.page.Poll(ctx, func() (bool, error) {
-		r, err := at.page.Eval(ctx, "[location.href, document.title]")
+	err := ss.page.Poll(ctx, func() (bool, error) {
+		r, err := ss.page.Eval(ctx, "[location.href, document.title]")
 		if err != nil {
 			return errors.Is(err, browser.ErrPageCrashed), err
 		}
@@ -528,8 +539,8 @@ func (at *Session) urlAndTitle(ctx context.Context) (string, string, error) {
 }
 
 // bindTargets binds the functions of targets (visible, count, text, …).
-func (at *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.ExprEnv) {
-	p := at.page
+func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.ExprEnv) {
+	p := ss.page
 	target := func(v any) (*flows.Target, error) {
 		t, err := flows.TargetFromValue(v)
 		if err != nil {
@@ -627,11 +638,11 @@ func osEnviron(lookup func(string) (string, bool)) [][2]string {
 // diagnose gathers what the page held when a target failed
 // (docs/targets.md "Failure diagnostics"), saves a screenshot with the
 // candidates outlined and the snapshot, and returns the step failure.
-func (at *Session) diagnose(ctx context.Context, s *flows.Step, err error) error {
+func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error {
 	var le *browser.LocateError
 	if !errors.As(err, &le) {
 		if r := locate.ReasonOf(err); r != "" {
-			return at.withPage(ctx, &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}})
+			return ss.withPage(ctx, &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}})
 		}
 		return err
 	}
@@ -644,7 +655,7 @@ func (at *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 	defer cancel()
 	snap := le.Snap
 	if snap == nil {
-		if s2, err := at.page.Snapshot(gctx); err == nil {
+		if s2, err := ss.page.Snapshot(gctx); err == nil {
 			snap = s2
 		}
 	}
@@ -689,11 +700,11 @@ func (at *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		d.Candidates = append(d.Candidates, c)
 	}
 	if d.Reason == diagnostics.ReasonNotFound && le.Result != nil && le.Result.Phrase != "" {
-		at.hiddenMatches(gctx, d, le.Result.Phrase)
+		ss.hiddenMatches(gctx, d, le.Result.Phrase)
 	}
-	at.suggest(gctx, s, d, le, snap)
+	ss.suggest(gctx, s, d, le, snap)
 	if d.Reason == diagnostics.ReasonDisabled {
-		at.formOf(gctx, d, coveredNode, snap)
+		ss.formOf(gctx, d, coveredNode, snap)
 	}
 	if snap != nil {
 		for _, n := range snap.All {
@@ -702,14 +713,14 @@ func (at *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 			}
 		}
 		d.URL, d.Title = snap.URL, snap.Title
-		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
-		if path, err := at.artifact(results.ArtifactSnapshot, at.key+".failure.txt", []byte(text)); err == nil {
+		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})
+		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {
 			d.Snapshot = path
 		}
 	}
 	d.Explain()
-	if png, err := at.outlinedScreenshot(gctx, d.Candidates); err == nil {
-		if path, err := at.artifact(results.ArtifactScreenshot, at.key+".failure.png", png); err == nil {
+	if png, err := ss.outlinedScreenshot(gctx, d.Candidates); err == nil {
+		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
 			d.Screenshot = path
 		}
 	}
@@ -718,19 +729,19 @@ func (at *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 
 // withPage adds the url, title, snapshot and screenshot to diagnostics
 // that were built without a resolution.
-func (at *Session) withPage(_ context.Context, sf *stepFailure) error {
+func (ss *Session) withPage(_ context.Context, sf *stepFailure) error {
 	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	d := sf.diag
-	if snap, err := at.page.Snapshot(gctx); err == nil {
+	if snap, err := ss.page.Snapshot(gctx); err == nil {
 		d.URL, d.Title = snap.URL, snap.Title
-		text := snap.Render(locate.RenderOptions{Mask: at.mask.Mask})
-		if path, err := at.artifact(results.ArtifactSnapshot, at.key+".failure.txt", []byte(text)); err == nil {
+		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})
+		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {
 			d.Snapshot = path
 		}
 	}
-	if png, err := at.page.Screenshot(gctx, false, nil); err == nil {
-		if path, err := at.artifact(results.ArtifactScreenshot, at.key+".failure.png", png); err == nil {
+	if png, err := ss.page.Screenshot(gctx, false, nil); err == nil {
+		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
 			d.Screenshot = path
 		}
 	}
@@ -771,9 +782,9 @@ const hiddenJS = `(phrase) => {
 
 // hiddenMatches turns "not found" into "hidden" when the page holds
 // matching elements it does not render, and says what hides them.
-func (at *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
+func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
 	b, _ := json.Marshal(phrase)
-	r, err := at.page.Eval(ctx, "("+hiddenJS+")("+string(b)+")")
+	r, err := ss.page.Eval(ctx, "("+hiddenJS+")("+string(b)+")")
 	if err != nil {
 		return
 	}
@@ -819,7 +830,7 @@ const outlineJS = `(boxes) => {
   document.documentElement.appendChild(root);
 }`
 
-func (at *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.Candidate) ([]byte, error) {
+func (ss *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.Candidate) ([]byte, error) {
 	var boxes []map[string]float64
 	for _, c := range cands {
 		if c.Box != nil && c.Visible {
@@ -828,10 +839,10 @@ func (at *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.C
 	}
 	if len(boxes) > 0 {
 		b, _ := json.Marshal(boxes)
-		_, _ = at.page.Eval(ctx, "("+outlineJS+")("+string(b)+")")
-		defer func() { _, _ = at.page.Eval(ctx, "document.getElementById('__smokeflow_outline')?.remove()") }()
+		_, _ = ss.page.Eval(ctx, "("+outlineJS+")("+string(b)+")")
+		defer func() { _, _ = ss.page.Eval(ctx, "document.getElementById('__smokeflow_outline')?.remove()") }()
 	}
-	return at.page.Screenshot(ctx, false, nil)
+	return ss.page.Screenshot(ctx, false, nil)
 }
 
 func environ() []string { return os.Environ() }

@@ -18,43 +18,43 @@ import (
 // "expect" and "Downloads".
 
 // dialogStep runs `dialog`: how to answer the next native dialog.
-func (at *Session) dialogStep(d *flows.Dialog, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) dialogStep(d *flows.Dialog, sc *flows.Scope, rec *results.Step) error {
 	a := browser.DialogAnswer{Accept: d.Accept}
 	what := "dismissed"
 	if a.Accept {
 		what = "accepted"
 	}
 	if d.Text != nil {
-		t, err := at.str(*d.Text, sc)
+		t, err := ss.str(*d.Text, sc)
 		if err != nil {
 			return err
 		}
 		a.Text = &t
 		what += fmt.Sprintf(" (a prompt with %q)", t)
 	}
-	at.pg.bctx.AnswerNextDialog(a)
+	ss.pg.bctx.AnswerNextDialog(a)
 	rec.Log = append(rec.Log, "the next dialog will be "+what)
 	return nil
 }
 
 // logDialogs puts the dialogs that opened since the last call in the step
 // log and returns them.
-func (at *Session) logDialogs(rec *results.Step) []browser.Dialog {
+func (ss *Session) logDialogs(rec *results.Step) []browser.Dialog {
 	var fresh []browser.Dialog
-	for _, p := range at.pg.all {
+	for _, p := range ss.pg.all {
 		ds := p.Dialogs()
-		for _, d := range ds[at.pg.logged[p]:] {
+		for _, d := range ds[ss.pg.logged[p]:] {
 			rec.Log = append(rec.Log, "dialog: "+d.String())
 			fresh = append(fresh, d)
 		}
-		at.pg.logged[p] = len(ds)
+		ss.pg.logged[p] = len(ds)
 	}
 	return fresh
 }
 
 // explainDialogAbort says why a step failed when it left a page whose
 // beforeunload dialog was dismissed (the default): the page stayed.
-func (at *Session) explainDialogAbort(fresh []browser.Dialog, err error) error {
+func (ss *Session) explainDialogAbort(fresh []browser.Dialog, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -77,10 +77,10 @@ func (at *Session) explainDialogAbort(fresh []browser.Dialog, err error) error {
 }
 
 // lastDialog is the dialog that opened last in any tab.
-func (at *Session) lastDialog() (browser.Dialog, bool) {
+func (ss *Session) lastDialog() (browser.Dialog, bool) {
 	var last browser.Dialog
 	found := false
-	for _, p := range at.pg.all {
+	for _, p := range ss.pg.all {
 		ds := p.Dialogs()
 		if n := len(ds); n > 0 && (!found || ds[n-1].Time.After(last.Time)) {
 			last, found = ds[n-1], true
@@ -90,9 +90,9 @@ func (at *Session) lastDialog() (browser.Dialog, bool) {
 }
 
 // dialogCond is `expect: {dialog: MATCH}`: the last dialog's message.
-func (at *Session) dialogCond(m *flows.Match) func() (bool, string, error) {
+func (ss *Session) dialogCond(m *flows.Match) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		d, ok := at.lastDialog()
+		d, ok := ss.lastDialog()
 		_, want := matchString(m, "")
 		if !ok {
 			return false, fmt.Sprintf("expected the last dialog's message %s, but no dialog opened", want), nil
@@ -104,25 +104,25 @@ func (at *Session) dialogCond(m *flows.Match) func() (bool, string, error) {
 
 // expectDownload is `expect: {download: {name: MATCH}}`: the last download
 // that began since the previous download check, once complete.
-func (at *Session) expectDownload(ctx, flowCtx context.Context, s *flows.Step, m *flows.Match) error {
+func (ss *Session) expectDownload(ctx, flowCtx context.Context, s *flows.Step, m *flows.Match) error {
 	var last browser.Download
 	seen := 0
-	err := at.pg.bctx.WaitDownloads(ctx, func(list []browser.Download) bool {
+	err := ss.pg.bctx.WaitDownloads(ctx, func(list []browser.Download) bool {
 		seen = len(list)
-		if len(list) <= at.pg.checked {
+		if len(list) <= ss.pg.checked {
 			return false
 		}
 		last = list[len(list)-1]
 		return last.State == proto.BrowserDownloadProgressStateCompleted && m.Test(last.Name)
 	})
 	if err == nil {
-		at.pg.checked = seen
+		ss.pg.checked = seen
 		return nil
 	}
 	_, want := matchString(m, "")
 	var msg string
 	switch {
-	case seen <= at.pg.checked:
+	case seen <= ss.pg.checked:
 		msg = fmt.Sprintf("expected the name of a download %s, but no download started", want)
 	case last.State == proto.BrowserDownloadProgressStateCanceled:
 		msg = fmt.Sprintf("expected the name of a download %s, but the download of %q was canceled", want, last.Name)
@@ -131,7 +131,7 @@ func (at *Session) expectDownload(ctx, flowCtx context.Context, s *flows.Step, m
 	default:
 		msg = fmt.Sprintf("expected the name of a download %s; %q is still downloading (%s)", want, last.Name, progress(last))
 	}
-	return at.expectFailed(flowCtx, s, nil, errors.New(msg))
+	return ss.expectFailed(flowCtx, s, nil, errors.New(msg))
 }
 
 func progress(d browser.Download) string {
@@ -144,29 +144,29 @@ func progress(d browser.Download) string {
 // saveDownloads moves the downloads that completed into the session's
 // artifacts under their own names, and sets ${vars.download} (sc may be
 // nil at the end of the session, rec too).
-func (at *Session) saveDownloads(sc *flows.Scope, rec *results.Step) {
-	list, _ := at.pg.bctx.Downloads()
+func (ss *Session) saveDownloads(sc *flows.Scope, rec *results.Step) {
+	list, _ := ss.pg.bctx.Downloads()
 	logf := func(format string, args ...any) {
 		if rec != nil {
 			rec.Log = append(rec.Log, fmt.Sprintf(format, args...))
 		}
 	}
 	for _, d := range list {
-		if at.pg.saved[d.GUID] || !d.Done() {
+		if ss.pg.saved[d.GUID] || !d.Done() {
 			continue
 		}
-		at.pg.saved[d.GUID] = true
+		ss.pg.saved[d.GUID] = true
 		if d.State == proto.BrowserDownloadProgressStateCanceled {
 			logf("the download of %q was canceled", d.Name)
 			continue
 		}
-		dest := freeName(at.pg.dlDir, d.Name)
+		dest := freeName(ss.pg.dlDir, d.Name)
 		if err := os.Rename(d.Path, dest); err != nil {
 			logf("downloaded %q, but cannot keep it: %v", d.Name, err)
 			continue
 		}
-		rel := filepath.ToSlash(filepath.Join(at.opts.Dir, "downloads", filepath.Base(dest)))
-		at.artifacts = append(at.artifacts, results.Artifact{Kind: results.ArtifactDownload, Name: filepath.Base(dest), Path: rel})
+		rel := filepath.ToSlash(filepath.Join(ss.opts.Dir, "downloads", filepath.Base(dest)))
+		ss.artifacts = append(ss.artifacts, results.Artifact{Kind: results.ArtifactDownload, Name: filepath.Base(dest), Path: rel})
 		if sc != nil {
 			sc.Vars[flows.DownloadVar] = dest
 		}
@@ -198,12 +198,12 @@ func freeName(dir, name string) string {
 }
 
 // tabs lists every tab the session had, for its logs.
-func (at *Session) tabs() []*browser.Page {
-	if at.pg == nil {
-		if at.page == nil {
+func (ss *Session) tabs() []*browser.Page {
+	if ss.pg == nil {
+		if ss.page == nil {
 			return nil
 		}
-		return []*browser.Page{at.page}
+		return []*browser.Page{ss.page}
 	}
-	return at.pg.all
+	return ss.pg.all
 }

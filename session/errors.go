@@ -34,8 +34,8 @@ func (e *ConfigError) Unwrap() error { return e.Err }
 func (e *ConfigError) Reason() diagnostics.Reason { return diagnostics.ReasonConfig }
 
 // maskStep masks the secret values in what a step's record says.
-func (at *Session) maskStep(s *results.Step) *results.Step {
-	m := at.mask.Mask
+func (ss *Session) maskStep(s *results.Step) *results.Step {
+	m := ss.mask.Mask
 	s.Error = m(s.Error)
 	s.Target = m(s.Target)
 	for i := range s.Log {
@@ -45,8 +45,8 @@ func (at *Session) maskStep(s *results.Step) *results.Step {
 }
 
 // maskFailure masks the secret values in what a failure says.
-func (at *Session) maskFailure(f *results.Failure) *results.Failure {
-	m := at.mask.Mask
+func (ss *Session) maskFailure(f *results.Failure) *results.Failure {
+	m := ss.mask.Mask
 	f.Message = m(f.Message)
 	f.Target = m(f.Target)
 	for i := range f.Source {

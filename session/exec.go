@@ -33,13 +33,13 @@ func failWith(r diagnostics.Reason, err error) error {
 	return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}}
 }
 
-func (at *Session) runSteps(ctx context.Context, phase string, steps []*flows.Step, prefix string, sc *flows.Scope) error {
+func (ss *Session) runSteps(ctx context.Context, phase string, steps []*flows.Step, prefix string, sc *flows.Scope) error {
 	for i, s := range steps {
 		idx := prefix + strconv.Itoa(i+1)
-		if _, err := at.runStep(ctx, phase, s, idx, sc); err != nil {
+		if _, err := ss.runStep(ctx, phase, s, idx, sc); err != nil {
 			// the rest of this list is skipped
 			for j := i + 1; j < len(steps); j++ {
-				at.steps = append(at.steps, at.stepRecord(phase, steps[j], prefix+strconv.Itoa(j+1), results.Skipped))
+				ss.steps = append(ss.steps, ss.stepRecord(phase, steps[j], prefix+strconv.Itoa(j+1), results.Skipped))
 			}
 			return err
 		}
@@ -57,69 +57,69 @@ func actionName(s *flows.Step) string {
 }
 
 // stepRecord is a step's record, its target masked.
-func (at *Session) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
-	return &results.Step{Index: idx, Phase: phase, Action: actionName(s), Name: s.Name, Target: at.mask.Mask(s.Subject()),
+func (ss *Session) stepRecord(phase string, s *flows.Step, idx string, st results.Status) *results.Step {
+	return &results.Step{Index: idx, Phase: phase, Action: actionName(s), Name: s.Name, Target: ss.mask.Mask(s.Subject()),
 		File: s.Pos.File, Line: s.Pos.Line, Status: st}
 }
 
 // runStep runs one step with its common keys (if, timeout, retry,
 // optional) and records it, under the artifact key it claims
 // (docs/session.md "Artifact names").
-func (at *Session) runStep(ctx context.Context, phase string, s *flows.Step, idx string, sc *flows.Scope) (*results.Step, error) {
-	rec := at.stepRecord(phase, s, idx, results.Passed)
-	key := at.names.claim(stepKey(s))
-	at.key = key
+func (ss *Session) runStep(ctx context.Context, phase string, s *flows.Step, idx string, sc *flows.Scope) (*results.Step, error) {
+	rec := ss.stepRecord(phase, s, idx, results.Passed)
+	key := ss.names.claim(stepKey(s))
+	ss.key = key
 	if s.If != nil {
-		ok, err := at.evalBool(ctx, s.If, sc)
+		ok, err := ss.evalBool(ctx, s.If, sc)
 		if err != nil {
 			// never taken as false (docs/flows.md "Expressions")
 			err = failWith(diagnostics.ReasonExpression, fmt.Errorf("if: %w", err))
 			rec.Status = results.Failed
 			rec.Error = err.Error()
-			at.steps = append(at.steps, at.maskStep(rec))
-			at.fail(s, idx, err, nil)
+			ss.steps = append(ss.steps, ss.maskStep(rec))
+			ss.fail(s, idx, err, nil)
 			return rec, err
 		}
 		if !ok {
 			rec.Status = results.Skipped
 			rec.Log = append(rec.Log, "skipped: if "+s.If.Source+" is false")
-			at.steps = append(at.steps, at.maskStep(rec))
+			ss.steps = append(ss.steps, ss.maskStep(rec))
 			return rec, nil
 		}
 	}
-	at.emit(results.Event{Kind: results.StepStarted, Step: rec})
-	at.steps = append(at.steps, rec)
+	ss.emit(results.Event{Kind: results.StepStarted, Step: rec})
+	ss.steps = append(ss.steps, rec)
 	start := time.Now()
 	// The steps inside a group, repeat or run record their own failure; a
 	// retry that passes, or an optional step, takes it back.
-	before := at.failure
+	before := ss.failure
 	var err error
 	for try := 0; try <= s.Retry; try++ {
 		if try > 0 {
 			rec.Log = append(rec.Log, fmt.Sprintf("retry %d/%d after: %v", try, s.Retry, err))
-			at.failure = before
+			ss.failure = before
 		}
-		err = at.execWatched(ctx, s, idx, sc, rec)
-		at.key = key // the steps of a container claimed their own
+		err = ss.execWatched(ctx, s, idx, sc, rec)
+		ss.key = key // the steps of a container claimed their own
 		if err == nil || ctx.Err() != nil {
 			break
 		}
 	}
 	rec.Duration = time.Since(start)
 	if err == nil {
-		at.failure = before
-		at.finish(rec)
+		ss.failure = before
+		ss.finish(rec)
 		return rec, nil
 	}
-	return rec, at.stepFailed(ctx, s, idx, rec, before, err)
+	return rec, ss.stepFailed(ctx, s, idx, rec, before, err)
 }
 
 // stepFailed records the failure of a step that did not pass: the
 // browser's when it crashed, an interrupt's when the run was stopped; an
 // optional step only warns.
-func (at *Session) stepFailed(ctx context.Context, s *flows.Step, idx string, rec *results.Step, before *results.Failure, err error) error {
+func (ss *Session) stepFailed(ctx context.Context, s *flows.Step, idx string, rec *results.Step, before *results.Failure, err error) error {
 	switch {
-	case at.crashed(err):
+	case ss.crashed(err):
 		err = &stepFailure{err: fmt.Errorf("browser crashed: %w", err),
 			diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonBrowser, Message: "the browser crashed or was killed mid-flow; it is relaunched for the next flow"}}
 	case errors.Is(ctx.Err(), context.Canceled):
@@ -127,10 +127,10 @@ func (at *Session) stepFailed(ctx context.Context, s *flows.Step, idx string, re
 	}
 	rec.Error = err.Error()
 	if s.Optional {
-		at.failure = before
+		ss.failure = before
 		rec.Status = results.Warned
 		rec.Log = append(rec.Log, "optional step failed; going on")
-		at.finish(rec)
+		ss.finish(rec)
 		return nil
 	}
 	rec.Status = results.Failed
@@ -141,8 +141,8 @@ func (at *Session) stepFailed(ctx context.Context, s *flows.Step, idx string, re
 	if errors.As(err, &sf) {
 		d = sf.diag
 	}
-	at.fail(s, idx, err, d)
-	at.finish(rec)
+	ss.fail(s, idx, err, d)
+	ss.finish(rec)
 	return err
 }
 
@@ -151,13 +151,13 @@ func (at *Session) stepFailed(ctx context.Context, s *flows.Step, idx string, re
 // expectation that did not hold) cannot be a crash; any other may come a
 // moment before the browser's exit is seen, so that one waits up to a
 // second for it.
-func (at *Session) crashed(err error) bool {
+func (ss *Session) crashed(err error) bool {
 	grace := time.Second
 	var sf *stepFailure
 	if locate.ReasonOf(err) != "" || errors.As(err, &sf) && sf.diag != nil && sf.diag.Reason != diagnostics.ReasonNavigation && sf.diag.Reason != diagnostics.ReasonTimeout {
 		grace = 0
 	}
-	exited := at.bctx.Browser().Exited()
+	exited := ss.bctx.Browser().Exited()
 	if grace <= 0 {
 		select {
 		case <-exited:
@@ -177,8 +177,8 @@ func (at *Session) crashed(err error) bool {
 }
 
 // finish masks a step's record and reports it finished.
-func (at *Session) finish(rec *results.Step) {
-	at.emit(results.Event{Kind: results.StepFinished, Step: at.maskStep(rec)})
+func (ss *Session) finish(rec *results.Step) {
+	ss.emit(results.Event{Kind: results.StepFinished, Step: ss.maskStep(rec)})
 }
 
 // isContainer: the step holds steps (group, repeat, run), which run and
@@ -189,19 +189,19 @@ func isContainer(s *flows.Step) bool {
 }
 
 // emit gives the listener a step event, with the flow's name.
-func (at *Session) emit(e results.Event) {
-	if at.opts.Listener == nil {
+func (ss *Session) emit(e results.Event) {
+	if ss.opts.Listener == nil {
 		return
 	}
-	e.Flow = at.flow.Name
-	at.opts.Listener.Event(e)
+	e.Flow = ss.flow.Name
+	ss.opts.Listener.Event(e)
 }
 
 // fail records the failure of the step Do runs (the first one wins), with
 // its typed reason (docs/results.md "Reasons") and the step's place,
 // masked.
-func (at *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Diagnostics) {
-	if at.failure != nil {
+func (ss *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Diagnostics) {
+	if ss.failure != nil {
 		return
 	}
 	if d == nil || d.Reason == "" {
@@ -222,11 +222,11 @@ func (at *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 			}
 		}
 		f.Message += ": " + reason
-		f.Source = quote(at.flowOf(s), s)
+		f.Source = quote(ss.flowOf(s), s)
 	} else {
 		f.Message = reason
 	}
-	at.failure = at.maskFailure(f)
+	ss.failure = ss.maskFailure(f)
 }
 
 // reasonOf is the reason of an error that does not say its own: a locate
@@ -249,7 +249,7 @@ func reasonOf(err error) diagnostics.Reason {
 
 // flowOf finds the flow a step was loaded from (a sub-flow's steps quote
 // the sub-flow's file).
-func (at *Session) flowOf(s *flows.Step) *flows.Flow {
+func (ss *Session) flowOf(s *flows.Step) *flows.Flow {
 	var find func(f *flows.Flow, depth int) *flows.Flow
 	find = func(f *flows.Flow, depth int) *flows.Flow {
 		if f == nil || depth > 20 {
@@ -285,11 +285,11 @@ func (at *Session) flowOf(s *flows.Step) *flows.Flow {
 		}
 		return nil
 	}
-	if f := find(at.flow, 0); f != nil || at.top == nil {
+	if f := find(ss.flow, 0); f != nil || ss.top == nil {
 		return f
 	}
 	// a step given without its flow: the sub-flows it runs
-	return find(&flows.Flow{File: at.flow.File, Steps: []*flows.Step{at.top}}, 0)
+	return find(&flows.Flow{File: ss.flow.File, Steps: []*flows.Step{ss.top}}, 0)
 }
 
 // quote returns a step's YAML lines with their numbers.
@@ -312,20 +312,20 @@ func quote(f *flows.Flow, s *flows.Step) []results.SourceLine {
 }
 
 // stepTimeout is the deadline of one step.
-func (at *Session) stepTimeout(s *flows.Step) time.Duration {
+func (ss *Session) stepTimeout(s *flows.Step) time.Duration {
 	if s.Timeout > 0 {
 		return s.Timeout
 	}
-	if at.opts.StepTimeout > 0 {
-		return at.opts.StepTimeout
+	if ss.opts.StepTimeout > 0 {
+		return ss.opts.StepTimeout
 	}
-	if at.flow.StepTimeout > 0 {
-		return at.flow.StepTimeout
+	if ss.flow.StepTimeout > 0 {
+		return ss.flow.StepTimeout
 	}
 	return flows.DefaultStepTimeout
 }
 
-func (at *Session) target(t *flows.Target, sc *flows.Scope) (*flows.Target, error) {
+func (ss *Session) target(t *flows.Target, sc *flows.Scope) (*flows.Target, error) {
 	if t == nil {
 		return nil, nil
 	}
@@ -336,7 +336,7 @@ func (at *Session) target(t *flows.Target, sc *flows.Scope) (*flows.Target, erro
 	return it, nil
 }
 
-func (at *Session) str(s string, sc *flows.Scope) (string, error) {
+func (ss *Session) str(s string, sc *flows.Scope) (string, error) {
 	v, err := flows.Interpolate(s, sc)
 	if err != nil {
 		return "", failWith(diagnostics.ReasonExpression, err)
@@ -345,7 +345,7 @@ func (at *Session) str(s string, sc *flows.Scope) (string, error) {
 }
 
 // exec runs the action of one step.
-func (at *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
 	run, container := runnerOf(s.Action)
 	switch {
 	case s.Action == nil:
@@ -362,16 +362,16 @@ func (at *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 			defer cancel()
 		}
 		c.ctx = ctx
-		return run(at, c)
+		return run(ss, c)
 	}
-	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))
+	sctx, cancel := context.WithTimeout(ctx, ss.stepTimeout(s))
 	defer cancel()
-	t, err := at.target(s.Target(), sc)
+	t, err := ss.target(s.Target(), sc)
 	if err != nil {
 		return err
 	}
 	c.ctx, c.sctx, c.t = ctx, sctx, t
-	return run(at, c)
+	return run(ss, c)
 }
 
 // stepCall is what an action's run gets: the context Do runs in (ctx),
@@ -394,99 +394,99 @@ type stepCall struct {
 func runnerOf(a flows.Action) (run func(*Session, *stepCall) error, container bool) {
 	switch a := a.(type) {
 	case *flows.Group:
-		return func(at *Session, c *stepCall) error { return at.runSteps(c.ctx, c.rec.Phase, a.Steps, c.idx+".", c.sc) }, true
+		return func(ss *Session, c *stepCall) error { return ss.runSteps(c.ctx, c.rec.Phase, a.Steps, c.idx+".", c.sc) }, true
 	case *flows.Run:
-		return func(at *Session, c *stepCall) error { return at.execRun(c.ctx, a, c.idx, c.sc, c.rec) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execRun(c.ctx, a, c.idx, c.sc, c.rec) }, true
 	case *flows.Repeat:
-		return func(at *Session, c *stepCall) error { return at.execRepeat(c.ctx, a, c.idx, c.sc, c.rec) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execRepeat(c.ctx, a, c.idx, c.sc, c.rec) }, true
 	case *flows.Open:
-		return func(at *Session, c *stepCall) error { return at.execOpen(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execOpen(c, a) }, false
 	case *flows.Snapshot:
-		return func(at *Session, c *stepCall) error { return at.execSnapshot(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execSnapshot(c, a) }, false
 	case *flows.Pointer:
-		return func(at *Session, c *stepCall) error { return at.execPointer(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execPointer(c, a) }, false
 	case *flows.Fill:
-		return func(at *Session, c *stepCall) error { return at.execFill(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execFill(c, a) }, false
 	case *flows.TypeText:
-		return func(at *Session, c *stepCall) error { return at.execType(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execType(c, a) }, false
 	case *flows.Press:
-		return func(at *Session, c *stepCall) error { return at.execPress(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execPress(c, a) }, false
 	case *flows.Select:
-		return func(at *Session, c *stepCall) error { return at.execSelect(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execSelect(c, a) }, false
 	case *flows.Check:
-		return func(at *Session, c *stepCall) error { return at.execCheck(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execCheck(c, a) }, false
 	case *flows.Upload:
-		return func(at *Session, c *stepCall) error { return at.execUpload(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execUpload(c, a) }, false
 	case *flows.Scroll:
-		return func(at *Session, c *stepCall) error { return at.execScroll(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execScroll(c, a) }, false
 	case *flows.Wait:
-		return func(at *Session, c *stepCall) error { return at.wait(c.sctx, c.s, a, c.t, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.wait(c.sctx, c.s, a, c.t, c.sc) }, false
 	case *flows.Expect:
-		return func(at *Session, c *stepCall) error { return at.expect(c.sctx, c.ctx, c.s, a, c.t, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.expect(c.sctx, c.ctx, c.s, a, c.t, c.sc) }, false
 	case *flows.Assert:
-		return func(at *Session, c *stepCall) error { return at.assert(c.sctx, a, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.assert(c.sctx, a, c.sc) }, false
 	case *flows.Extract:
-		return func(at *Session, c *stepCall) error { return at.extract(c.sctx, c.ctx, c.s, a, c.t, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.extract(c.sctx, c.ctx, c.s, a, c.t, c.sc, c.rec) }, false
 	case *flows.Screenshot:
-		return func(at *Session, c *stepCall) error { return at.execScreenshot(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execScreenshot(c, a) }, false
 	case *flows.Eval:
-		return func(at *Session, c *stepCall) error { return at.eval(c.sctx, a, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.eval(c.sctx, a, c.sc) }, false
 	case *flows.Request:
-		return func(at *Session, c *stepCall) error { return at.request(c.sctx, a, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.request(c.sctx, a, c.sc, c.rec) }, false
 	case *flows.Dialog:
-		return func(at *Session, c *stepCall) error { return at.dialogStep(a, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.dialogStep(a, c.sc, c.rec) }, false
 	case *flows.Tab:
-		return func(at *Session, c *stepCall) error { return at.tabStep(c.sctx, a, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.tabStep(c.sctx, a, c.sc, c.rec) }, false
 	}
 	return nil, false
 }
 
 // logOutcome keeps the log of an engine action and diagnoses its error.
-func (at *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error {
+func (ss *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error {
 	if o != nil {
 		c.rec.Log = append(c.rec.Log, o.Log...)
 	}
 	if err != nil {
-		return at.diagnose(c.ctx, c.s, err)
+		return ss.diagnose(c.ctx, c.s, err)
 	}
 	return nil
 }
 
-func (at *Session) execOpen(c *stepCall, a *flows.Open) error {
+func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 	sc := c.sc
-	u, err := at.str(a.URL, sc)
+	u, err := ss.str(a.URL, sc)
 	if err != nil {
 		return err
 	}
-	u, err = joinURL(at.base, u)
+	u, err = joinURL(ss.base, u)
 	if err != nil {
 		return failWith(diagnostics.ReasonConfig, err)
 	}
-	status, err := at.page.Navigate(c.sctx, u, a.Wait)
+	status, err := ss.page.Navigate(c.sctx, u, a.Wait)
 	if err != nil {
 		var ne *browser.NavigateError
 		if errors.As(err, &ne) {
 			return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
 				Hints: []string{"check that the server is up and the URL (and the base URL) are right"}}}
 		}
-		return at.timeoutErr(c.sctx, err, "opening "+u)
+		return ss.timeoutErr(c.sctx, err, "opening "+u)
 	}
 	sc.Vars["status"] = status
 	c.rec.Log = append(c.rec.Log, fmt.Sprintf("opened %s (%d)", u, status))
 	return nil
 }
 
-func (at *Session) execSnapshot(c *stepCall, a *flows.Snapshot) error {
-	snap, err := at.page.TakeSnapshot(c.sctx)
+func (ss *Session) execSnapshot(c *stepCall, a *flows.Snapshot) error {
+	snap, err := ss.page.TakeSnapshot(c.sctx)
 	if err != nil {
-		return at.timeoutErr(c.sctx, err, "taking the snapshot")
+		return ss.timeoutErr(c.sctx, err, "taking the snapshot")
 	}
 	full := false
 	if a != nil {
 		full = a.Full
 	}
-	text := snap.Render(locate.RenderOptions{Full: full, Mask: at.mask.Mask})
-	path, err := at.artifact(results.ArtifactSnapshot, at.key+".txt", []byte(text))
+	text := snap.Render(locate.RenderOptions{Full: full, Mask: ss.mask.Mask})
+	path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".txt", []byte(text))
 	if err != nil {
 		return err
 	}
@@ -495,7 +495,7 @@ func (at *Session) execSnapshot(c *stepCall, a *flows.Snapshot) error {
 }
 
 // execPointer runs click, dblclick and hover.
-func (at *Session) execPointer(c *stepCall, a *flows.Pointer) error {
+func (ss *Session) execPointer(c *stepCall, a *flows.Pointer) error {
 	o := browser.ClickOptions{Button: a.Button, Modifiers: a.Modifiers}
 	switch a.Act {
 	case flows.ActionDblClick:
@@ -503,63 +503,63 @@ func (at *Session) execPointer(c *stepCall, a *flows.Pointer) error {
 	case flows.ActionHover:
 		o.HoverOnly = true
 	}
-	out, err := at.page.Click(c.sctx, c.t, o)
-	return at.logOutcome(c, out, err)
+	out, err := ss.page.Click(c.sctx, c.t, o)
+	return ss.logOutcome(c, out, err)
 }
 
-func (at *Session) execFill(c *stepCall, a *flows.Fill) error {
-	v, err := at.str(a.Value, c.sc)
+func (ss *Session) execFill(c *stepCall, a *flows.Fill) error {
+	v, err := ss.str(a.Value, c.sc)
 	if err != nil {
 		return err
 	}
-	out, err := at.page.Fill(c.sctx, c.t, v)
-	return at.logOutcome(c, out, err)
+	out, err := ss.page.Fill(c.sctx, c.t, v)
+	return ss.logOutcome(c, out, err)
 }
 
-func (at *Session) execType(c *stepCall, a *flows.TypeText) error {
-	v, err := at.str(a.Text, c.sc)
+func (ss *Session) execType(c *stepCall, a *flows.TypeText) error {
+	v, err := ss.str(a.Text, c.sc)
 	if err != nil {
 		return err
 	}
-	out, err := at.page.Type(c.sctx, c.t, v, a.Delay)
-	return at.logOutcome(c, out, err)
+	out, err := ss.page.Type(c.sctx, c.t, v, a.Delay)
+	return ss.logOutcome(c, out, err)
 }
 
-func (at *Session) execPress(c *stepCall, a *flows.Press) error {
-	k, err := at.str(a.Key, c.sc)
+func (ss *Session) execPress(c *stepCall, a *flows.Press) error {
+	k, err := ss.str(a.Key, c.sc)
 	if err != nil {
 		return err
 	}
-	out, err := at.page.Press(c.sctx, c.t, k)
-	return at.logOutcome(c, out, err)
+	out, err := ss.page.Press(c.sctx, c.t, k)
+	return ss.logOutcome(c, out, err)
 }
 
-func (at *Session) execSelect(c *stepCall, a *flows.Select) error {
+func (ss *Session) execSelect(c *stepCall, a *flows.Select) error {
 	var opts []string
 	for _, o := range a.Options {
-		v, err := at.str(o, c.sc)
+		v, err := ss.str(o, c.sc)
 		if err != nil {
 			return err
 		}
 		opts = append(opts, v)
 	}
-	out, err := at.page.Select(c.sctx, c.t, opts)
-	return at.logOutcome(c, out, err)
+	out, err := ss.page.Select(c.sctx, c.t, opts)
+	return ss.logOutcome(c, out, err)
 }
 
 // execCheck runs check and uncheck.
-func (at *Session) execCheck(c *stepCall, a *flows.Check) error {
-	out, err := at.page.SetChecked(c.sctx, c.t, a.Name() == flows.ActionCheck)
-	return at.logOutcome(c, out, err)
+func (ss *Session) execCheck(c *stepCall, a *flows.Check) error {
+	out, err := ss.page.SetChecked(c.sctx, c.t, a.Name() == flows.ActionCheck)
+	return ss.logOutcome(c, out, err)
 }
 
 // execUpload resolves the files against the flow file's folder; each must
 // exist.
-func (at *Session) execUpload(c *stepCall, a *flows.Upload) error {
+func (ss *Session) execUpload(c *stepCall, a *flows.Upload) error {
 	s := c.s
 	var files []string
 	for _, f := range a.Files {
-		v, err := at.str(f, c.sc)
+		v, err := ss.str(f, c.sc)
 		if err != nil {
 			return err
 		}
@@ -571,38 +571,38 @@ func (at *Session) execUpload(c *stepCall, a *flows.Upload) error {
 			return failWith(diagnostics.ReasonFile, err)
 		}
 		if _, err := os.Stat(abs); err != nil {
-			return failWith(diagnostics.ReasonFile, fmt.Errorf("upload: %v", err))
+			return failWith(diagnostics.ReasonFile, fmt.Errorf("upload: %w", err))
 		}
 		files = append(files, abs)
 	}
-	out, err := at.page.Upload(c.sctx, c.t, files)
-	return at.logOutcome(c, out, err)
+	out, err := ss.page.Upload(c.sctx, c.t, files)
+	return ss.logOutcome(c, out, err)
 }
 
-func (at *Session) execScroll(c *stepCall, a *flows.Scroll) error {
+func (ss *Session) execScroll(c *stepCall, a *flows.Scroll) error {
 	if c.t != nil {
-		out, err := at.page.ScrollTo(c.sctx, c.t)
-		return at.logOutcome(c, out, err)
+		out, err := ss.page.ScrollTo(c.sctx, c.t)
+		return ss.logOutcome(c, out, err)
 	}
-	return at.page.ScrollPage(c.sctx, a.To, a.By)
+	return ss.page.ScrollPage(c.sctx, a.To, a.By)
 }
 
-func (at *Session) execScreenshot(c *stepCall, a *flows.Screenshot) error {
-	s, p := c.s, at.page
+func (ss *Session) execScreenshot(c *stepCall, a *flows.Screenshot) error {
+	s, p := c.s, ss.page
 	var clip *locate.Box
 	full := a.FullPage
 	if c.t != nil {
 		b, err := p.ElementBox(c.sctx, c.t)
 		if err != nil {
-			return at.diagnose(c.ctx, s, err)
+			return ss.diagnose(c.ctx, s, err)
 		}
 		clip = b
 	}
 	png, err := p.Screenshot(c.sctx, full, clip)
 	if err != nil {
-		return at.timeoutErr(c.sctx, err, "taking the screenshot")
+		return ss.timeoutErr(c.sctx, err, "taking the screenshot")
 	}
-	path, err := at.artifact(results.ArtifactScreenshot, at.key+".png", png)
+	path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".png", png)
 	if err != nil {
 		return err
 	}
@@ -612,24 +612,24 @@ func (at *Session) execScreenshot(c *stepCall, a *flows.Screenshot) error {
 
 // eval runs the step's JavaScript and keeps its result as vars.result; an
 // exception fails the step with reason script.
-func (at *Session) eval(ctx context.Context, e *flows.Eval, sc *flows.Scope) error {
-	js, err := at.str(e.JS, sc)
+func (ss *Session) eval(ctx context.Context, e *flows.Eval, sc *flows.Scope) error {
+	js, err := ss.str(e.JS, sc)
 	if err != nil {
 		return err
 	}
-	v, err := at.page.RunScript(ctx, js)
+	v, err := ss.page.RunScript(ctx, js)
 	var se *browser.ScriptError
 	if errors.As(err, &se) {
 		return failWith(diagnostics.ReasonScript, err)
 	}
 	if err != nil {
-		return at.timeoutErr(ctx, err, "running the script")
+		return ss.timeoutErr(ctx, err, "running the script")
 	}
 	sc.Vars["result"] = v
 	return nil
 }
 
-func (at *Session) timeoutErr(ctx context.Context, err error, what string) error {
+func (ss *Session) timeoutErr(ctx context.Context, err error, what string) error {
 	if ctx.Err() != nil {
 		return &stepFailure{err: fmt.Errorf("timed out %s", what), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonTimeout, Message: "timed out " + what}}
 	}
@@ -637,23 +637,23 @@ func (at *Session) timeoutErr(ctx context.Context, err error, what string) error
 }
 
 // execRun runs a sub-flow's setup and steps in its own scope.
-func (at *Session) execRun(ctx context.Context, run *flows.Run, idx string, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) execRun(ctx context.Context, run *flows.Run, idx string, sc *flows.Scope, rec *results.Step) error {
 	sub := run.Loaded
 	if sub == nil {
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", run.Flow))
 	}
-	child, err := sc.SubScope(run, at.opts.Vars)
+	child, err := sc.SubScope(run, ss.opts.Vars)
 	if err != nil {
 		return failWith(diagnostics.ReasonExpression, err)
 	}
-	base, err := at.baseURL(sub, child, at.base)
+	base, err := ss.baseURL(sub, child, ss.base)
 	if err != nil {
 		return failWith(diagnostics.ReasonConfig, err)
 	}
-	callerBase := at.base
-	at.base = base
-	err = at.runSteps(ctx, rec.Phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
-	at.base = callerBase
+	callerBase := ss.base
+	ss.base = base
+	err = ss.runSteps(ctx, rec.Phase, append(append([]*flows.Step{}, sub.Setup...), sub.Steps...), idx+".", child)
+	ss.base = callerBase
 	// what the sub-flow extracts comes back to the caller
 	sc.Export(child, sub.Exports())
 	return err
@@ -663,13 +663,13 @@ func (at *Session) execRun(ctx context.Context, run *flows.Run, idx string, sc *
 // at max fails the step with reason repeat_max, the condition and the
 // values of its parts; one that cannot be evaluated fails it with reason
 // expression (docs/flows.md "repeat").
-func (at *Session) execRepeat(ctx context.Context, r *flows.Repeat, idx string, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) execRepeat(ctx context.Context, r *flows.Repeat, idx string, sc *flows.Scope, rec *results.Step) error {
 	max := r.Max
 	if max <= 0 {
 		max = flows.DefaultRepeatMax
 	}
 	cond := func(e *flows.Expr, key string) (bool, error) {
-		ok, err := at.evalBool(ctx, e, sc)
+		ok, err := ss.evalBool(ctx, e, sc)
 		if err != nil {
 			return false, failWith(diagnostics.ReasonExpression, fmt.Errorf("%s: %w", key, err))
 		}
@@ -680,7 +680,7 @@ func (at *Session) execRepeat(ctx context.Context, r *flows.Repeat, idx string, 
 			return nil
 		}
 		if r.Times == 0 && i >= max {
-			return at.repeatMax(r, max, sc)
+			return ss.repeatMax(r, max, sc)
 		}
 		if r.While != nil {
 			if ok, err := cond(r.While, "while"); err != nil || !ok {
@@ -688,7 +688,7 @@ func (at *Session) execRepeat(ctx context.Context, r *flows.Repeat, idx string, 
 			}
 		}
 		sc.Vars["index"] = i
-		if err := at.runSteps(ctx, rec.Phase, r.Steps, fmt.Sprintf("%s.%d.", idx, i+1), sc); err != nil {
+		if err := ss.runSteps(ctx, rec.Phase, r.Steps, fmt.Sprintf("%s.%d.", idx, i+1), sc); err != nil {
 			return err
 		}
 		if r.Until != nil {
@@ -702,21 +702,21 @@ func (at *Session) execRepeat(ctx context.Context, r *flows.Repeat, idx string, 
 // repeatMax is the failure of a repeat that still went on at max:
 // "still going after max 3 rounds: until vars.n >= 10 is still false;
 // vars.n = 3".
-func (at *Session) repeatMax(r *flows.Repeat, max int, sc *flows.Scope) error {
+func (ss *Session) repeatMax(r *flows.Repeat, max int, sc *flows.Scope) error {
 	e, key, still := r.Until, "until", "false"
 	if r.While != nil {
 		e, key, still = r.While, "while", "true"
 	}
 	text := fmt.Sprintf("still going after max %d rounds: %s %s is still %s", max, key, e.Source, still)
-	return failWith(diagnostics.ReasonRepeatMax, errors.New(text+at.exprParts(e, sc)))
+	return failWith(diagnostics.ReasonRepeatMax, errors.New(text+ss.exprParts(e, sc)))
 }
 
 // baseURL is what a flow's relative `open:` joins: Options.BaseURL when set,
 // else the flow's own base_url, else inherited (a sub-flow's caller's).
-func (at *Session) baseURL(f *flows.Flow, sc *flows.Scope, inherited string) (string, error) {
+func (ss *Session) baseURL(f *flows.Flow, sc *flows.Scope, inherited string) (string, error) {
 	switch {
-	case at.opts.BaseURL != "":
-		return at.opts.BaseURL, checkBase(at.opts.BaseURL, "the base URL", "")
+	case ss.opts.BaseURL != "":
+		return ss.opts.BaseURL, checkBase(ss.opts.BaseURL, "the base URL", "")
 	case f.BaseURL != "":
 		u, err := flows.Interpolate(f.BaseURL, sc)
 		if err != nil {
@@ -754,11 +754,11 @@ func joinURL(base, u string) (string, error) {
 	}
 	b, err := url.Parse(base)
 	if err != nil {
-		return "", fmt.Errorf("bad base URL %q: %v", base, err)
+		return "", fmt.Errorf("bad base URL %q: %w", base, err)
 	}
 	r, err := url.Parse(u)
 	if err != nil {
-		return "", fmt.Errorf("bad URL %q: %v", u, err)
+		return "", fmt.Errorf("bad URL %q: %w", u, err)
 	}
 	if strings.HasPrefix(u, "/") && b.Path != "" && b.Path != "/" {
 		// keep the base's path prefix: base http://h/app + /login = http://h/app/login
@@ -769,8 +769,8 @@ func joinURL(base, u string) (string, error) {
 }
 
 // evalBool evaluates a compiled condition against the page now.
-func (at *Session) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope) (bool, error) {
-	v, err := at.evalExpr(ctx, e, sc)
+func (ss *Session) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope) (bool, error) {
+	v, err := ss.evalExpr(ctx, e, sc)
 	if err != nil {
 		return false, err
 	}
@@ -781,14 +781,14 @@ func (at *Session) evalBool(ctx context.Context, e *flows.Expr, sc *flows.Scope)
 	return b, nil
 }
 
-func (at *Session) evalExpr(ctx context.Context, e *flows.Expr, sc *flows.Scope) (any, error) {
-	env, err := at.exprEnv(ctx, sc)
+func (ss *Session) evalExpr(ctx context.Context, e *flows.Expr, sc *flows.Scope) (any, error) {
+	env, err := ss.exprEnv(ctx, sc)
 	if err != nil {
-		return nil, fmt.Errorf("%s: the page could not be read: %s", e.Source, firstLine(err.Error()))
+		return nil, &shortError{prefix: e.Source + ": the page could not be read: ", err: err}
 	}
 	v, err := expr.Run(e.Program, env)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s", e.Source, firstLine(err.Error()))
+		return nil, &shortError{prefix: e.Source + ": ", err: err}
 	}
 	return v, nil
 }

@@ -23,7 +23,7 @@ const suggestBudget = time.Second
 // candidate alone, and otherwise one that picks the closest near miss,
 // each checked with the resolver over the snapshot the failure was
 // diagnosed on.
-func (at *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Diagnostics, le *browser.LocateError, snap *locate.Snapshot) {
+func (ss *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Diagnostics, le *browser.LocateError, snap *locate.Snapshot) {
 	r := le.Result
 	if r == nil || snap == nil {
 		return
@@ -31,7 +31,7 @@ func (at *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 	// a budget of its own: the screenshot after it needs time too
 	ctx, cancel := context.WithTimeout(ctx, suggestBudget)
 	defer cancel()
-	sg := &locate.Suggester{Ctx: ctx, Snap: snap, Refs: at.page.RefMap(), CSS: at.page.QueryCSS}
+	sg := &locate.Suggester{Ctx: ctx, Snap: snap, Refs: ss.page.RefMap(), CSS: ss.page.QueryCSS}
 	var found []locate.Suggestion
 	switch {
 	case d.Reason == diagnostics.ReasonAmbiguous:
@@ -65,7 +65,7 @@ func (at *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 	if key == "" {
 		key = "target"
 	}
-	m := at.mask.Mask
+	m := ss.mask.Mask
 	for _, f := range found {
 		line, err := f.Target.Line(key)
 		if err != nil {
@@ -78,15 +78,15 @@ func (at *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 
 // formOf adds the form of the disabled control n and its fields that hold
 // it back. A form that cannot be read adds nothing.
-func (at *Session) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *locate.Node, snap *locate.Snapshot) {
+func (ss *Session) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *locate.Node, snap *locate.Snapshot) {
 	if n == nil || n.Session == "" || snap == nil {
 		return
 	}
-	f, err := at.page.FormOf(ctx, n, snap)
+	f, err := ss.page.FormOf(ctx, n, snap)
 	if err != nil || f == nil {
 		return
 	}
-	m := at.mask.Mask
+	m := ss.mask.Mask
 	f.Name = m(f.Name)
 	for i := range f.Blockers {
 		b := &f.Blockers[i]
@@ -98,17 +98,17 @@ func (at *Session) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *lo
 // disabledForm adds, when `expect: {enabled: ...}` failed on a disabled
 // control, what its form holds back; the step's own context has run out,
 // so the page is read again on a fresh one.
-func (at *Session) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
+func (ss *Session) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
 	if e, ok := s.Action.(*flows.Expect); !ok || e.Kind != flows.ExpectEnabled || t == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
-	r, snap, err := at.page.Resolve(ctx, t)
+	r, snap, err := ss.page.Resolve(ctx, t)
 	if err != nil || r.Err != nil || !r.Node.Disabled {
 		return
 	}
-	at.formOf(ctx, d, r.Node, snap)
+	ss.formOf(ctx, d, r.Node, snap)
 }
 
 // closestField is the visible field whose name is closest to phrase, for

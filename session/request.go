@@ -21,12 +21,12 @@ import (
 // from the page, with the cookies of the page's browser context; the
 // response is `response` for the steps after it. A 4xx/5xx status is
 // logged, not a failure: the flow asserts on it (docs/flows.md "request").
-func (at *Session) request(ctx context.Context, a *flows.Request, sc *flows.Scope, rec *results.Step) error {
-	req, err := buildRequest(ctx, a, sc, at.base)
+func (ss *Session) request(ctx context.Context, a *flows.Request, sc *flows.Scope, rec *results.Step) error {
+	req, err := buildRequest(ctx, a, sc, ss.base)
 	if err != nil {
 		return err
 	}
-	jar := at.page.CookieJar(ctx)
+	jar := ss.page.CookieJar(ctx)
 	client := &http.Client{Jar: jar}
 	shown := req.Method + " " + req.URL.String()
 	start := time.Now()
@@ -38,7 +38,7 @@ func (at *Session) request(ctx context.Context, a *flows.Request, sc *flows.Scop
 	r, truncated, err := readResponse(resp)
 	if err != nil {
 		if ctx.Err() != nil {
-			return at.timeoutErr(ctx, err, "reading the response of "+shown)
+			return ss.timeoutErr(ctx, err, "reading the response of "+shown)
 		}
 		return fmt.Errorf("reading the response of %s: %w", shown, err)
 	}
@@ -51,7 +51,7 @@ func (at *Session) request(ctx context.Context, a *flows.Request, sc *flows.Scop
 	if truncated {
 		line += fmt.Sprintf("; the body is over %d bytes: only the first %d are kept and response.json is nil", flows.MaxResponseBody, flows.MaxResponseBody)
 	}
-	rec.Log = append(rec.Log, at.mask.Mask(line))
+	rec.Log = append(rec.Log, ss.mask.Mask(line))
 	return nil
 }
 
@@ -86,7 +86,7 @@ func buildRequest(ctx context.Context, a *flows.Request, sc *flows.Scope, base s
 	}
 	req, err := http.NewRequestWithContext(ctx, a.Method, u, body)
 	if err != nil {
-		return nil, fmt.Errorf("bad URL %q: %v", u, errors.Unwrap(err))
+		return nil, fmt.Errorf("bad URL %q: %w", u, errors.Unwrap(err))
 	}
 	if a.JSON != nil {
 		req.Header.Set("Content-Type", "application/json")

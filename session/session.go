@@ -110,30 +110,30 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 	if f == nil {
 		f = &flows.Flow{}
 	}
-	at := &Session{opts: opts, flow: f, bctx: bctx, names: &names{used: map[string]bool{}},
+	ss := &Session{opts: opts, flow: f, bctx: bctx, names: &names{used: map[string]bool{}},
 		mask: flows.NewMasker(secretValues(f, opts.LookupEnv)...)}
 	sc, err := flows.NewScope(f, flows.LoadOptions{Vars: opts.Vars, LookupEnv: opts.LookupEnv, BaseURL: opts.BaseURL})
 	if err != nil {
-		return nil, &ConfigError{Err: err, msg: at.mask.Mask(err.Error())}
+		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
 	}
-	at.scope = sc
-	if at.base, err = at.baseURL(f, sc, ""); err != nil {
-		return nil, &ConfigError{Err: err, msg: at.mask.Mask(err.Error())}
+	ss.scope = sc
+	if ss.base, err = ss.baseURL(f, sc, ""); err != nil {
+		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
 	}
-	if err := at.openPage(ctx); err != nil {
+	if err := ss.openPage(ctx); err != nil {
 		return nil, err
 	}
-	return at, nil
+	return ss, nil
 }
 
 // Phase starts a phase of steps: the steps Do runs next are numbered from
 // 1, their index prefixed with "NAME." ("setup.2") except in the phase
 // "steps" and the unnamed one (docs/session.md "Steps").
-func (at *Session) Phase(name string) {
-	at.phase, at.count = name, 0
-	at.prefix = ""
+func (ss *Session) Phase(name string) {
+	ss.phase, ss.count = name, 0
+	ss.prefix = ""
 	if name != "" && name != "steps" {
-		at.prefix = name + "."
+		ss.prefix = name + "."
 	}
 }
 
@@ -143,62 +143,62 @@ func (at *Session) Phase(name string) {
 // records of the steps inside are in Steps. A step that fails returns a
 // *StepError with the failure's reason and diagnostics; an optional step
 // that fails only warns.
-func (at *Session) Do(ctx context.Context, step *flows.Step) (*results.Step, error) {
-	at.count++
-	idx := at.prefix + strconv.Itoa(at.count)
-	at.failure, at.top = nil, step
-	rec, err := at.runStep(ctx, at.phase, step, idx, at.scope)
+func (ss *Session) Do(ctx context.Context, step *flows.Step) (*results.Step, error) {
+	ss.count++
+	idx := ss.prefix + strconv.Itoa(ss.count)
+	ss.failure, ss.top = nil, step
+	rec, err := ss.runStep(ctx, ss.phase, step, idx, ss.scope)
 	if err == nil {
 		return rec, nil
 	}
-	at.fail(step, idx, err, nil) // kept when a step recorded its own
-	return rec, &StepError{Failure: at.failure, Err: err}
+	ss.fail(step, idx, err, nil) // kept when a step recorded its own
+	return rec, &StepError{Failure: ss.failure, Err: err}
 }
 
 // Skip records a step that is not run (one after a failed step): it
 // takes the next index of the phase.
-func (at *Session) Skip(step *flows.Step) *results.Step {
-	at.count++
-	rec := at.stepRecord(at.phase, step, at.prefix+strconv.Itoa(at.count), results.Skipped)
-	at.steps = append(at.steps, rec)
+func (ss *Session) Skip(step *flows.Step) *results.Step {
+	ss.count++
+	rec := ss.stepRecord(ss.phase, step, ss.prefix+strconv.Itoa(ss.count), results.Skipped)
+	ss.steps = append(ss.steps, rec)
 	return rec
 }
 
 // Steps are the records of every step run or skipped so far, the steps
 // inside containers flat after theirs, in order.
-func (at *Session) Steps() []*results.Step {
-	return append([]*results.Step(nil), at.steps...)
+func (ss *Session) Steps() []*results.Step {
+	return append([]*results.Step(nil), ss.steps...)
 }
 
 // Artifacts are the files the session wrote, in order; their paths are
 // relative to Options.ArtifactsDir.
-func (at *Session) Artifacts() []results.Artifact {
-	return append([]results.Artifact(nil), at.artifacts...)
+func (ss *Session) Artifacts() []results.Artifact {
+	return append([]results.Artifact(nil), ss.artifacts...)
 }
 
 // Scope holds the session's variables, secrets and the last response;
 // steps read and set them.
-func (at *Session) Scope() *flows.Scope { return at.scope }
+func (ss *Session) Scope() *flows.Scope { return ss.scope }
 
 // BaseURL is what relative URLs join ("" when there is none).
-func (at *Session) BaseURL() string { return at.base }
+func (ss *Session) BaseURL() string { return ss.base }
 
 // Page is the current tab: the one steps act on.
-func (at *Session) Page() *browser.Page { return at.page }
+func (ss *Session) Page() *browser.Page { return ss.page }
 
 // Tabs are every tab the session saw, in the order they opened.
-func (at *Session) Tabs() []*browser.Page { return append([]*browser.Page(nil), at.tabs()...) }
+func (ss *Session) Tabs() []*browser.Page { return append([]*browser.Page(nil), ss.tabs()...) }
 
 // Snapshot reads the current tab and makes it the ref map that `@eN`
 // refs resolve against, as the `snapshot` step does (docs/targets.md
 // "The snapshot").
-func (at *Session) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
-	return at.page.TakeSnapshot(ctx)
+func (ss *Session) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
+	return ss.page.TakeSnapshot(ctx)
 }
 
 // Refs is the snapshot the current tab's refs resolve against (nil before
 // any).
-func (at *Session) Refs() *locate.Snapshot { return at.page.RefMap() }
+func (ss *Session) Refs() *locate.Snapshot { return ss.page.RefMap() }
 
 // Mask replaces the secret values in s with •••.
-func (at *Session) Mask(s string) string { return at.mask.Mask(s) }
+func (ss *Session) Mask(s string) string { return ss.mask.Mask(s) }

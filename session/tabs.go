@@ -29,64 +29,64 @@ type pageState struct {
 
 // openPage opens the session's first page (in the flow's viewport) and
 // sets up its tabs, dialogs and downloads.
-func (at *Session) openPage(ctx context.Context) error {
+func (ss *Session) openPage(ctx context.Context) error {
 	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
-	po := browser.PageOptions{Secrets: at.mask.Values()}
-	v := at.opts.Viewport
+	po := browser.PageOptions{Secrets: ss.mask.Values()}
+	v := ss.opts.Viewport
 	if v == nil {
-		v = at.flow.Viewport
+		v = ss.flow.Viewport
 	}
 	if v != nil {
 		po.Width, po.Height = v.Width, v.Height
 	}
-	page, err := at.bctx.OpenPage(ctx, po, "", "")
+	page, err := ss.bctx.OpenPage(ctx, po, "", "")
 	if err != nil {
 		return err
 	}
-	at.page = page
-	at.pg = &pageState{bctx: at.bctx, all: []*browser.Page{page}, history: []*browser.Page{page},
+	ss.page = page
+	ss.pg = &pageState{bctx: ss.bctx, all: []*browser.Page{page}, history: []*browser.Page{page},
 		logged: map[*browser.Page]int{}, saved: map[string]bool{}}
-	dir, err := filepath.Abs(filepath.Join(at.opts.ArtifactsDir, at.opts.Dir, "downloads"))
+	dir, err := filepath.Abs(filepath.Join(ss.opts.ArtifactsDir, ss.opts.Dir, "downloads"))
 	if err != nil {
 		return err
 	}
-	at.pg.dlDir = dir
-	return at.bctx.EnableDownloads(ctx, dir)
+	ss.pg.dlDir = dir
+	return ss.bctx.EnableDownloads(ctx, dir)
 }
 
 // execWatched runs a step's action between beforeStep and afterStep
 // (a container's steps do it for themselves).
-func (at *Session) execWatched(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	if isContainer(s) || at.pg == nil {
-		return at.exec(ctx, s, idx, sc, rec)
+func (ss *Session) execWatched(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
+	if isContainer(s) || ss.pg == nil {
+		return ss.exec(ctx, s, idx, sc, rec)
 	}
 	// the step's own deadline, as exec sets it: following a tab the step
 	// opened is part of the step
-	sctx, cancel := context.WithTimeout(ctx, at.stepTimeout(s))
+	sctx, cancel := context.WithTimeout(ctx, ss.stepTimeout(s))
 	defer cancel()
-	at.beforeStep(sc, rec)
-	err := at.exec(ctx, s, idx, sc, rec)
-	return at.afterStep(sctx, s, sc, rec, err)
+	ss.beforeStep(sc, rec)
+	err := ss.exec(ctx, s, idx, sc, rec)
+	return ss.afterStep(sctx, s, sc, rec, err)
 }
 
 // beforeStep goes back from a tab that closed itself since the last step
 // and saves the downloads that completed meanwhile.
-func (at *Session) beforeStep(sc *flows.Scope, rec *results.Step) {
-	if at.pg == nil {
+func (ss *Session) beforeStep(sc *flows.Scope, rec *results.Step) {
+	if ss.pg == nil {
 		return
 	}
-	at.logDialogs(rec)
-	at.saveDownloads(sc, rec)
-	if at.page.Closed() {
-		at.backFromClosed(rec)
+	ss.logDialogs(rec)
+	ss.saveDownloads(sc, rec)
+	if ss.page.Closed() {
+		ss.backFromClosed(rec)
 	}
 }
 
 // afterStep logs the dialogs the step met, follows a tab it opened, goes
 // back from a tab it closed and saves the downloads that completed. It
 // returns the step's error, explained better when a dialog caused it.
-func (at *Session) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step, err error) error {
-	if at.pg == nil {
+func (ss *Session) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope, rec *results.Step, err error) error {
+	if ss.pg == nil {
 		return err
 	}
 	// the step's own time may be spent: the bookkeeping gets a moment more
@@ -95,70 +95,70 @@ func (at *Session) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope
 		ctx, cancel = context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 	}
-	cur := at.page
+	cur := ss.page
 	if cur.ClosingItself(ctx) {
 		if werr := cur.WaitClosed(ctx); werr != nil {
 			rec.Log = append(rec.Log, "the tab asked to close, but it is still open: "+werr.Error())
 		}
 	}
-	err = at.syncTabs(ctx, s, rec, cur, err)
-	err = at.explainDialogAbort(at.logDialogs(rec), err)
-	at.saveDownloads(sc, rec)
-	if at.page.Closed() {
-		at.backFromClosed(rec)
+	err = ss.syncTabs(ctx, s, rec, cur, err)
+	err = ss.explainDialogAbort(ss.logDialogs(rec), err)
+	ss.saveDownloads(sc, rec)
+	if ss.page.Closed() {
+		ss.backFromClosed(rec)
 	}
 	return err
 }
 
 // syncTabs takes in the tabs that opened during the step; when the step
 // acted on cur and cur opened a tab, the flow goes on in the newest one.
-func (at *Session) syncTabs(ctx context.Context, s *flows.Step, rec *results.Step, cur *browser.Page, err error) error {
-	pages, perr := at.pg.bctx.Pages(ctx)
+func (ss *Session) syncTabs(ctx context.Context, s *flows.Step, rec *results.Step, cur *browser.Page, err error) error {
+	pages, perr := ss.pg.bctx.Pages(ctx)
 	if perr != nil {
 		rec.Log = append(rec.Log, "could not list the tabs: "+perr.Error())
 		return err
 	}
 	var follow *browser.Page
 	for _, p := range pages {
-		if slices.Contains(at.pg.all, p) {
+		if slices.Contains(ss.pg.all, p) {
 			continue
 		}
-		at.pg.all = append(at.pg.all, p)
+		ss.pg.all = append(ss.pg.all, p)
 		if err == nil && p.Opener() == cur && s.FollowsTab() {
 			follow = p
 			continue
 		}
-		rec.Log = append(rec.Log, fmt.Sprintf("a new tab opened (%s); `tab: %d` switches to it", at.tabName(ctx, p, pages), slices.Index(pages, p)))
+		rec.Log = append(rec.Log, fmt.Sprintf("a new tab opened (%s); `tab: %d` switches to it", ss.tabName(ctx, p, pages), slices.Index(pages, p)))
 	}
 	if follow == nil {
 		return err
 	}
 	if werr := follow.WaitOpened(ctx); werr != nil {
-		return at.timeoutErr(ctx, werr, "waiting for the new tab to load")
+		return ss.timeoutErr(ctx, werr, "waiting for the new tab to load")
 	}
 	if follow.Closed() {
 		rec.Log = append(rec.Log, "a new tab opened and closed itself at once (a download?)")
 		return err
 	}
-	at.switchTo(ctx, follow, rec, "opened a new tab (%s); the flow goes on there")
+	ss.switchTo(ctx, follow, rec, "opened a new tab (%s); the flow goes on there")
 	return err
 }
 
 // tabName is "tab N: URL" for messages, N its place among the open tabs.
-func (at *Session) tabName(ctx context.Context, p *browser.Page, open []*browser.Page) string {
-	return fmt.Sprintf("tab %d: %s", slices.Index(open, p), at.mask.Mask(p.URL(ctx)))
+func (ss *Session) tabName(ctx context.Context, p *browser.Page, open []*browser.Page) string {
+	return fmt.Sprintf("tab %d: %s", slices.Index(open, p), ss.mask.Mask(p.URL(ctx)))
 }
 
 // switchTo makes p the current tab and logs why (format has one %s, the
 // tab's name).
-func (at *Session) switchTo(ctx context.Context, p *browser.Page, rec *results.Step, format string) {
-	at.page = p
-	at.pg.history = append(at.pg.history, p)
-	open, err := at.pg.bctx.Pages(ctx)
+func (ss *Session) switchTo(ctx context.Context, p *browser.Page, rec *results.Step, format string) {
+	ss.page = p
+	ss.pg.history = append(ss.pg.history, p)
+	open, err := ss.pg.bctx.Pages(ctx)
 	if err != nil {
 		open = []*browser.Page{p}
 	}
-	rec.Log = append(rec.Log, fmt.Sprintf(format, at.tabName(ctx, p, open)))
+	rec.Log = append(rec.Log, fmt.Sprintf(format, ss.tabName(ctx, p, open)))
 	if err := p.BringToFront(ctx); err != nil {
 		rec.Log = append(rec.Log, "could not bring the tab to the front: "+err.Error())
 	}
@@ -166,10 +166,10 @@ func (at *Session) switchTo(ctx context.Context, p *browser.Page, rec *results.S
 
 // previousTab is the open tab the flow was on last before the current
 // one, or nil.
-func (at *Session) previousTab() *browser.Page {
-	h := at.pg.history
+func (ss *Session) previousTab() *browser.Page {
+	h := ss.pg.history
 	for i := len(h) - 1; i >= 0; i-- {
-		if h[i] != at.page && !h[i].Closed() {
+		if h[i] != ss.page && !h[i].Closed() {
 			return h[i]
 		}
 	}
@@ -178,26 +178,26 @@ func (at *Session) previousTab() *browser.Page {
 
 // backFromClosed goes back to the previous tab when the current one
 // closed itself.
-func (at *Session) backFromClosed(rec *results.Step) {
+func (ss *Session) backFromClosed(rec *results.Step) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
-	prev := at.previousTab()
+	prev := ss.previousTab()
 	if prev == nil {
 		rec.Log = append(rec.Log, "the tab closed itself and no other tab is open")
 		return
 	}
-	at.switchTo(ctx, prev, rec, "the tab closed itself; back on %s")
+	ss.switchTo(ctx, prev, rec, "the tab closed itself; back on %s")
 }
 
 // tabStep runs `tab`: previous, N or {url}. N and url wait, as expect
 // does, for the tab to open.
-func (at *Session) tabStep(ctx context.Context, t *flows.Tab, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) tabStep(ctx context.Context, t *flows.Tab, sc *flows.Scope, rec *results.Step) error {
 	if t.Previous {
-		prev := at.previousTab()
+		prev := ss.previousTab()
 		if prev == nil {
-			return at.tabFailure("there is no previous tab: the flow has been on this one only")
+			return ss.tabFailure("there is no previous tab: the flow has been on this one only")
 		}
-		at.switchTo(ctx, prev, rec, "switched to %s")
+		ss.switchTo(ctx, prev, rec, "switched to %s")
 		return nil
 	}
 	m, err := t.URL.Interpolate(sc)
@@ -205,13 +205,13 @@ func (at *Session) tabStep(ctx context.Context, t *flows.Tab, sc *flows.Scope, r
 		return err
 	}
 	var pick *browser.Page
-	err = at.pollUntil(ctx, func() (bool, string, error) {
-		pages, err := at.pg.bctx.Pages(ctx)
+	err = ss.pollUntil(ctx, func() (bool, string, error) {
+		pages, err := ss.pg.bctx.Pages(ctx)
 		if err != nil {
 			return false, err.Error(), err
 		}
 		var why string
-		pick, why = at.pickTab(ctx, pages, t.Index, m)
+		pick, why = ss.pickTab(ctx, pages, t.Index, m)
 		// a look cut short by the deadline reads no URL: keep the one before
 		return pick != nil, why, ctx.Err()
 	})
@@ -219,22 +219,22 @@ func (at *Session) tabStep(ctx context.Context, t *flows.Tab, sc *flows.Scope, r
 		return err
 	}
 	if err != nil {
-		return at.tabFailure(err.Error())
+		return ss.tabFailure(err.Error())
 	}
-	if pick != at.page {
-		at.switchTo(ctx, pick, rec, "switched to %s")
+	if pick != ss.page {
+		ss.switchTo(ctx, pick, rec, "switched to %s")
 	} else {
-		rec.Log = append(rec.Log, "already on "+at.tabName(ctx, pick, []*browser.Page{pick}))
+		rec.Log = append(rec.Log, "already on "+ss.tabName(ctx, pick, []*browser.Page{pick}))
 	}
 	return nil
 }
 
 // pickTab finds the tab of `tab: N` or `tab: {url}` among the open ones,
 // or says why none is picked.
-func (at *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m *flows.Match) (*browser.Page, string) {
+func (ss *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m *flows.Match) (*browser.Page, string) {
 	var list []string
 	for i, p := range pages {
-		list = append(list, fmt.Sprintf("%d %s", i, at.mask.Mask(p.URL(ctx))))
+		list = append(list, fmt.Sprintf("%d %s", i, ss.mask.Mask(p.URL(ctx))))
 	}
 	open := "open tabs: " + strings.Join(list, ", ")
 	if n != nil {
@@ -258,6 +258,6 @@ func (at *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m
 	return nil, fmt.Sprintf("%d tabs have a URL that %s; write tab: N to pick one; %s", len(hits), m, open)
 }
 
-func (at *Session) tabFailure(msg string) error {
+func (ss *Session) tabFailure(msg string) error {
 	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: msg}}
 }
