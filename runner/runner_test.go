@@ -154,7 +154,7 @@ var _ = Describe("Runner", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(run.Flows[0].Status).To(Equal(results.Failed))
 		Expect(run.Flows[1].Status).To(Equal(results.Skipped))
-		Expect(run.Flows[1].SkipReason).To(ContainSubstring("fail-fast"))
+		Expect(run.Flows[1].SkipReason).To(ContainSubstring("fail fast"))
 	})
 
 	It("retries a failed flow and keeps every attempt", func() {
