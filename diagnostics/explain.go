@@ -157,12 +157,6 @@ func (d *Diagnostics) Cap() {
 // Explain fills the verdict and the hints from the facts.
 func (d *Diagnostics) Explain() {
 	d.Cap()
-	vis := 0
-	for _, c := range d.Candidates {
-		if c.Visible {
-			vis++
-		}
-	}
 	switch d.Reason {
 	case ReasonAmbiguous:
 		d.Verdict = fmt.Sprintf("%d elements match %s: %s — pick one with role:, nth: or within:",
@@ -230,7 +224,6 @@ func (d *Diagnostics) Explain() {
 			d.Hints = append(d.Hints, h)
 		}
 	}
-	_ = vis
 }
 
 // suggestionFor is the suggestion that picks the element ref names.

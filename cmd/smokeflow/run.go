@@ -156,7 +156,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		written = append(written, s[1])
 	}
 	if reports.InGitHubActions() {
-		_ = reports.WriteGitHubAnnotations(stdout, run)
+		if err := reports.WriteGitHubAnnotations(stdout, run); err != nil {
+			writeErrs = append(writeErrs, "GitHub annotations: "+err.Error())
+		}
 		if err := reports.AppendGitHubStepSummary(run); err != nil {
 			writeErrs = append(writeErrs, "step summary: "+err.Error())
 		}
