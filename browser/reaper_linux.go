@@ -4,13 +4,12 @@ package browser
 
 import (
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/smokeflow/smokeflow/internal/procs"
 )
 
 // Chromium's helpers (crashpad, zygote) can outlive the main process and
@@ -44,35 +43,16 @@ func untrackChild(pid int) {
 	childMu.Unlock()
 }
 
-// strays lists the pids of processes whose parent is this process and
-// which os/exec does not wait on (orphans re-parented to us).
-func strays() []int {
+// strays lists the processes whose parent is this process and which
+// os/exec does not wait on (orphans re-parented to us).
+func strays() []procs.Proc {
 	self := os.Getpid()
-	entries, _ := os.ReadDir("/proc")
-	var out []int
+	var out []procs.Proc
 	childMu.Lock()
 	defer childMu.Unlock()
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || children[pid] {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold spaces, so split after ')'.
-		s := string(stat)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 2 {
-			continue
-		}
-		if ppid, _ := strconv.Atoi(f[1]); ppid == self {
-			out = append(out, pid)
+	for _, p := range procs.List() {
+		if p.PPID == self && !children[p.PID] {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -80,21 +60,18 @@ func strays() []int {
 
 // killStrays ends re-parented browser helpers that are still running.
 func killStrays() {
-	for _, pid := range strays() {
-		cmdline, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
-		if strings.Contains(strings.ToLower(string(cmdline)), "chrom") {
-			if syscall.Kill(pid, syscall.SIGKILL) == nil {
-				var ws syscall.WaitStatus
-				_, _ = syscall.Wait4(pid, &ws, 0, nil)
-			}
+	for _, p := range strays() {
+		if procs.IsBrowser(p.Cmdline) && syscall.Kill(p.PID, syscall.SIGKILL) == nil {
+			var ws syscall.WaitStatus
+			_, _ = syscall.Wait4(p.PID, &ws, 0, nil) // reaped; its status says nothing
 		}
 	}
 }
 
 // ReapZombies waits for every ended orphan re-parented to this process.
 func ReapZombies() {
-	for _, pid := range strays() {
+	for _, p := range strays() {
 		var ws syscall.WaitStatus
-		_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+		_, _ = syscall.Wait4(p.PID, &ws, syscall.WNOHANG, nil) // one still running is left for later
 	}
 }

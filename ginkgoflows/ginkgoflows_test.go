@@ -8,9 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/smokeflow/smokeflow/internal/procs"
 
 	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
@@ -64,7 +65,7 @@ var _ = Describe("Describe", func() {
 		var exit *exec.ExitError
 		Expect(errors.As(err, &exit)).To(BeTrue(), "the fixture suite has failing flows, so it must fail: %v\n%s", err, out)
 		browser.ReapZombies()
-		Expect(browserDescendants()).To(BeEmpty(), "no Chromium process may outlive the child")
+		Expect(procs.BrowsersBelowMe()).To(BeEmpty(), "no Chromium process may outlive the child")
 		// The helper launched a browser and closed it: Close removes the
 		// profile, which is left behind by a browser never closed.
 		Expect(filepath.Glob(filepath.Join(tmpDir, "smokeflow-profile-*"))).To(BeEmpty(), "the browser was not closed")
@@ -138,46 +139,6 @@ func abs(p string) string {
 	a, err := filepath.Abs(p)
 	Expect(err).NotTo(HaveOccurred())
 	return a
-}
-
-// browserDescendants lists processes below this one whose command line
-// names Chromium.
-func browserDescendants() []string {
-	self := os.Getpid()
-	parent := map[int]int{}
-	cmd := map[int]string{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		s := string(stat)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) < 2 {
-			continue
-		}
-		parent[pid], _ = strconv.Atoi(f[1])
-		c, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		cmd[pid] = strings.ReplaceAll(string(c), "\x00", " ")
-	}
-	var out []string
-	for pid, c := range cmd {
-		if !strings.Contains(strings.ToLower(c), "chrom") {
-			continue
-		}
-		for p := parent[pid]; p > 1; p = parent[p] {
-			if p == self {
-				out = append(out, strconv.Itoa(pid)+" "+c)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // regexpGroup is the first group of re's first match in s, or "".

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/smokeflow/smokeflow/internal/procs"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -93,7 +95,7 @@ var _ = Describe("Runner", func() {
 		Expect(run.Flows[1].Status).To(Equal(results.Passed), failureText(run.Flows[1]))
 		browser.ReapZombies()
 		var others []string
-		for _, p := range browserDescendants() {
+		for _, p := range procs.BrowsersBelowMe() {
 			if !strings.Contains(p, shared.Profile()) {
 				others = append(others, p)
 			}

@@ -5,8 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/smokeflow/smokeflow/internal/procs"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -15,11 +18,9 @@ import (
 // processesMentioning lists processes whose command line contains s.
 func processesMentioning(s string) []string {
 	var out []string
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err == nil && strings.Contains(string(b), s) {
-			out = append(out, e.Name()+" "+strings.ReplaceAll(string(b), "\x00", " "))
+	for _, p := range procs.List() {
+		if strings.Contains(p.Cmdline, s) {
+			out = append(out, strconv.Itoa(p.PID)+" "+p.Cmdline)
 		}
 	}
 	return out
