@@ -72,7 +72,9 @@ func Resolve(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSS
 }
 
 // Count returns every match of a target (visible or not) on the first
-// rung that matches anything, for expect count/visible/hidden.
+// rung that matches anything, for expect count/visible/hidden, and the
+// visible ones as a person sees them: nested matches as one, the list
+// nth counts in (docs/targets.md "Resolution", 4).
 func Count(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) (all, visible []*Node, err error) {
 	r := &Result{}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
@@ -82,12 +84,7 @@ func Count(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQu
 	if r.Node != nil {
 		cands = []*Node{r.Node}
 	}
-	for _, n := range cands {
-		if n.Visible {
-			visible = append(visible, n)
-		}
-	}
-	return cands, visible, nil
+	return cands, distinct(visibleOf(cands), r.Rung, r.Phrase), nil
 }
 
 // candidates returns the matches of the deciding rung. A ref that resolves
@@ -373,15 +370,10 @@ func withinScope(ctx context.Context, snap, refs *Snapshot, w *flows.Target, css
 }
 
 // choose applies docs/targets.md "Resolution", 4, to r.Matches: visible
-// only; nth; exact name beats substring; main beats nav, header and
-// footer; in viewport. Still tied: ambiguous.
+// only; nested matches are one; nth; exact name beats substring; main
+// beats nav, header and footer; in viewport. Still tied: ambiguous.
 func choose(snap *Snapshot, t *flows.Target, r *Result) {
-	var vis []*Node
-	for _, n := range r.Matches {
-		if n.Visible {
-			vis = append(vis, n)
-		}
-	}
+	vis := visibleOf(r.Matches)
 	switch {
 	case len(r.Matches) == 0:
 		r.Err = &ResolveError{Why: diagnostics.ReasonNotFound, Msg: "no element matches " + describe(t)}
@@ -391,35 +383,48 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 			Msg: fmt.Sprintf("%d element(s) match %s but none is visible", len(r.Matches), describe(t))}
 		return
 	}
+	seen := distinct(vis, r.Rung, r.Phrase)
 	if t.Nth != nil {
 		i := *t.Nth
 		if i < 0 {
-			i += len(vis)
+			i += len(seen)
 		}
-		if i < 0 || i >= len(vis) {
+		if i < 0 || i >= len(seen) {
 			r.Err = &ResolveError{Why: diagnostics.ReasonNotFound,
-				Msg: fmt.Sprintf("nth: %d, but %s has %d visible match(es)", *t.Nth, describe(t), len(vis))}
+				Msg: fmt.Sprintf("nth: %d, but %s has %d visible match(es)", *t.Nth, describe(t), len(seen))}
 			return
 		}
-		r.Node = vis[i]
+		r.Node = seen[i]
 		return
 	}
-	if len(vis) == 1 {
-		r.Node = vis[0]
+	if len(seen) == 1 {
+		r.Node = seen[0]
+		if len(vis) > 1 {
+			r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q, the control nested in the others", len(vis), r.Node.Role, r.Node.Name))
+		}
 		return
 	}
-	phrase := strings.ToLower(Normalize(r.Phrase))
+	best, top := rank(snap, r, seen)
+	if len(top) == 1 {
+		r.Node = top[0]
+		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q by %s", len(vis), top[0].Role, top[0].Name, rankReason(best)))
+		return
+	}
+	r.Matches = top
+	r.Err = &ResolveError{Why: diagnostics.ReasonAmbiguous,
+		Msg: fmt.Sprintf("%d elements match %s equally", len(top), describe(t))}
+}
+
+// rank applies the tie-breaks of docs/targets.md "Resolution", 4, to the
+// matches a person sees: it returns the best score and the matches that
+// have it.
+func rank(snap *Snapshot, r *Result, seen []*Node) ([3]int, []*Node) {
+	phrase := lowerPhrase(r.Phrase)
 	var best [3]int
 	var top []*Node
-	for _, n := range vis {
+	for _, n := range seen {
 		s := [3]int{0, regionScore(n.Region), 0}
-		name := n.Name
-		if r.Rung == RungText {
-			name = n.Text
-		} else if r.Rung == RungPlaceholder {
-			name = n.Placeholder
-		}
-		if phrase != "" && strings.ToLower(name) == phrase {
+		if exactName(n, r.Rung, phrase) {
 			s[0] = 1
 		}
 		if inViewport(snap, n) {
@@ -433,16 +438,76 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 			top = append(top, n)
 		}
 	}
-	if len(top) == 1 {
-		r.Node = top[0]
-		if len(vis) > 1 {
-			r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q by %s", len(vis), top[0].Role, top[0].Name, rankReason(best)))
+	return best, top
+}
+
+func visibleOf(m []*Node) []*Node {
+	var vis []*Node
+	for _, n := range m {
+		if n.Visible {
+			vis = append(vis, n)
 		}
-		return
 	}
-	r.Matches = top
-	r.Err = &ResolveError{Why: diagnostics.ReasonAmbiguous,
-		Msg: fmt.Sprintf("%d elements match %s equally", len(top), describe(t))}
+	return vis
+}
+
+// lowerPhrase is the phrase as exactName compares it.
+func lowerPhrase(p string) string { return strings.ToLower(Normalize(p)) }
+
+// exactName reports whether n's name on the rung (its text on the text
+// rung, its placeholder on the placeholder rung) is the phrase, whole
+// (phrase as lowerPhrase gives it).
+func exactName(n *Node, rung, phrase string) bool {
+	name := n.Name
+	if rung == RungText {
+		name = n.Text
+	} else if rung == RungPlaceholder {
+		name = n.Placeholder
+	}
+	return phrase != "" && strings.ToLower(name) == phrase
+}
+
+// distinct is the visible matches vis as a person sees them, in document
+// order (docs/targets.md "Resolution", 4, "Nested matches"): a match that
+// holds a real control (an interactive role, not a clickable made so by
+// cursor, onclick or tabindex) which is a match too yields to it, unless
+// its own name is the phrase whole and the control's is not. What is left
+// is the innermost control of each nest.
+func distinct(vis []*Node, rung, phrase string) []*Node {
+	if len(vis) < 2 {
+		return vis
+	}
+	in := make(map[*Node]bool, len(vis))
+	for _, n := range vis {
+		in[n] = true
+	}
+	phrase = lowerPhrase(phrase)
+	var yields map[*Node]bool
+	for _, c := range vis {
+		if !interactiveRoles[c.Role] || !c.Actionable() {
+			continue
+		}
+		cExact := exactName(c, rung, phrase)
+		for a := c.Parent; a != nil; a = a.Parent {
+			if !in[a] || !a.Actionable() || yields[a] || !cExact && exactName(a, rung, phrase) {
+				continue
+			}
+			if yields == nil {
+				yields = map[*Node]bool{}
+			}
+			yields[a] = true
+		}
+	}
+	if yields == nil {
+		return vis
+	}
+	out := make([]*Node, 0, len(vis)-len(yields))
+	for _, n := range vis {
+		if !yields[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func rankReason(s [3]int) string {

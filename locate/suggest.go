@@ -126,7 +126,7 @@ func (s *Suggester) first(n *Node, bases []*flows.Target) (Suggestion, bool) {
 
 // holds checks t in the form it is shown in: written as YAML, read back
 // as a flow file reads a target, and resolved over the snapshot, it must
-// pick n, and (without nth) match no other visible element.
+// pick n, and (without nth) match nothing else a person sees.
 func (s *Suggester) holds(t *flows.Target, n *Node) (Suggestion, bool) {
 	y, err := t.YAML()
 	// a "${" would be interpolated in a flow file
@@ -141,16 +141,10 @@ func (s *Suggester) holds(t *flows.Target, n *Node) (Suggestion, bool) {
 	if r.Err != nil || r.Node != n {
 		return Suggestion{}, false
 	}
-	if pt.Nth == nil {
-		vis := 0
-		for _, m := range r.Matches {
-			if m.Visible {
-				vis++
-			}
-		}
-		if vis != 1 {
-			return Suggestion{}, false
-		}
+	// a wrapper that yields to n is not another match (docs/targets.md
+	// "Resolution", 4, "Nested matches")
+	if pt.Nth == nil && len(distinct(visibleOf(r.Matches), r.Rung, r.Phrase)) != 1 {
+		return Suggestion{}, false
 	}
 	return Suggestion{Node: n, Target: pt, YAML: y}, true
 }

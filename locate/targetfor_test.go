@@ -111,6 +111,30 @@ var _ = Describe("TargetFor gives the shortest target", func() {
 		Expect(targetOf(snap, "button", "Edit", 1)).To(Equal("{testid: edit-bottom}"))
 	})
 
+	It("names a control nested in a clickable wrapper by its phrase, and the wrapper by role generic (docs/targets.md \"Nested matches\")", func() {
+		p := open(site.URL + "/conformance/pages/nested.html")
+		snap := settled(p)
+		Expect(targetOf(snap, "button", "Save changes", 0)).To(Equal("Save changes"))
+		Expect(targetOf(snap, "generic", "Save changes", 0)).To(Equal("{role: generic, name: Save changes}"))
+		Expect(targetOf(snap, "link", "Read the docs", 0)).To(Equal("Read the docs"))
+		Expect(targetOf(snap, "button", "Send", 0)).To(Equal("Send"))
+		Expect(targetOf(snap, "generic", "Send", 0)).To(Equal("{role: generic, name: Send, nth: 0}"))
+		Expect(targetOf(snap, "generic", "Send", 1)).To(Equal("{role: generic, name: Send, nth: 1}"))
+		Expect(targetOf(snap, "button", "Buy now", 0)).To(Equal("Buy now"))
+		Expect(targetOf(snap, "link", "Buy now", 0)).To(Equal("{role: link, name: Buy now}"))
+		Expect(targetOf(snap, "generic", "Settings", 0)).To(Equal("{role: generic, name: Settings}"))
+		Expect(targetOf(snap, "button", "Delete", 1)).To(Equal("{role: button, name: Delete, within: {role: listitem, has_text: Alan Turing}}"))
+		Expect(targetOf(snap, "generic", "Delete", 1)).To(Equal("{role: generic, name: Delete, within: {role: listitem, has_text: Alan Turing}}"))
+
+		// two rows are still two things: the phrase alone is ambiguous
+		r := locate.Resolve(context.Background(), snap, nil, &flows.Target{Phrase: "Delete"}, p.QueryCSS)
+		Expect(locate.ReasonOf(r.Err)).To(Equal(diagnostics.ReasonAmbiguous))
+		Expect(r.Matches).To(HaveLen(2))
+		for _, n := range r.Matches {
+			Expect(n.Role).To(Equal("button"))
+		}
+	})
+
 	It("tells twins apart by nth only when nothing else does, and the shorter target would be ambiguous", func() {
 		p := open(site.URL + "/conformance/pages/hints.html")
 		snap := settled(p)
