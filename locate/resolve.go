@@ -386,9 +386,6 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 	seen := distinct(vis, r.Rung, r.Phrase)
 	if t.Nth != nil {
 		i := *t.Nth
-		if i < 0 {
-			i += len(seen)
-		}
 		if i < 0 || i >= len(seen) {
 			r.Err = &ResolveError{Why: diagnostics.ReasonNotFound,
 				Msg: fmt.Sprintf("nth: %d, but %s has %d visible match(es)", *t.Nth, describe(t), len(seen))}
