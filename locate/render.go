@@ -99,9 +99,13 @@ func keep(n *Node, full bool) bool {
 		}
 		return true
 	}
-	if n.Live {
+	if n.Live && liveRoles[n.Role] {
 		// a live region is kept when it says something
 		return n.Role == "progressbar" || n.Name != "" || n.Text != "" || hasKept(n, full)
+	}
+	if n.Live && !hasKept(n, full) {
+		// an aria-live element: a message, unless it wraps what is kept
+		return n.Name != "" || n.Text != ""
 	}
 	if !contextRoles[n.Role] {
 		return false
