@@ -13,8 +13,9 @@ import (
 
 // Snapshot reads the page now, without touching the ref map: the main
 // page first, then its out-of-process iframes, built into one snapshot by
-// locate.Build (docs/targets.md "The snapshot"). A read that caught the
-// page mid-change is taken again (twice at most).
+// locate.Build (docs/targets.md "The snapshot"), with the HTTP status of
+// the main document (docs/targets.md "The snapshot", "The header"). A
+// read that caught the page mid-change is taken again (twice at most).
 func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	if p.Crashed() {
 		return nil, ErrPageCrashed
@@ -23,11 +24,15 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	var err error
 	for i := 0; i < 3; i++ {
 		snap, err = capture(ctx, p.Sessions())
-		if err != nil || !snap.Inconsistent {
-			return snap, err
+		if err != nil {
+			return nil, err
+		}
+		if !snap.Inconsistent {
+			break
 		}
 	}
-	return snap, err
+	snap.Status = p.Status()
+	return snap, nil
 }
 
 // capture reads every session of a page at once, and the main

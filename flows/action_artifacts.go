@@ -13,6 +13,7 @@ import (
 type Snapshot struct {
 	Artifact string // the artifact's name, `name:`
 	Full     bool
+	Compact  bool // the visible text next to actionable elements too
 }
 
 // Screenshot is `screenshot`.
@@ -54,19 +55,31 @@ func (a *Snapshot) parse(p *parser, spec *actionSpec, _, v *yaml.Node) {
 		if n := o.val("full"); n != nil {
 			a.Full = p.boolean(n, "full")
 		}
+		if n := o.val("compact"); n != nil {
+			a.Compact = p.boolean(n, "compact")
+			if a.Full && a.Compact {
+				p.errorf(n, "snapshot takes full or compact, not both")
+			}
+		}
 	default:
-		p.errorf(r, "snapshot takes nothing, a name or {name, full}, not %s", kindName(r))
+		p.errorf(r, "snapshot takes nothing, a name or {name, full, compact}, not %s", kindName(r))
 	}
 }
 
 func (a *Snapshot) arg() *yaml.Node {
 	switch {
-	case a.Full:
+	case a.Full || a.Compact:
 		w := &mapWriter{}
 		if a.Artifact != "" {
 			w.add("name", strNodeOf(a.Artifact))
 		}
-		return w.add("full", boolNode(true)).node()
+		if a.Full {
+			w.add("full", boolNode(true))
+		}
+		if a.Compact {
+			w.add("compact", boolNode(true))
+		}
+		return w.node()
 	case a.Artifact != "":
 		return strNodeOf(a.Artifact)
 	}

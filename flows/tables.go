@@ -184,6 +184,7 @@ var actions = []actionSpec{
 		Args: []field{
 			{Key: "name", Kind: kString, Doc: "The artifact's name."},
 			{Key: "full", Kind: kBool, Doc: "Keeps every node, not only the interactive ones and their context."},
+			{Key: "compact", Kind: kBool, Doc: "Keeps the visible text next to the interactive nodes too; not with full."},
 		}},
 	{Name: ActionClick, New: func() Action { return &Pointer{Act: ActionClick} },
 		Doc: "Clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},

@@ -145,6 +145,7 @@ var _ = Describe("valid flows", func() {
 			{Action: &flows.Snapshot{}},
 			{Action: &flows.Snapshot{Artifact: "login-page"}},
 			{Action: &flows.Snapshot{Artifact: "full-page", Full: true}},
+			{Action: &flows.Snapshot{Artifact: "cart", Compact: true}},
 		}),
 		Entry("click, dblclick, hover", "pointer.yaml", []*flows.Step{
 			{Action: &flows.Pointer{Act: flows.ActionClick, Target: ph("Sign in")}},

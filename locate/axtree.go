@@ -53,6 +53,7 @@ func (ax *axNode) mappedRole() string {
 func (n *Node) setProps(props []axProp) {
 	n.Level, n.Checked, n.Pressed, n.Expanded = 0, "", false, ""
 	n.Selected, n.Disabled, n.Required, n.ReadOnly = false, false, false, false
+	n.Live = liveRoles[n.Role]
 	for _, p := range props {
 		v := p.value
 		switch p.name {
@@ -72,6 +73,8 @@ func (n *Node) setProps(props []axProp) {
 			n.Required = v == "true"
 		case "readonly":
 			n.ReadOnly = v == "true"
+		case "live": // set on the root of an aria-live region
+			n.Live = n.Live || v != "off" && v != ""
 		}
 	}
 }

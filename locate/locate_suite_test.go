@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -130,14 +129,7 @@ func expectComplete(p *browser.Page, snap *locate.Snapshot) int {
 var _ = Describe("Snapshot", func() {
 	It("renders the kitchen sink as the golden file says", func() {
 		p := open(site.URL + "/snapshot/kitchen.html")
-		snap := settled(p)
-		golden := "../testdata/snapshot/kitchen.golden.txt"
-		if os.Getenv("UPDATE_GOLDEN") != "" {
-			Expect(os.WriteFile(golden, []byte(snap.String()), 0o644)).To(Succeed())
-		}
-		want, err := os.ReadFile(golden)
-		Expect(err).NotTo(HaveOccurred(), "run with UPDATE_GOLDEN=1 to create it")
-		Expect(snap.String()).To(Equal(string(want)))
+		golden("kitchen.golden.txt", settled(p).String())
 	})
 
 	It("shows what the page holds: fields with values, states, clickables, hidden controls, shadow DOM and iframes", func() {

@@ -51,6 +51,10 @@ type Node struct {
 	// InSelect marks the options of a native <select>: `select` picks them,
 	// they get no ref.
 	InSelect bool
+	// Live marks a live region: the roles status, alert, log, progressbar
+	// and timer, or an aria-live region (docs/targets.md "The snapshot",
+	// "Live regions").
+	Live bool
 
 	Ref string // "e3" for actionable nodes
 	Nth int    // index among actionable nodes with the same role and name
@@ -129,7 +133,14 @@ var contextRoles = map[string]bool{
 }
 
 var alwaysKept = map[string]bool{
-	"heading": true, "alert": true, "dialog": true, "alertdialog": true,
+	"heading": true, "dialog": true, "alertdialog": true,
+}
+
+// liveRoles are live regions by their role (docs/targets.md "The
+// snapshot", "Live regions"); an aria-live attribute that is not "off"
+// makes any element one.
+var liveRoles = map[string]bool{
+	"status": true, "alert": true, "log": true, "progressbar": true, "timer": true,
 }
 
 // needsName are context roles kept only when named.

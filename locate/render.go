@@ -2,8 +2,10 @@ package locate
 
 import (
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // RenderOptions choose how a snapshot is written.
@@ -11,27 +13,71 @@ type RenderOptions struct {
 	// Full keeps every non-ignored node; the default keeps actionable
 	// nodes and the context that names them.
 	Full bool
+	// Compact keeps what the default keeps, and the visible text next to
+	// it (docs/targets.md "The snapshot", "Compact mode"). Full overrides
+	// it.
+	Compact bool
 	// Scope renders only these subtrees (from --selector).
 	Scope []*Node
 	// Mask replaces secret values (nil: none).
 	Mask func(string) string
 }
 
-// Render writes the snapshot as the text of docs/targets.md "The snapshot".
+// compact reports the compact mode: Compact without Full.
+func (o RenderOptions) compact() bool { return o.Compact && !o.Full }
+
+// Render writes the snapshot as the text of docs/targets.md "The
+// snapshot": the header line, then one line per kept node.
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
-	roots := s.Root.Children
-	if len(o.Scope) > 0 {
-		roots = o.Scope
-	}
-	for _, n := range roots {
-		renderNode(&b, n, 0, o)
-	}
+	b.WriteString(s.Header())
+	s.walk(o, func(l line) { writeLine(&b, l) })
 	out := b.String()
 	if o.Mask != nil {
 		out = o.Mask(out)
 	}
 	return out
+}
+
+// Header is the first line of the text snapshot: `# URL "TITLE"`, and
+// ` — HTTP 404 Not Found` when the main document came with an error
+// status (docs/targets.md "The snapshot", "The header"). It is "" when
+// the snapshot has neither URL nor title.
+func (s *Snapshot) Header() string {
+	var parts []string
+	if s.URL != "" {
+		parts = append(parts, cut(s.URL, MaxNameLen))
+	}
+	if s.Title != "" {
+		parts = append(parts, quote(cut(s.Title, MaxNameLen)))
+	}
+	if st := s.StatusText(); st != "" {
+		parts = append(parts, "— HTTP "+st)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "# " + strings.Join(parts, " ") + "\n"
+}
+
+// StatusText is the main document's error status as people write it,
+// "404 Not Found"; "" below 400 or when not known.
+func (s *Snapshot) StatusText() string {
+	if s.Status < 400 {
+		return ""
+	}
+	st := strconv.Itoa(s.Status)
+	if t := http.StatusText(s.Status); t != "" {
+		st += " " + t
+	}
+	return st
+}
+
+// line is one line of a snapshot: a kept node, or text (node nil).
+type line struct {
+	depth int
+	node  *Node
+	text  string
 }
 
 // keep decides whether a node gets its own line.
@@ -52,6 +98,14 @@ func keep(n *Node, full bool) bool {
 			return n.Name != ""
 		}
 		return true
+	}
+	if n.Live && liveRoles[n.Role] {
+		// a live region is kept when it says something
+		return n.Role == "progressbar" || n.Name != "" || n.Text != "" || hasKept(n, full)
+	}
+	if n.Live && !hasKept(n, full) {
+		// an aria-live element: a message, unless it wraps what is kept
+		return n.Name != "" || n.Text != ""
 	}
 	if !contextRoles[n.Role] {
 		return false
@@ -94,68 +148,121 @@ func hasKept(n *Node, full bool) bool {
 	return false
 }
 
-func renderNode(b *strings.Builder, n *Node, depth int, o RenderOptions) {
-	if n.Role == "MenuListPopup" && !o.Full {
-		return // a native select shows its value on the combobox line
+// lineName is the name a node's line shows: its name, or a live region's
+// text.
+func lineName(n *Node) string {
+	if n.Name == "" && n.Live {
+		return liveText(n)
 	}
-	if !keep(n, o.Full) {
-		if n.Role == "StaticText" {
-			return
+	return cut(n.Name, MaxNameLen)
+}
+
+// lineValue is the value a node's line shows after `: `: a field's value,
+// a progress bar's, or the text of a live region named by its author
+// (docs/targets.md "The snapshot", "Live regions").
+func lineValue(n *Node) string {
+	switch {
+	case valueRoles[n.Role]:
+		if n.Value != n.Name {
+			return cut(n.Value, MaxNameLen)
 		}
-		renderChildren(b, n, depth, o)
+	case n.Role == "progressbar":
+		return n.Value
+	case n.Live && n.Name != "" && n.NameFrom != "":
+		if t := liveText(n); t != n.Name {
+			return t
+		}
+	}
+	return ""
+}
+
+// liveText is a live region's text, cut to a name's length: a log keeps
+// its end, where new entries go.
+func liveText(n *Node) string {
+	if n.Role == "log" {
+		return cutHead(n.Text, MaxNameLen)
+	}
+	return cut(n.Text, MaxNameLen)
+}
+
+// maxOptions is how many options of a native <select> its line lists.
+const maxOptions = 10
+
+// selectOptions are the options a native <select> offers `select:`: its
+// enabled options, in order (docs/targets.md "The snapshot", "Native
+// selects"); nil for any other node.
+func selectOptions(n *Node) []string {
+	if n.Role != "combobox" {
+		return nil
+	}
+	var opts []string
+	var walk func(m *Node)
+	walk = func(m *Node) {
+		for _, c := range m.Children {
+			if c.Role == "option" && !c.Ignored {
+				if !c.Disabled && c.Name != "" {
+					opts = append(opts, c.Name)
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	for _, c := range n.Children {
+		if c.Role == "MenuListPopup" {
+			walk(c)
+		}
+	}
+	return opts
+}
+
+// optionList writes options as a line shows them: `(S, M, L, … 3 more)`.
+func optionList(opts []string) string {
+	shown := opts
+	if len(shown) > maxOptions {
+		shown = shown[:maxOptions]
+	}
+	parts := make([]string, len(shown), len(shown)+1)
+	for i, o := range shown {
+		parts[i] = cut(o, contextNameLen)
+	}
+	if more := len(opts) - len(shown); more > 0 {
+		parts = append(parts, "… "+strconv.Itoa(more)+" more")
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func writeLine(b *strings.Builder, l line) {
+	for i := 0; i < l.depth; i++ {
+		b.WriteString("  ")
+	}
+	if l.node == nil {
+		b.WriteString("- text ")
+		b.WriteString(quote(cut(l.text, MaxNameLen)))
+		b.WriteByte('\n')
 		return
 	}
-	b.WriteString(strings.Repeat("  ", depth))
+	n := l.node
 	b.WriteString("- ")
 	b.WriteString(n.Role)
-	if n.Name != "" {
+	if name := lineName(n); name != "" {
 		b.WriteString(" ")
-		b.WriteString(quote(cut(n.Name, MaxNameLen)))
+		b.WriteString(quote(name))
 	}
 	if attrs := attributes(n); attrs != "" {
 		b.WriteString(" [")
 		b.WriteString(attrs)
 		b.WriteString("]")
 	}
-	if n.Value != "" && n.Value != n.Name && valueRoles[n.Role] {
+	v := lineValue(n)
+	if opts := selectOptions(n); len(opts) > 0 {
+		v = strings.TrimSpace(v + " " + optionList(opts))
+	}
+	if v != "" {
 		b.WriteString(": ")
-		b.WriteString(cut(n.Value, MaxNameLen))
+		b.WriteString(v)
 	}
 	b.WriteByte('\n')
-	if editableRoles[n.Role] && n.Role != "combobox" {
-		return // a field's inner nodes only repeat its value
-	}
-	renderChildren(b, n, depth+1, o)
-}
-
-// renderChildren writes the children, merging adjacent text in full mode.
-func renderChildren(b *strings.Builder, n *Node, depth int, o RenderOptions) {
-	var text []string
-	flush := func() {
-		if len(text) == 0 {
-			return
-		}
-		t := Normalize(strings.Join(text, " "))
-		text = nil
-		if t == "" || t == n.Name {
-			return // text that only repeats the parent's name adds nothing
-		}
-		b.WriteString(strings.Repeat("  ", depth))
-		b.WriteString("- text ")
-		b.WriteString(quote(cut(t, MaxNameLen)))
-		b.WriteByte('\n')
-	}
-	for _, c := range n.Children {
-		if o.Full && c.Role == "StaticText" {
-			if !editableRoles[n.Role] {
-				text = append(text, c.Name)
-			}
-			continue
-		}
-		flush()
-		renderNode(b, c, depth, o)
-	}
-	flush()
 }
 
 var valueRoles = map[string]bool{
@@ -205,64 +312,79 @@ func quote(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
 }
 
+// cutHead cuts s to n runes from its end, with a leading ellipsis.
+func cutHead(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return "…" + strings.TrimSpace(string(r[len(r)-n+1:]))
+}
+
+// hasAlnum reports text with a letter or a digit in it.
+func hasAlnum(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // JSONNode is one node of `smokeflow snapshot --json`.
 type JSONNode struct {
 	Ref        string      `json:"ref,omitempty"`
 	Role       string      `json:"role"`
 	Name       string      `json:"name,omitempty"`
 	Value      string      `json:"value,omitempty"`
+	Options    []string    `json:"options,omitempty"`
 	Attributes []string    `json:"attributes,omitempty"`
 	Frame      string      `json:"frame,omitempty"`
 	BackendID  int         `json:"backend_node_id,omitempty"`
 	Children   []*JSONNode `json:"children,omitempty"`
 }
 
-// JSON renders the snapshot's kept nodes as a tree.
+// JSON renders the lines the text has as a tree (docs/targets.md "The
+// snapshot"): the page's url, title and status, and the nodes, always a
+// list.
 func (s *Snapshot) JSON(o RenderOptions) ([]byte, error) {
-	var conv func(n *Node, out *[]*JSONNode)
-	conv = func(n *Node, out *[]*JSONNode) {
-		if n.Role == "MenuListPopup" && !o.Full {
-			return
+	mask := func(v string) string {
+		if o.Mask != nil {
+			return o.Mask(v)
 		}
-		if !keep(n, o.Full) {
-			for _, c := range n.Children {
-				conv(c, out)
+		return v
+	}
+	roots := []*JSONNode{}
+	var stack []*JSONNode
+	s.walk(o, func(l line) {
+		j := &JSONNode{Role: "text", Name: mask(cut(l.text, MaxNameLen))}
+		if n := l.node; n != nil {
+			j = &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(lineName(n)), Value: mask(lineValue(n)),
+				Frame: n.Frame, BackendID: int(n.Backend)}
+			for _, opt := range selectOptions(n) {
+				j.Options = append(j.Options, mask(opt))
 			}
-			return
-		}
-		mask := func(v string) string {
-			if o.Mask != nil {
-				return o.Mask(v)
-			}
-			return v
-		}
-		j := &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(n.Name), Frame: n.Frame, BackendID: int(n.Backend)}
-		if valueRoles[n.Role] {
-			j.Value = mask(n.Value)
-		}
-		if a := attributes(n); a != "" {
-			for _, x := range strings.Split(a, ", ") {
-				if !strings.HasPrefix(x, "ref=") {
-					j.Attributes = append(j.Attributes, x)
+			if a := attributes(n); a != "" {
+				for _, x := range strings.Split(a, ", ") {
+					if !strings.HasPrefix(x, "ref=") {
+						j.Attributes = append(j.Attributes, x)
+					}
 				}
 			}
 		}
-		for _, c := range n.Children {
-			conv(c, &j.Children)
+		stack = stack[:min(l.depth, len(stack))]
+		if len(stack) == 0 {
+			roots = append(roots, j)
+		} else {
+			p := stack[len(stack)-1]
+			p.Children = append(p.Children, j)
 		}
-		*out = append(*out, j)
-	}
-	var roots []*JSONNode
-	src := s.Root.Children
-	if len(o.Scope) > 0 {
-		src = o.Scope
-	}
-	for _, n := range src {
-		conv(n, &roots)
-	}
+		stack = append(stack, j)
+	})
 	return json.MarshalIndent(struct {
-		URL   string      `json:"url"`
-		Title string      `json:"title"`
-		Nodes []*JSONNode `json:"nodes"`
-	}{s.URL, s.Title, roots}, "", "  ")
+		URL    string      `json:"url"`
+		Title  string      `json:"title"`
+		Status int         `json:"status,omitempty"`
+		Nodes  []*JSONNode `json:"nodes"`
+	}{mask(s.URL), mask(s.Title), s.Status, roots}, "", "  ")
 }

@@ -3,6 +3,7 @@ package locate
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -24,6 +25,10 @@ type Snapshot struct {
 	// Inconsistent is set when the page changed between the reads that
 	// make up the snapshot (some elements lack their DOM facts).
 	Inconsistent bool
+	// Status is the HTTP status of the main document (0: not known), set
+	// by package browser, which sees the response (docs/targets.md "The
+	// snapshot", "The header").
+	Status int
 }
 
 // SessionRead is what package browser read of one CDP session of a page
@@ -158,6 +163,9 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 			}
 			n.TestID = di.attrs["data-testid"]
 			n.Href = di.attrs["href"]
+			if role == "progressbar" {
+				n.Value = progressValue(n.Value, ax.props, di.attrs["aria-valuetext"])
+			}
 			box := di.box
 			if !di.hasLayout && (role == "StaticText") {
 				// text nodes carry their layout on the parent element
@@ -342,6 +350,34 @@ func finish(n *Node, region string) {
 			n.Name = cut(key, contextNameLen)
 		}
 	}
+}
+
+// progressValue is what a progress bar says: its aria-valuetext, else its
+// value as a percentage of its range (docs/targets.md "The snapshot",
+// "Live regions"). An indeterminate bar says nothing.
+func progressValue(value string, props []axProp, valueText string) string {
+	if t := Normalize(valueText); t != "" {
+		return t
+	}
+	v, err := strconv.ParseFloat(value, 64)
+	if err != nil {
+		return ""
+	}
+	lo, hi := 0.0, 100.0
+	for _, p := range props {
+		f, err := strconv.ParseFloat(p.value, 64)
+		switch {
+		case err != nil:
+		case p.name == "valuemin":
+			lo = f
+		case p.name == "valuemax":
+			hi = f
+		}
+	}
+	if hi <= lo {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(math.Round((v-lo)/(hi-lo)*100), 'f', -1, 64) + "%"
 }
 
 // String renders the snapshot in the interactive mode.

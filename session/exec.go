@@ -481,11 +481,11 @@ func (ss *Session) execSnapshot(c *stepCall, a *flows.Snapshot) error {
 	if err != nil {
 		return ss.timeoutErr(c.sctx, err, "taking the snapshot")
 	}
-	full := false
+	o := locate.RenderOptions{Mask: ss.mask.Mask}
 	if a != nil {
-		full = a.Full
+		o.Full, o.Compact = a.Full, a.Compact
 	}
-	text := snap.Render(locate.RenderOptions{Full: full, Mask: ss.mask.Mask})
+	text := snap.Render(o)
 	path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".txt", []byte(text))
 	if err != nil {
 		return err

@@ -127,6 +127,18 @@ var _ = Describe("a session without a flow file", func() {
 		Expect(string(log)).To(ContainSubstring("[error] boom from the page"))
 	})
 
+	It("writes a snapshot step's artifact after the page's header, with the text next to it when compact", func() {
+		do(s, "snapshot: plain")
+		do(s, "snapshot: { name: words, compact: true }")
+		plain, err := os.ReadFile(filepath.Join(dir, "session", "plain.txt"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(plain)).To(MatchRegexp(`^# http://\S+` + pageURL + ` "Session page"\n- heading "Session" \[level=1\]\n`))
+		Expect(string(plain)).NotTo(ContainSubstring(`- text "waiting"`))
+		words, err := os.ReadFile(filepath.Join(dir, "session", "words.txt"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(words)).To(ContainSubstring("- button \"Go\" [ref=e1]\n- text \"waiting\"\n"))
+	})
+
 	It("writes artifacts under their step's key", func() {
 		do(s, "screenshot: home")
 		do(s, "name: Whole page\nsnapshot: { full: true }")

@@ -15,7 +15,7 @@ import (
 
 // snapshotFlags are the flags of `snapshot`, as pflag returns them.
 type snapshotFlags struct {
-	full, asJSON             *bool
+	full, compact, asJSON    *bool
 	selector, bin, cdp, wait *string
 }
 
@@ -36,6 +36,7 @@ sees it: the actionable nodes with their refs, and their context
 	}
 	fs := c.Flags()
 	sf.full = fs.Bool("full", false, "keep every node, not just actionable ones and their context")
+	sf.compact = fs.Bool("compact", false, "keep the visible text next to actionable elements too")
 	sf.asJSON = fs.Bool("json", false, "print JSON: each node with ref, role, name, attributes, value, frame, backend node id")
 	sf.selector = fs.String("selector", "", "only the subtree of the first element matching this `CSS` selector")
 	sf.bin = fs.String("browser", "", "Chromium or Chrome executable")
@@ -49,6 +50,9 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout io.
 	full, asJSON, selector, bin, cdp, wait := sf.full, sf.asJSON, sf.selector, sf.bin, sf.cdp, sf.wait
 	if len(pos) != 1 {
 		return usagef("snapshot takes one URL")
+	}
+	if *full && *sf.compact {
+		return usagef("snapshot takes --full or --compact, not both")
 	}
 	if err := flows.CheckPageURL(pos[0]); err != nil {
 		return usagef("snapshot %v", err) // docs/flows.md "URLs"
@@ -69,7 +73,7 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout io.
 	if err != nil {
 		return err
 	}
-	o := locate.RenderOptions{Full: *full}
+	o := locate.RenderOptions{Full: *full, Compact: *sf.compact}
 	if *selector != "" {
 		keys, err := p.QueryCSS(tctx, *selector)
 		if err != nil {

@@ -20,9 +20,10 @@ type Site struct {
 }
 
 // Serve serves the folder root. In .html files the text {{CROSS}} becomes
-// the cross origin. /status/500 answers 500; /hang never answers; /api/
-// is a small JSON API (see api); /download/stalled starts the download of
-// stalled.bin and never ends it.
+// the cross origin; a missing .html page of a folder with a 404.html is
+// that page, with the status 404. /status/500 answers 500; /hang never
+// answers; /api/ is a small JSON API (see api); /download/stalled starts
+// the download of stalled.bin and never ends it.
 func Serve(root string) *Site {
 	s := &Site{}
 	files := http.FileServer(http.Dir(root))
@@ -38,12 +39,19 @@ func Serve(root string) *Site {
 		case r.URL.Path == "/download/stalled":
 			stalledDownload(w, r)
 		case strings.HasSuffix(r.URL.Path, ".html"):
-			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
+			file := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/")))
+			status := http.StatusOK
+			b, err := os.ReadFile(file)
 			if err != nil {
-				http.NotFound(w, r)
-				return
+				// a folder's 404.html answers for its missing pages
+				status = http.StatusNotFound
+				if b, err = os.ReadFile(filepath.Join(filepath.Dir(file), "404.html")); err != nil {
+					http.NotFound(w, r)
+					return
+				}
 			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(status)
 			_, _ = w.Write([]byte(strings.ReplaceAll(string(b), "{{CROSS}}", s.Cross)))
 		default:
 			files.ServeHTTP(w, r)

@@ -1,0 +1,123 @@
+package locate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// page makes a snapshot of hand-made nodes under a root, as Build would
+// link them (docs/targets.md "The snapshot").
+func page(url, title string, status int, kids ...*Node) *Snapshot {
+	root := &Node{Role: "RootWebArea", Name: title}
+	var link func(p *Node, ns []*Node)
+	link = func(p *Node, ns []*Node) {
+		p.Children = ns
+		for _, n := range ns {
+			n.Parent = p
+			link(n, n.Children)
+		}
+	}
+	link(root, kids)
+	finish(root, "")
+	return &Snapshot{URL: url, Title: title, Status: status, Root: root}
+}
+
+func text(s string) *Node { return &Node{Role: "StaticText", Name: s, Visible: true} }
+
+func TestHeader(t *testing.T) {
+	for _, c := range []struct {
+		snap *Snapshot
+		want string
+	}{
+		{&Snapshot{URL: "http://127.0.0.1:4000/cart", Title: "Cart", Status: 200}, "# http://127.0.0.1:4000/cart \"Cart\"\n"},
+		{&Snapshot{URL: "http://x/nope", Title: "Oops", Status: 404}, "# http://x/nope \"Oops\" — HTTP 404 Not Found\n"},
+		{&Snapshot{URL: "http://x/boom", Status: 500}, "# http://x/boom — HTTP 500 Internal Server Error\n"},
+		{&Snapshot{URL: "http://x/odd", Status: 599}, "# http://x/odd — HTTP 599\n"},
+		{&Snapshot{URL: "about:blank"}, "# about:blank\n"},
+		{&Snapshot{Title: `Say "hi"`}, "# \"Say \\\"hi\\\"\"\n"},
+		{&Snapshot{}, ""},
+	} {
+		if got := c.snap.Header(); got != c.want {
+			t.Errorf("Header of %+v = %q, want %q", c.snap, got, c.want)
+		}
+	}
+	long := "http://x/" + strings.Repeat("a", 200)
+	if got := (&Snapshot{URL: long}).Header(); len([]rune(got)) != len("# \n")+MaxNameLen || !strings.HasSuffix(got, "…\n") {
+		t.Errorf("a long URL is not cut: %q", got)
+	}
+}
+
+func TestJSONNodesAlwaysAList(t *testing.T) {
+	snap := page("http://x/", "Empty", 200, &Node{Role: "generic", Ignored: true})
+	j, err := snap.JSON(RenderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(j), `"nodes": []`) {
+		t.Errorf("no kept node: %s", j)
+	}
+	if got := snap.String(); got != "# http://x/ \"Empty\"\n" {
+		t.Errorf("text: %q", got)
+	}
+}
+
+func TestLiveRegionLines(t *testing.T) {
+	var entries []*Node
+	for i := 1; i <= 30; i++ {
+		entries = append(entries, &Node{Role: "paragraph", Children: []*Node{text(fmt.Sprintf("message %d", i))}})
+	}
+	snap := page("http://x/", "Live", 0,
+		&Node{Role: "log", Name: "Chat", NameFrom: "aria-label", Live: true, Children: entries},
+		&Node{Role: "status", Live: true},
+		&Node{Role: "progressbar", Live: true},
+		&Node{Role: "generic", Live: true, Children: []*Node{text("Saved")}},
+		&Node{Role: "alert", Live: true, Children: []*Node{text("Oops")}},
+	)
+	lines := strings.Split(snap.String(), "\n")
+	want := []string{`# http://x/ "Live"`, "", `- progressbar`, `- generic "Saved"`, `- alert "Oops"`, ""}
+	logLine := lines[1]
+	lines[1] = ""
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	// named by its author, a log's text is its value, cut to keep its end
+	value, ok := strings.CutPrefix(logLine, `- log "Chat": …`)
+	if !ok || !strings.HasSuffix(value, "message 29 message 30") || len([]rune(value)) >= MaxNameLen || len([]rune(value)) < MaxNameLen-10 {
+		t.Errorf("log line: %q", logLine)
+	}
+}
+
+func TestProgressValue(t *testing.T) {
+	props := func(lo, hi string) []axProp { return []axProp{{"valuemin", lo}, {"valuemax", hi}} }
+	for _, c := range []struct {
+		value     string
+		props     []axProp
+		valueText string
+		want      string
+	}{
+		{"40", props("0", "100"), "", "40%"},
+		{"37", props("0", "50"), "", "74%"},
+		{"37", props("0", "50"), " $37  of $50 ", "$37 of $50"},
+		{"", props("0", "100"), "", ""},
+		{"3", props("5", "5"), "", "3"},
+		{"0.5", []axProp{{"valuemax", "1"}}, "", "50%"},
+	} {
+		if got := progressValue(c.value, c.props, c.valueText); got != c.want {
+			t.Errorf("progressValue(%q, %v, %q) = %q, want %q", c.value, c.props, c.valueText, got, c.want)
+		}
+	}
+}
+
+func TestOptionList(t *testing.T) {
+	if got := optionList([]string{"S", "M"}); got != "(S, M)" {
+		t.Errorf("two options: %q", got)
+	}
+	var many []string
+	for i := 0; i < 13; i++ {
+		many = append(many, fmt.Sprint(i))
+	}
+	if got := optionList(many); got != "(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … 3 more)" {
+		t.Errorf("13 options: %q", got)
+	}
+}
