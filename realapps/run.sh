@@ -55,7 +55,7 @@ want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
 if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
 	log "installing the pinned packages into $CACHE (npm ci)"
 	mkdir -p "$CACHE"
-	cp "$HERE/package.json" "$HERE/package-lock.json" "$CACHE/"
+	cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
 	(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
 
 	# --- 2. assemble ------------------------------------------------------
