@@ -100,8 +100,8 @@ fi
 
 # --- 5. the peer's snapshots (optional) -------------------------------------
 if [[ $PEER == 1 ]]; then
-	log "snapshots of each page, smokeflow and Playwright (playwright-core drives $CHROMIUM_BIN)"
-	node "$HERE/peer.js" "$URL" "$SMOKEFLOW" "$OUT/peer" >"$OUT/peer.md" || log "the peer comparison failed (see $OUT/peer.md)"
+	log "snapshots of each page, smokeflow and Playwright (playwright-core drives the installed Chromium)"
+	NODE_PATH=$CACHE/node_modules node "$HERE/peer.js" "$URL" "$SMOKEFLOW" "$OUT/peer" >"$OUT/peer.md" || log "the peer comparison failed (see $OUT/peer.md)"
 	cat "$OUT/peer.md"
 fi
 exit "$rc"
