@@ -1,13 +1,15 @@
 # smokeflow: `make demo` runs the example flows on the embedded demo shop;
 # `make test` runs every test suite. Both install what a fresh Debian or
 # Ubuntu machine lacks (Chromium, and xmllint for the JUnit schema tests).
+# `make realapps` runs flows on real open-source apps from npm
+# (docs/realapps.md); it is not part of `make test`.
 
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench clean
+.PHONY: demo test build browser tools race bench realapps clean
 
 build:
 	$(GO) build -o bin/smokeflow ./cmd/smokeflow
@@ -39,5 +41,14 @@ race: browser
 bench: browser
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./bench/
 
+# Node.js and npm come from the distribution when they are missing; the
+# pinned packages come from the npm registry, once.
+realapps: browser build
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "Installing Node.js and npm from the distribution..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; \
+	fi
+	realapps/run.sh
+
 clean:
-	rm -rf bin smokeflow-results
+	rm -rf bin smokeflow-results realapps/out

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# realapps/run.sh — smokeflow on real open-source apps and widgets from npm
+# (docs/realapps.md). `make realapps` runs it.
+#
+#  1. installs the packages that package-lock.json pins into realapps/.cache
+#     (gitignored) with `npm ci`, once per version of the lock file;
+#  2. assembles them for an offline machine: AdminLTE's own plugin step
+#     (build/npm/Publish.js copies its dependencies into plugins/), and the
+#     <link>/<script> tags of AdminLTE's and TodoMVC's pages that load from
+#     another host (web fonts, icon fonts) taken out;
+#  3. serves realapps/pages and the packages on 127.0.0.1 (realapps/serve);
+#  4. runs `smokeflow run realapps/flows` with that base URL, and writes
+#     realapps/out/report.md, results.json, junit.xml and table.md (the
+#     results table of docs/realapps.md), artifacts in realapps/out/artifacts;
+#  5. with PEER=1, also counts the tokens of smokeflow's and Playwright's
+#     snapshots of each page (realapps/out/peer.md).
+#
+# Exits with smokeflow's exit code: 0 when every flow passed, 1 when one failed.
+#
+#   realapps/run.sh                       # everything
+#   realapps/run.sh realapps/flows/quill.yaml   # some flows
+#   PEER=1 realapps/run.sh
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HERE=$ROOT/realapps
+CACHE=${REALAPPS_CACHE:-$HERE/.cache}
+OUT=${OUT:-$HERE/out}
+SMOKEFLOW=${SMOKEFLOW:-$ROOT/bin/smokeflow}
+PEER=${PEER:-0}
+WORKERS=${WORKERS:-1}
+export NO_COLOR=1
+
+log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+SERVE_PID=
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
+		kill "$SERVE_PID" 2>/dev/null || true
+		wait "$SERVE_PID" 2>/dev/null || true
+	fi
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+cd "$ROOT"
+[[ -x $SMOKEFLOW ]] || { log "no smokeflow at $SMOKEFLOW: run make build (or make realapps)"; exit 2; }
+
+# --- 1. install -------------------------------------------------------------
+stamp=$CACHE/node_modules/.realapps-lock
+want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
+if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
+	log "installing the pinned packages into $CACHE (npm ci)"
+	mkdir -p "$CACHE"
+	cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
+	(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+
+	# --- 2. assemble ------------------------------------------------------
+	log "assembling AdminLTE's plugins folder (its build/npm/Publish.js)"
+	(cd "$CACHE/node_modules/admin-lte" && node build/npm/Publish.js)
+	log "taking out the tags that load from other hosts (AdminLTE, TodoMVC pages)"
+	find "$CACHE/node_modules/admin-lte" "$CACHE/node_modules/todomvc" -name '*.html' \
+		-not -path '*/node_modules/admin-lte/plugins/*' -not -path '*/bower_components/*' -print0 |
+		xargs -0 sed -i -E '/<(link|script)[^>]*(href|src)="(https?:)?\/\//d'
+	echo "$want" >"$stamp"
+fi
+
+# --- 3. serve ---------------------------------------------------------------
+go build -o "$CACHE/serve" ./realapps/serve
+"$CACHE/serve" -pages "$HERE/pages" -modules "$CACHE/node_modules" >"$CACHE/serve.log" 2>&1 &
+SERVE_PID=$!
+URL=
+for _ in $(seq 100); do
+	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$CACHE/serve.log" | head -1 || true)
+	[[ -n $URL ]] && break
+	kill -0 "$SERVE_PID" 2>/dev/null || { cat "$CACHE/serve.log" >&2; exit 1; }
+	sleep 0.1
+done
+[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
+log "serving the apps on $URL"
+
+# --- 4. run the flows -------------------------------------------------------
+rm -rf "$OUT"
+mkdir -p "$OUT"
+flows=("$@")
+((${#flows[@]})) || flows=(realapps/flows)
+log "smokeflow run ${flows[*]}"
+rc=0
+"$SMOKEFLOW" run "${flows[@]}" --base-url "$URL" --workers "$WORKERS" \
+	--artifacts "$OUT/artifacts" --report "markdown=$OUT/report.md" \
+	--report "json=$OUT/results.json" --report "junit=$OUT/junit.xml" || rc=$?
+if [[ -f $OUT/results.json ]]; then
+	node "$HERE/table.js" "$OUT/results.json" >"$OUT/table.md"
+	cat "$OUT/table.md"
+	log "results table: $OUT/table.md; report: $OUT/report.md"
+fi
+
+# --- 5. the peer's snapshots (optional) -------------------------------------
+if [[ $PEER == 1 ]]; then
+	log "snapshots of each page, smokeflow and Playwright (playwright-core drives the installed Chromium)"
+	NODE_PATH=$CACHE/node_modules node "$HERE/peer.js" "$URL" "$SMOKEFLOW" "$OUT/peer" >"$OUT/peer.md" || log "the peer comparison failed (see $OUT/peer.md)"
+	cat "$OUT/peer.md"
+fi
+exit "$rc"
