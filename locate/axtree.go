@@ -53,6 +53,7 @@ func (ax *axNode) mappedRole() string {
 func (n *Node) setProps(props []axProp) {
 	n.Level, n.Checked, n.Pressed, n.Expanded = 0, "", false, ""
 	n.Selected, n.Disabled, n.Required, n.ReadOnly = false, false, false, false
+	n.editable = false
 	for _, p := range props {
 		v := p.value
 		switch p.name {
@@ -72,6 +73,8 @@ func (n *Node) setProps(props []axProp) {
 			n.Required = v == "true"
 		case "readonly":
 			n.ReadOnly = v == "true"
+		case "editable": // "plaintext" or "richtext"
+			n.editable = v != ""
 		}
 	}
 }
