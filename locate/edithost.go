@@ -58,14 +58,13 @@ func nativeField(n *Node, di *domInfo) bool {
 // host's rendered text, as innerText has it, blocks apart), or, when it
 // gives none (a designMode body), the text of its subtree. The body of an
 // iframe's document with no name of its own takes the iframe's name (its
-// title), and its box when the body has none (an empty editor's body is as
-// tall as its content).
+// title).
 func (n *Node) finishEditHost() {
 	if n.Value == "" {
 		n.Value = n.Text
 	}
 	n.Text = n.Value
-	if n.Tag != "body" {
+	if n.Tag != "body" || n.Name != "" {
 		return
 	}
 	var frame *Node
@@ -75,13 +74,7 @@ func (n *Node) finishEditHost() {
 			break
 		}
 	}
-	if frame == nil {
-		return
-	}
-	if n.Name == "" && frame.Name != "" {
+	if frame != nil && frame.Name != "" {
 		n.Name, n.NameFrom = frame.Name, "title"
-	}
-	if n.Box.Empty() {
-		n.Box, n.Visible = frame.Box, frame.Visible
 	}
 }
