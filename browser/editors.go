@@ -12,10 +12,12 @@ import (
 // "fill", "type").
 
 // hostFocusJS focuses an editing host for keystrokes. A host that already
-// holds the caret (focus and selection inside it: after a click, an
-// earlier type or press) keeps it, so keys go where the caret is; any
-// other is focused with the caret at the end of its own text, so type
-// appends. That end is found in the DOM: Chrome does not always type
+// holds the caret (its document has focus, and the focus and selection are
+// inside it: after a click, an earlier type or press) keeps it, so keys go
+// where the caret is; any other is focused with the caret at the end of
+// its own text, so type appends. A caret a script placed in a document
+// without focus does not count: the body of a document is its active
+// element whether it has focus or not. That end is found in the DOM: Chrome does not always type
 // where a selection at the host's very end says (after a locked block
 // such as a widget, keys land at the start). Whitespace-only text is
 // skipped, a locked part (contenteditable=false) counts as one character
@@ -26,7 +28,7 @@ import (
 const hostFocusJS = `function() {
   const el = this, doc = el.ownerDocument, win = doc.defaultView, sel = win.getSelection();
   const inside = (n) => !!n && (n === el || el.contains(n));
-  if (inside(doc.activeElement) && sel.rangeCount > 0 && inside(sel.getRangeAt(0).startContainer)) return;
+  if (doc.hasFocus() && inside(doc.activeElement) && sel.rangeCount > 0 && inside(sel.getRangeAt(0).startContainer)) return;
   const index = (c) => Array.prototype.indexOf.call(c.parentNode.childNodes, c);
   const end = (node) => {
     for (let c = node.lastChild; c; c = c.previousSibling) {
