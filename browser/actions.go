@@ -424,10 +424,16 @@ const focusJS = `function(clear) {
 const changeJS = `function() { this.dispatchEvent(new Event('change', {bubbles: true})); }`
 
 // Fill replaces the field's value: focus, select all, insert the text as
-// one input (or clear it), then a change event.
+// one input (or clear it), then a change event; an editing host gets no
+// change event, which it never fires itself (docs/targets.md
+// "Actionability").
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
-		if _, err := p.callOn(ctx, n, focusJS, value == ""); err != nil {
+		focus := focusJS
+		if n.EditHost {
+			focus = hostSelectJS
+		}
+		if _, err := p.callOn(ctx, n, focus, value == ""); err != nil {
 			return err
 		}
 		if value != "" {
@@ -435,21 +441,26 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 				return err
 			}
 		}
+		if n.EditHost {
+			return nil
+		}
 		_, err := p.callOn(ctx, n, changeJS)
 		return err
 	})
 }
 
-// Type focuses the field and types text key by key.
+// Type focuses the field and types text key by key (into an editing
+// host: at its caret, or at its end, docs/flows.md "type").
 func (p *Page) Type(ctx context.Context, t *flows.Target, text string, delay time.Duration) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
-		if _, err := p.callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
+		if err := p.focusForKeys(ctx, n); err != nil {
 			return err
 		}
 		for _, r := range text {
 			if err := p.typeRune(ctx, r); err != nil {
 				return err
 			}
+
 			if delay > 0 {
 				select {
 				case <-time.After(delay):
@@ -473,7 +484,7 @@ func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outco
 		return &Outcome{}, p.pressKeys(ctx, keys)
 	}
 	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
-		if _, err := p.callOn(ctx, n, `function(){ this.focus(); }`); err != nil {
+		if err := p.focusForKeys(ctx, n); err != nil {
 			return err
 		}
 		return p.pressKeys(ctx, keys)

@@ -54,6 +54,7 @@ func (n *Node) setProps(props []axProp) {
 	n.Level, n.Checked, n.Pressed, n.Expanded = 0, "", false, ""
 	n.Selected, n.Disabled, n.Required, n.ReadOnly = false, false, false, false
 	n.Live = liveRoles[n.Role]
+	n.editable = false
 	for _, p := range props {
 		v := p.value
 		switch p.name {
@@ -75,6 +76,8 @@ func (n *Node) setProps(props []axProp) {
 			n.ReadOnly = v == "true"
 		case "live": // set on the root of an aria-live region
 			n.Live = n.Live || v != "off" && v != ""
+		case "editable": // "plaintext" or "richtext"
+			n.editable = v != ""
 		}
 	}
 }

@@ -61,7 +61,9 @@ func LiveRef(entry *Node, partial *AXTree) *Result {
 			break
 		}
 	}
-	if ax == nil || ax.ignored || ax.mappedRole() != entry.Role || Normalize(ax.name) != entry.Name {
+	// An editing host's role, value (and maybe name) are smokeflow's, not
+	// the browser's: a full read says them.
+	if ax == nil || ax.ignored || entry.EditHost || ax.mappedRole() != entry.Role || Normalize(ax.name) != entry.Name {
 		return nil
 	}
 	n := *entry // the recorded node, with its states read again

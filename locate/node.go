@@ -55,6 +55,15 @@ type Node struct {
 	// and timer, or an aria-live region (docs/targets.md "The snapshot",
 	// "Live regions").
 	Live bool
+	// EditHost marks an editing host: a contenteditable element or a
+	// designMode document's body, shown as a textbox whose value is its
+	// text (docs/targets.md "The snapshot", "Editable hosts").
+	EditHost bool
+	// editable is the AX tree's `editable` property: a field, a host, or
+	// a node inside one.
+	editable bool
+	// inHost marks the content of an editing host: no ref.
+	inHost bool
 
 	Ref string // "e3" for actionable nodes
 	Nth int    // index among actionable nodes with the same role and name
@@ -85,7 +94,7 @@ type Node struct {
 
 // Actionable reports whether the node gets a ref.
 func (n *Node) Actionable() bool {
-	if n.Ignored && !n.Clickable || n.InSelect {
+	if n.Ignored && !n.Clickable || n.InSelect || n.inHost {
 		return false
 	}
 	return interactiveRoles[n.Role] || n.Clickable

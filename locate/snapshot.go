@@ -155,7 +155,9 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 			n.InSelect = true
 		}
 		n.setProps(ax.props)
-		if doc, di := sd.DOM.dom(ax.backend); di != nil {
+		doc, di := sd.DOM.dom(ax.backend)
+		n.markEditHost(di)
+		if di != nil {
 			n.Tag = di.tag
 			n.Placeholder = di.attrs["placeholder"]
 			if n.Placeholder == "" {
@@ -176,7 +178,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 			n.Box = Box{X: box.X + docOff.X + off.X, Y: box.Y + docOff.Y + off.Y, W: box.W, H: box.H}
 			n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
 			if !ax.ignored || role == "generic" || role == "none" {
-				n.Clickable = clickable(doc, di, role)
+				n.Clickable = clickable(doc, di, n.Role)
 			}
 			if role == "LabelText" || (ax.ignored && di.tag == "label") {
 				hiddenControl(n, doc, di)
@@ -184,7 +186,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 		} else if parent != nil {
 			n.Visible = parent.Visible
 			n.Box = parent.Box
-			if !ax.ignored && interactiveRoles[role] && ax.backend != 0 {
+			if !ax.ignored && interactiveRoles[n.Role] && ax.backend != 0 {
 				b.missingDOM++
 			}
 		}
@@ -337,6 +339,9 @@ func finish(n *Node, region string) {
 	n.Text = Normalize(strings.Join(parts, " "))
 	if n.Role == "StaticText" {
 		n.Text = n.Name
+	}
+	if n.EditHost {
+		n.finishEditHost()
 	}
 	if n.Name == "" && (n.Clickable || n.Role == "alert" || n.Role == "status" || n.Role == "LabelText" ||
 		n.Role == "checkbox" || n.Role == "radio") {

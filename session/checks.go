@@ -224,7 +224,9 @@ func (ss *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Ta
 	if e.Kind == flows.ExpectText {
 		return func(n *locate.Node) (bool, string) {
 			txt := n.Text
-			if txt == "" {
+			if txt == "" && !n.EditHost {
+				// an editor's text is its content, even empty
+				// (docs/flows.md "expect")
 				txt = n.Name
 			}
 			ok, want := matchString(e.Match, txt)
@@ -460,8 +462,8 @@ func (ss *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows
 		if err != nil {
 			return err
 		}
-	case r.Node.Value != "" && (r.Node.Role == "textbox" || r.Node.Role == "searchbox" || r.Node.Role == "combobox" || r.Node.Role == "spinbutton"):
-		v = r.Node.Value
+	case r.Node.EditHost || r.Node.Value != "" && (r.Node.Role == "textbox" || r.Node.Role == "searchbox" || r.Node.Role == "combobox" || r.Node.Role == "spinbutton"):
+		v = r.Node.Value // an editor's content, even empty (docs/flows.md "extract")
 	default:
 		v = r.Node.Text
 		if v == "" {
@@ -587,7 +589,7 @@ func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.Ex
 		if err != nil {
 			return "", err
 		}
-		if n.Text != "" {
+		if n.Text != "" || n.EditHost {
 			return n.Text, nil
 		}
 		return n.Name, nil
