@@ -2,6 +2,7 @@ package locate_test
 
 import (
 	"context"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -21,7 +22,9 @@ const editorsPage = "/conformance/pages/editors.html"
 var _ = Describe(`editing hosts (docs/targets.md "The snapshot", "Editable hosts")`, func() {
 	It("shows every kind as a textbox with a ref and its text as value", func() {
 		p := open(site.URL + editorsPage)
-		Expect(settled(p).String()).To(Equal(`- main
+		header, body, _ := strings.Cut(settled(p).String(), "\n")
+		Expect(header).To(HavePrefix("# " + site.URL + editorsPage + " "))
+		Expect(body).To(Equal(`- main
   - heading "Editors" [level=1]
   - textbox "Body" [ref=e1]: Hello
   - textbox "Subject line" [ref=e2]
@@ -37,6 +40,8 @@ var _ = Describe(`editing hosts (docs/targets.md "The snapshot", "Editable hosts
   - textbox "Locked" [readonly, ref=e8]: Frozen
   - textbox "Article" [ref=e9]: See the docs and bold. Caption
   - textbox "Comment" [ref=e10]: First Second
+  - status "0"
+  - status "0"
 `))
 	})
 
