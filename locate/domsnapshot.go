@@ -16,6 +16,7 @@ type domInfo struct {
 	hasLayout  bool
 	cursor     string
 	visibility string
+	display    string // computed display, "" without a layout box
 	checked    bool
 	contentDoc int // index of the iframe's document, -1
 }
@@ -46,7 +47,7 @@ type DOMSnapshot struct {
 
 // SnapshotStyles are the computed styles a DOMSnapshot.captureSnapshot
 // must ask for, in this order, for DecodeDOMSnapshot to read them.
-func SnapshotStyles() []string { return []string{"cursor", "visibility"} }
+func SnapshotStyles() []string { return []string{"cursor", "visibility", "display"} }
 
 // DecodeDOMSnapshot decodes the result of DOMSnapshot.captureSnapshot
 // taken with the computed styles of SnapshotStyles. Like the
@@ -152,8 +153,8 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 	}
 }
 
-// decodeLayout reads a document's layout: boxes and the computed cursor
-// and visibility of the nodes that have one.
+// decodeLayout reads a document's layout: boxes and the computed cursor,
+// visibility and display of the nodes that have one.
 func (dd *docData) decodeLayout(l *fastjson.Value, table stringTable) {
 	count := len(dd.nodes)
 	bounds, styles := l.GetArray("bounds"), l.GetArray("styles")
@@ -174,6 +175,9 @@ func (dd *docData) decodeLayout(l *fastjson.Value, table stringTable) {
 				di.cursor = table.str(st[0])
 				if len(st) > 1 {
 					di.visibility = table.str(st[1])
+				}
+				if len(st) > 2 {
+					di.display = table.str(st[2])
 				}
 			}
 		}

@@ -107,7 +107,7 @@ func (w *walker) children(n *Node, depth int) {
 		if len(text) == 0 {
 			return
 		}
-		t := Normalize(strings.Join(text, " "))
+		t := Normalize(strings.Join(text, "")) // runs keep their spaces
 		text = nil
 		if t == "" || t == n.Name {
 			return // text that only repeats the parent's name adds nothing
@@ -117,7 +117,7 @@ func (w *walker) children(n *Node, depth int) {
 	for _, c := range n.Children {
 		if w.o.Full && c.Role == "StaticText" {
 			if !editableRoles[n.Role] {
-				text = append(text, c.Name)
+				text = append(text, c.runs)
 			}
 			continue
 		}

@@ -76,6 +76,12 @@ type Node struct {
 	Href        string
 	Tag         string
 	Text        string // rendered text of the subtree, whitespace-normalised
+	// runs is the text as it runs, before normalising: white space at
+	// its start and end is kept, for joining it with its neighbours.
+	runs string
+	// inline is a text run or an element laid out inline, whose text
+	// runs on with its neighbours' (docs/targets.md "The snapshot").
+	inline bool
 
 	Visible bool
 	Box     Box    // in the top-level viewport

@@ -23,7 +23,9 @@ func page(url, title string, status int, kids ...*Node) *Snapshot {
 	return &Snapshot{URL: url, Title: title, Status: status, Root: root}
 }
 
-func text(s string) *Node { return &Node{Role: "StaticText", Name: s, Visible: true} }
+func text(s string) *Node {
+	return &Node{Role: "StaticText", Name: s, runs: s, inline: true, Visible: true}
+}
 
 func TestHeader(t *testing.T) {
 	for _, c := range []struct {

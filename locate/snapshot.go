@@ -150,6 +150,10 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 			Handle:    Handle{Session: sd.Session, Frame: frame, Backend: ax.backend},
 			FrameName: frameName,
 			Parent:    parent,
+			inline:    role == "StaticText",
+		}
+		if role == "StaticText" {
+			n.runs = ax.name // Chromium keeps the space a run renders at its ends
 		}
 		if parent != nil && (parent.Role == "MenuListPopup" || parent.InSelect) {
 			n.InSelect = true
@@ -165,6 +169,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 			}
 			n.TestID = di.attrs["data-testid"]
 			n.Href = di.attrs["href"]
+			n.inline = n.inline || inlineBox(di)
 			if role == "progressbar" {
 				n.Value = progressValue(n.Value, ax.props, di.attrs["aria-valuetext"])
 			}
@@ -324,22 +329,10 @@ func finish(n *Node, region string) {
 		region = n.Role
 	}
 	n.Region = region
-	var parts []string
-	for _, c := range n.Children {
-		finish(c, region)
-		if editableRoles[c.Role] {
-			continue
-		}
-		if c.Role == "StaticText" {
-			parts = append(parts, c.Name)
-		} else if c.Text != "" {
-			parts = append(parts, c.Text)
-		}
+	if n.Role != "StaticText" {
+		n.runs = joinRuns(n.Children, region)
 	}
-	n.Text = Normalize(strings.Join(parts, " "))
-	if n.Role == "StaticText" {
-		n.Text = n.Name
-	}
+	n.Text = Normalize(n.runs)
 	if n.EditHost {
 		n.finishEditHost()
 	}
@@ -355,6 +348,38 @@ func finish(n *Node, region string) {
 			n.Name = cut(key, contextNameLen)
 		}
 	}
+}
+
+// joinRuns finishes the children and joins their text as it renders
+// (docs/targets.md "The snapshot", "Text"): two neighbours that are both
+// inline run on with no space added, as `Hello <b>wor</b>ld` reads
+// "Hello world" (a space the page renders is in the runs already); any
+// other two are separated by a space. The text of fields is left out.
+func joinRuns(children []*Node, region string) string {
+	var b strings.Builder
+	prevInline := false
+	for _, c := range children {
+		finish(c, region)
+		if editableRoles[c.Role] || c.runs == "" {
+			continue
+		}
+		if b.Len() > 0 && !(prevInline && c.inline) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.runs)
+		prevInline = c.inline
+	}
+	return b.String()
+}
+
+// inlineBox reports an element laid out inline: its computed display is
+// inline, inline-block, inline-flex, ...; an element with no box of its
+// own (display: contents) counts as inline when its tag is.
+func inlineBox(di *domInfo) bool {
+	if di.hasLayout && di.display != "" {
+		return strings.HasPrefix(di.display, "inline")
+	}
+	return di.tag != "#text" && inlineTags[di.tag]
 }
 
 // progressValue is what a progress bar says: its aria-valuetext, else its

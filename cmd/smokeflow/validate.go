@@ -25,10 +25,11 @@ func loadChecked(paths []string, opts flows.LoadOptions, needsWarn bool) ([]*flo
 	}
 	var problems flows.Errors
 	var list []*flows.Flow
+	seen := map[errorKey]bool{}
 	for _, f := range files {
 		fl, err := flows.Load(f, opts)
 		errs := asFlowErrors(f, err)
-		problems = append(problems, errs...)
+		problems = appendDistinct(problems, errs, seen)
 		if inFiles, _ := errs.SplitNeeds(); len(inFiles) > 0 || (len(errs) > 0 && !needsWarn) {
 			continue
 		}
@@ -43,6 +44,28 @@ func loadChecked(paths []string, opts flows.LoadOptions, needsWarn bool) ([]*flo
 		return list, problems, blocking
 	}
 	return list, problems, nil
+}
+
+// errorKey says when two errors are the same: same file, line, column and
+// message.
+type errorKey struct {
+	pos flows.Pos
+	msg string
+}
+
+// appendDistinct appends the errors not seen before: an error of a
+// sub-flow that several flows run is reported once, not once per flow
+// (docs/running.md "Validating in CI").
+func appendDistinct(problems, errs flows.Errors, seen map[errorKey]bool) flows.Errors {
+	for _, e := range errs {
+		key := errorKey{e.Pos, e.Msg}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		problems = append(problems, e)
+	}
+	return problems
 }
 
 // asFlowErrors is the error of flows.Load as a list.
