@@ -252,7 +252,7 @@ func (s *Snapshot) JSON(o RenderOptions) ([]byte, error) {
 		}
 		*out = append(*out, j)
 	}
-	var roots []*JSONNode
+	roots := []*JSONNode{} // "nodes": [] when none is kept, never null
 	src := s.Root.Children
 	if len(o.Scope) > 0 {
 		src = o.Scope
