@@ -76,16 +76,26 @@ func (q *quiet) signal() {
 }
 
 // started records a request that holds the page back: not a WebSocket,
-// an EventSource, a data: or blob: URL. A redirect keeps its request id
-// and its start.
+// an EventSource, a data: or blob: URL, or the browser's own favicon
+// fetch. A redirect keeps its request id and its start.
 func (q *quiet) started(sid proto.TargetSessionID, e *proto.NetworkRequestWillBeSent) {
 	if e.Request == nil || e.Type == proto.NetworkResourceTypeWebSocket || e.Type == proto.NetworkResourceTypeEventSource ||
+		e.Type == proto.NetworkResourceTypePreflight || browserOwn(e.Type, e.Request.URL) ||
 		strings.HasPrefix(e.Request.URL, "data:") || strings.HasPrefix(e.Request.URL, "blob:") {
 		return
 	}
 	now := time.Now()
 	if q.flights == nil {
 		q.flights = map[flightKey]flight{}
+	}
+	if len(q.flights) >= 1000 {
+		// requests whose end never came (their frame went away): they
+		// no longer count anyway
+		for k, f := range q.flights {
+			if now.Sub(f.start) >= longLived {
+				delete(q.flights, k)
+			}
+		}
 	}
 	k := flightKey{sid, e.RequestID}
 	what := e.Request.Method + " " + shortURL(e.Request.URL)
@@ -123,8 +133,12 @@ func shortURL(u string) string {
 // document loaded, a <meta http-equiv=refresh> redirect due soon followed,
 // and then the network and the DOM quiet (docs/targets.md "Settling"). A
 // page that is still busy at the bound is no error: Settled.Busy says
-// what kept it busy. The error is ctx's, or the page's (it crashed).
+// what kept it busy. A bound of 0 or less waits for nothing. The error is
+// ctx's, or the page's (it crashed).
 func (p *Page) Settle(ctx context.Context, bound time.Duration) (Settled, error) {
+	if bound <= 0 {
+		return Settled{Bound: bound}, nil
+	}
 	start := time.Now()
 	bctx, cancel := context.WithTimeout(ctx, bound)
 	defer cancel()
