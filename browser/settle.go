@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -144,12 +145,17 @@ func (p *Page) Settle(ctx context.Context, bound time.Duration) (Settled, error)
 	defer cancel()
 	busy, err := p.settle(bctx)
 	s := Settled{Took: time.Since(start), Bound: bound}
-	if err != nil {
-		if ctx.Err() != nil || bctx.Err() == nil {
-			return s, err
-		}
-		s.Busy = busy // the bound came first
+	if err == nil {
+		return s, nil
 	}
+	// The bound came when bctx ended by its own deadline: ctx was not
+	// canceled, and its deadline (if any) is not before the bound's, even
+	// if it has passed too by now.
+	dl, ok := ctx.Deadline()
+	if bctx.Err() == nil || errors.Is(ctx.Err(), context.Canceled) || ok && dl.Before(start.Add(bound)) {
+		return s, err
+	}
+	s.Busy = busy
 	return s, nil
 }
 
