@@ -29,7 +29,11 @@ func newSnapshotCmd() *cobra.Command {
 		Short: "print the page's accessibility snapshot",
 		Long: `Open URL in Chromium and print its accessibility snapshot, as the snapshot step
 sees it: the actionable nodes with their refs, and their context
-(docs/targets.md "The snapshot").`,
+(docs/targets.md "The snapshot").
+
+The page is read once it has settled: redirects followed, the network and the
+DOM quiet, for at most --wait; a note on stderr says when it had not
+(docs/targets.md "Settling").`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, pos []string) error {
 			return cmdSnapshot(c.Context(), pos, sf, c.OutOrStdout(), c.ErrOrStderr())
