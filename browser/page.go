@@ -227,6 +227,7 @@ type Page struct {
 	failed   []FailedRequest
 	notify   chan struct{}
 	changes  uint64 // DOM changes the watcher reported
+	quiet    quiet  // what settling watches (settle.go)
 	crashed  bool
 	closed   bool
 	gone     bool     // the target went away: closed by the page, or by Close
@@ -348,7 +349,7 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 		p.handleTarget(s, msg)
 	case "Runtime.consoleAPICalled", "Runtime.exceptionThrown":
 		p.handleConsole(msg)
-	case "Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFailed":
+	case "Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFailed", "Network.loadingFinished":
 		p.handleNetwork(s, msg)
 	case "Page.lifecycleEvent", "Runtime.bindingCalled", "Page.frameNavigated", "Page.navigatedWithinDocument",
 		"Accessibility.nodesUpdated", "Accessibility.loadComplete":
@@ -438,7 +439,8 @@ func (p *Page) handleConsole(msg *rod.Message) {
 	}
 }
 
-// handleNetwork keeps the main document's status and the failed requests.
+// handleNetwork keeps the main document's status, the failed requests and
+// the requests in flight.
 func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 	switch msg.Method {
 	case "Network.requestWillBeSent":
@@ -451,6 +453,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			p.requests = map[proto.NetworkRequestID]*proto.NetworkRequest{}
 		}
 		p.requests[e.RequestID] = e.Request
+		p.quiet.started(s.ID, &e)
 		p.mu.Unlock()
 	case "Network.responseReceived":
 		var e proto.NetworkResponseReceived
@@ -458,6 +461,9 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
+		if strings.HasPrefix(e.Response.MIMEType, "text/event-stream") {
+			p.quiet.ended(s.ID, e.RequestID) // a stream: it holds nothing back
+		}
 		if s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID {
 			p.status = e.Response.Status
 		}
@@ -471,10 +477,15 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		p.mu.Unlock()
 	case "Network.loadingFailed":
 		var e proto.NetworkLoadingFailed
-		if !msg.Load(&e) || e.Canceled {
+		if !msg.Load(&e) {
 			return
 		}
 		p.mu.Lock()
+		p.quiet.ended(s.ID, e.RequestID)
+		if e.Canceled {
+			p.mu.Unlock()
+			return
+		}
 		method, url := "GET", ""
 		if r := p.requests[e.RequestID]; r != nil {
 			method, url = r.Method, r.URL
@@ -482,6 +493,14 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		if url != "" && !strings.HasPrefix(url, "data:") && !browserOwn(e.Type, url) {
 			p.failed = append(p.failed, FailedRequest{Method: method, URL: url, Error: e.ErrorText, Time: time.Now()})
 		}
+		p.mu.Unlock()
+	case "Network.loadingFinished":
+		var e proto.NetworkLoadingFinished
+		if !msg.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		p.quiet.ended(s.ID, e.RequestID)
 		p.mu.Unlock()
 	}
 }
@@ -504,6 +523,9 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			p.life[e.LoaderID] = m
 		}
 		m[string(e.Name)] = true
+		if e.Name == "load" && e.LoaderID == p.loader {
+			p.quiet.loaded = time.Now()
+		}
 		p.signal()
 		p.mu.Unlock()
 	case "Runtime.bindingCalled":
@@ -513,6 +535,7 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 		}
 		p.mu.Lock()
 		p.changes++
+		p.quiet.lastDOM = time.Now()
 		p.signal()
 		p.mu.Unlock()
 	case "Page.frameNavigated", "Page.navigatedWithinDocument":

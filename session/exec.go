@@ -462,6 +462,7 @@ func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 	if err != nil {
 		return failWith(diagnostics.ReasonConfig, err)
 	}
+	navs := len(ss.page.Navigations())
 	status, err := ss.page.Navigate(c.sctx, u, a.Wait)
 	if err != nil {
 		var ne *browser.NavigateError
@@ -471,9 +472,52 @@ func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 		}
 		return ss.timeoutErr(c.sctx, err, "opening "+u)
 	}
-	sc.Vars["status"] = status
 	c.rec.Log = append(c.rec.Log, fmt.Sprintf("opened %s (%d)", u, status))
+	if a.Wait == "" {
+		if status, err = ss.settle(c, navs); err != nil {
+			return ss.timeoutErr(c.sctx, err, "waiting for "+u+" to settle")
+		}
+	}
+	sc.Vars["status"] = status
 	return nil
+}
+
+// settleMargin is what the open step keeps of its timeout after settling
+// (docs/flows.md "open").
+const settleMargin = 250 * time.Millisecond
+
+// settle waits for the page an open step opened to settle, for at most
+// browser.DefaultSettle and never past its step's timeout, less
+// settleMargin (docs/targets.md "Settling"). The log says where the page
+// went on to after the document the step opened (the main frame's
+// navigations from the navs-th), and when it did not settle. It returns
+// the status of the page's document then.
+func (ss *Session) settle(c *stepCall, navs int) (int, error) {
+	bound := browser.DefaultSettle
+	if dl, ok := c.sctx.Deadline(); ok {
+		bound = min(bound, time.Until(dl)-settleMargin)
+	}
+	if bound > 0 {
+		s, err := ss.page.Settle(c.sctx, bound)
+		if err != nil {
+			return ss.page.Status(), err
+		}
+		if note := s.Note(); note != "" {
+			c.rec.Log = append(c.rec.Log, note+"; the flow goes on")
+		}
+	} else {
+		c.rec.Log = append(c.rec.Log, "no time left in the step to wait for the page to settle")
+	}
+	var docs []string
+	for _, n := range ss.page.Navigations()[navs:] {
+		if !n.SameDocument {
+			docs = append(docs, n.URL)
+		}
+	}
+	if len(docs) > 1 && docs[len(docs)-1] != docs[0] {
+		c.rec.Log = append(c.rec.Log, fmt.Sprintf("the page went on to %s (%d)", docs[len(docs)-1], ss.page.Status()))
+	}
+	return ss.page.Status(), nil
 }
 
 func (ss *Session) execSnapshot(c *stepCall, a *flows.Snapshot) error {

@@ -49,7 +49,8 @@ var _ = Describe("help", func() {
 		Expect(out).NotTo(ContainSubstring("--workers"))
 		_, out, _ = smokeflowSplit("snapshot", "--help")
 		Expect(out).To(ContainSubstring("--selector CSS"))
-		Expect(out).To(ContainSubstring(`--wait string`))
+		Expect(out).To(ContainSubstring(`--wait duration`))
+		Expect(out).To(ContainSubstring(`(default "5s")`))
 		_, out, _ = smokeflowSplit("help", "demo")
 		Expect(out).To(ContainSubstring("--serve"))
 		Expect(out).To(ContainSubstring("--workers int"))
@@ -178,7 +179,7 @@ var _ = Describe("completion", func() {
 		}
 	})
 
-	It("completes flag values: --report formats, --wait load states, folders for --artifacts, nothing for --workers", func() {
+	It("completes flag values: --report formats, --wait's default and load states, folders for --artifacts, nothing for --workers", func() {
 		directive, words := complete("run", "--report", "")
 		Expect(directive).To(Equal(":6")) // no space, no file names
 		Expect(words).To(Equal([]string{"junit=", "markdown=", "json="}))
@@ -186,7 +187,9 @@ var _ = Describe("completion", func() {
 		Expect(words).To(ContainElement("markdown="))
 		directive, words = complete("snapshot", "--wait", "")
 		Expect(directive).To(Equal(":4"))
-		Expect(words).To(Equal(flows.LoadStates()))
+		Expect(words).To(Equal([]string{"5s\tsettle for at most this long (any duration)",
+			"load\twait for load only, without settling", "domcontentloaded\twait for domcontentloaded only, without settling",
+			"networkidle\twait for networkidle only, without settling"}))
 		directive, _ = complete("run", "--artifacts", "")
 		Expect(directive).To(Equal(":16")) // folders
 		directive, _ = complete("run", "--env-file", "")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/reports"
 )
@@ -19,7 +20,7 @@ var flagValues = map[string]cobra.CompletionFunc{
 	"env-file":  cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"browser":   cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"artifacts": cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs),
-	"wait":      cobra.FixedCompletions(flows.LoadStates(), cobra.ShellCompDirectiveNoFileComp),
+	"wait":      completeWait,
 }
 
 // setUpCompletion adds `smokeflow completion bash|zsh|fish|powershell`,
@@ -73,6 +74,16 @@ func completeReport(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Co
 		out = append(out, f+"=")
 	}
 	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeWait completes `snapshot --wait`: the default duration, then the
+// load states (docs/cli.md "snapshot --wait").
+func completeWait(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	out := []cobra.Completion{cobra.CompletionWithDesc(browser.DefaultSettle.String(), "settle for at most this long (any duration)")}
+	for _, s := range flows.LoadStates() {
+		out = append(out, cobra.CompletionWithDesc(s, "wait for "+s+" only, without settling"))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeCommands completes the argument of `smokeflow help`.

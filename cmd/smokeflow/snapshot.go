@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -28,10 +29,14 @@ func newSnapshotCmd() *cobra.Command {
 		Short: "print the page's accessibility snapshot",
 		Long: `Open URL in Chromium and print its accessibility snapshot, as the snapshot step
 sees it: the actionable nodes with their refs, and their context
-(docs/targets.md "The snapshot").`,
+(docs/targets.md "The snapshot").
+
+The page is read once it has settled: redirects followed, the network and the
+DOM quiet, for at most --wait; a note on stderr says when it had not
+(docs/targets.md "Settling").`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, pos []string) error {
-			return cmdSnapshot(c.Context(), pos, sf, c.OutOrStdout())
+			return cmdSnapshot(c.Context(), pos, sf, c.OutOrStdout(), c.ErrOrStderr())
 		},
 	}
 	fs := c.Flags()
@@ -41,12 +46,13 @@ sees it: the actionable nodes with their refs, and their context
 	sf.selector = fs.String("selector", "", "only the subtree of the first element matching this `CSS` selector")
 	sf.bin = fs.String("browser", "", "Chromium or Chrome executable")
 	sf.cdp = fs.String("cdp", "", "attach to a running browser")
-	sf.wait = fs.String("wait", "load", "wait for load, domcontentloaded or networkidle")
+	sf.wait = fs.String("wait", browser.DefaultSettle.String(), "settle for at most this `duration`; or wait for load, domcontentloaded or networkidle only")
 	return c
 }
 
-// cmdSnapshot prints the snapshot of the page at pos[0].
-func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout io.Writer) error {
+// cmdSnapshot prints the snapshot of the page at pos[0], once it has
+// settled (docs/targets.md "Settling"); a note on stderr when it did not.
+func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, stderr io.Writer) error {
 	full, asJSON, selector, bin, cdp, wait := sf.full, sf.asJSON, sf.selector, sf.bin, sf.cdp, sf.wait
 	if len(pos) != 1 {
 		return usagef("snapshot takes one URL")
@@ -57,18 +63,33 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout io.
 	if err := flows.CheckPageURL(pos[0]); err != nil {
 		return usagef("snapshot %v", err) // docs/flows.md "URLs"
 	}
+	load, bound, err := snapshotWait(*wait)
+	if err != nil {
+		return err
+	}
 	b, err := browser.Launch(ctx, browser.Options{Bin: *bin, CDP: *cdp})
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second+bound)
 	defer cancel()
-	bc, p, err := b.OpenPage(tctx, browser.PageOptions{}, pos[0], *wait)
+	bc, p, err := b.OpenPage(tctx, browser.PageOptions{}, pos[0], load)
 	if err != nil {
 		return err
 	}
 	defer bc.Close()
+	if bound > 0 {
+		settled, err := p.Settle(tctx, bound)
+		if err != nil {
+			return err
+		}
+		if note := settled.Note(); note != "" {
+			if _, err := fmt.Fprintf(stderr, "smokeflow: note: %s; read as it was then\n", note); err != nil {
+				return err
+			}
+		}
+	}
 	snap, err := p.TakeSnapshot(tctx)
 	if err != nil {
 		return err
@@ -99,4 +120,18 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout io.
 	}
 	_, err = fmt.Fprint(stdout, snap.Render(o))
 	return err
+}
+
+// snapshotWait reads `snapshot --wait`: a duration bounds the settle wait
+// (0: none); a load state is waited for, without settling
+// (docs/cli.md "snapshot --wait").
+func snapshotWait(wait string) (load string, bound time.Duration, err error) {
+	if slices.Contains(flows.LoadStates(), wait) {
+		return wait, 0, nil
+	}
+	d, err := time.ParseDuration(wait)
+	if err != nil || d < 0 {
+		return "", 0, usagef("--wait %q: want a duration such as 5s, or load, domcontentloaded or networkidle", wait)
+	}
+	return "load", d, nil
 }

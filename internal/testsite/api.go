@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // api is a small JSON API under /api/ for the request step's tests:
@@ -21,8 +22,10 @@ import (
 //	POST /api/logout              204, deletes that cookie (Max-Age=0)
 //	GET  /api/me                  200 {"user": "ada"} with that cookie, else 401 {"error"}
 //	GET  /api/big?bytes=N         N bytes of text
+//	GET  /api/slow?ms=N           200 ["alpha", "beta", "gamma"] after N ms (at most 10 s)
 //
-// The pages items.html and me.html of testdata/runner/pages read it.
+// The pages items.html and me.html of testdata/runner/pages read it; the
+// settle-*.html pages of testdata/conformance/pages read /api/slow.
 type api struct {
 	mu    sync.Mutex
 	items []item
@@ -66,7 +69,24 @@ func newAPI() http.Handler {
 		w.Header().Set("Content-Type", "text/plain")
 		_, _ = io.WriteString(w, strings.Repeat("x", n))
 	})
+	mux.HandleFunc("GET /api/slow", slow)
 	return mux
+}
+
+// slow answers a short JSON list after ?ms=N milliseconds, for the pages
+// that fetch their content after load (docs/targets.md "Settling").
+func slow(w http.ResponseWriter, r *http.Request) {
+	ms, err := strconv.Atoi(r.URL.Query().Get("ms"))
+	if err != nil || ms < 0 || ms > 10000 {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "send ?ms=N, 0..10000"})
+		return
+	}
+	select {
+	case <-time.After(time.Duration(ms) * time.Millisecond):
+	case <-r.Context().Done():
+		return
+	}
+	writeJSON(w, http.StatusOK, []string{"alpha", "beta", "gamma"})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
