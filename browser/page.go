@@ -112,6 +112,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		bySID:    map[proto.TargetSessionID]*CDPSession{at.SessionID: main},
 		requests: map[proto.NetworkRequestID]*proto.NetworkRequest{},
 		life:     map[proto.NetworkLoaderID]map[string]bool{},
+		worlds:   map[worldKey]proto.RuntimeExecutionContextID{},
 		notify:   make(chan struct{}),
 		done:     make(chan struct{}),
 		events:   events,
@@ -237,6 +238,9 @@ type Page struct {
 	refs *locate.Snapshot // the latest `snapshot` the user saw
 
 	navs []Navigation // the main frame's, in order
+
+	// the context of smokeflow's isolated world in each frame (world.go)
+	worlds map[worldKey]proto.RuntimeExecutionContextID
 
 	secrets []string // painted over in screenshots (mask.go)
 }
@@ -388,6 +392,11 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		p.mu.Lock()
 		if c := p.bySID[e.SessionID]; c != nil && c != p.main {
 			delete(p.bySID, e.SessionID)
+			for k := range p.worlds {
+				if k.session == e.SessionID {
+					delete(p.worlds, k)
+				}
+			}
 			for i, x := range p.sessions {
 				if x == c {
 					p.sessions = append(p.sessions[:i], p.sessions[i+1:]...)
@@ -677,8 +686,10 @@ func (p *Page) WaitLoad(ctx context.Context, loader proto.NetworkLoaderID, wait 
 	})
 }
 
-// Eval runs JavaScript in the main frame and returns its JSON result.
-// Promises are awaited.
+// Eval runs JavaScript in the main frame, in the page's own world (its
+// globals, as its scripts left them), and returns its JSON result.
+// Promises are awaited. smokeflow's own code goes to EvalOwn instead
+// (docs/targets.md "smokeflow's code in the page").
 func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, error) {
 	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.main.Client(ctx))
 	if err != nil {
@@ -711,7 +722,7 @@ func (e *ScriptError) Error() string {
 
 // URL and title of the main frame.
 func (p *Page) URL(ctx context.Context) string {
-	r, err := p.Eval(ctx, "location.href")
+	r, err := p.EvalOwn(ctx, "location.href")
 	if err != nil {
 		return ""
 	}
@@ -720,7 +731,7 @@ func (p *Page) URL(ctx context.Context) string {
 
 // Title of the main document.
 func (p *Page) Title(ctx context.Context) string {
-	r, err := p.Eval(ctx, "document.title")
+	r, err := p.EvalOwn(ctx, "document.title")
 	if err != nil {
 		return ""
 	}
