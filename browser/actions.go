@@ -35,7 +35,9 @@ type checks struct {
 // When no frame comes at all (a page that does not render), nothing can
 // move, and the box is taken as it is. It runs in the element's own frame,
 // so iframes and shadow roots need no coordinate juggling, in smokeflow's
-// isolated world (world.go).
+// isolated world (world.go). A hit on the host of a closed shadow root
+// that holds the element counts as a hit on it: nothing outside a closed
+// root can see into it.
 const checkJS = `async function(needHit) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el || !el.isConnected) return {state: 'detached'};
@@ -76,6 +78,8 @@ const checkJS = `async function(needHit) {
   };
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
   for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return {state: 'ok'};
+  // a closed shadow root cannot be drilled: the hit stops at its host
+  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === hit) return {state: 'ok'};
   const lab = hit.closest ? hit.closest('label') : null;
   if (lab && (lab.control === el || lab.contains(el))) return {state: 'ok'};
   if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return {state: 'ok'};
@@ -298,6 +302,7 @@ const guardJS = `function() {
   const win = el.ownerDocument.defaultView;
   const ok = (t) => {
     for (let n = t; n; n = n.parentNode || n.host) if (n === el) return true;
+    for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === t) return true;
     const lab = t && t.closest ? t.closest('label') : null;
     return !!(lab && (lab.control === el || lab.contains(el))) || (el.tagName === 'LABEL' && el.control === t);
   };
