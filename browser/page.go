@@ -357,6 +357,11 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 	case "Page.lifecycleEvent", "Runtime.bindingCalled", "Page.frameNavigated", "Page.navigatedWithinDocument",
 		"Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.handleLifecycle(s, msg)
+	case "Runtime.executionContextCreated", "Runtime.executionContextDestroyed", "Runtime.executionContextsCleared":
+		p.handleWorlds(s, msg)
+	}
+	if msg.Method == "Page.frameNavigated" {
+		p.handleWorlds(s, msg)
 	}
 }
 

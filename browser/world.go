@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/go-rod/rod"
@@ -23,14 +24,18 @@ import (
 // changes nothing there, and the page cannot see what smokeflow does in
 // it. Only the code of an `eval` step runs in the page's own world.
 //
-// A world's execution context lives as long as its document. The page
-// keeps the context of each (session, frame): the change watcher's script
-// creates the world in every new document, and the
-// Runtime.executionContextCreated event that says so is noted here; a
+// A world's execution context lives as long as its document. For calls
+// on an element, the page keeps the context of each (session, frame): the
+// change watcher's script creates the world in every new document, and
+// the Runtime.executionContextCreated event that says so is noted here; a
 // frame whose world was never made gets one from Page.createIsolatedWorld.
-// The contexts of a document that went away are forgotten when Chromium
-// reports them destroyed, and a call that finds its context gone (the
-// report is not in yet) makes the world again and tries once more.
+// A frame's context is forgotten when the frame navigates and when
+// Chromium reports it destroyed. A call may still come before those events
+// are read, with the context of the frame's previous document (which
+// lives on in the back/forward cache): Chromium then resolves the element
+// to null, or finds no such context, and the call makes the world again
+// and tries once more. An evaluation that names no element cannot tell,
+// so it asks for the frame's world every time (one round trip).
 
 // worldKey is a frame of a session: its document has one world of
 // smokeflow's at a time.
@@ -66,6 +71,14 @@ func (p *Page) handleWorlds(s *CDPSession, msg *rod.Message) {
 				delete(p.worlds, k)
 			}
 		}
+		p.mu.Unlock()
+	case "Page.frameNavigated":
+		var e proto.PageFrameNavigated
+		if !msg.Load(&e) || e.Frame == nil {
+			return
+		}
+		p.mu.Lock()
+		delete(p.worlds, worldKey{s.ID, e.Frame.ID})
 		p.mu.Unlock()
 	case "Runtime.executionContextsCleared":
 		p.mu.Lock()
@@ -135,6 +148,10 @@ func (p *Page) inWorld(ctx context.Context, s *CDPSession, frame proto.PageFrame
 	return call(id)
 }
 
+// errOtherDocument is an element resolved to null: the world is of
+// another document than the element's.
+var errOtherDocument = errors.New("the element is not in the document of smokeflow's world")
+
 // resolveOwn resolves n's element into smokeflow's world of its frame,
 // in the object group given ("" for none).
 func (p *Page) resolveOwn(ctx context.Context, s *CDPSession, n *locate.Node, group string) (*proto.RuntimeRemoteObject, error) {
@@ -145,21 +162,24 @@ func (p *Page) resolveOwn(ctx context.Context, s *CDPSession, n *locate.Node, gr
 		if err != nil {
 			return err
 		}
+		if r.Object == nil || r.Object.ObjectID == "" {
+			return errOtherDocument
+		}
 		obj = r.Object
 		return nil
 	})
 	return obj, err
 }
 
-// evalOwn evaluates an expression in smokeflow's world of a frame of s,
-// awaiting a promise, and returns its value.
+// evalOwn evaluates an expression in smokeflow's world of a frame of s
+// (its current document's, asked for anew), awaiting a promise, and
+// returns its value.
 func (p *Page) evalOwn(ctx context.Context, s *CDPSession, frame proto.PageFrameID, expr string) (*proto.RuntimeRemoteObject, error) {
-	var r *proto.RuntimeEvaluateResult
-	err := p.inWorld(ctx, s, frame, func(id proto.RuntimeExecutionContextID) error {
-		var err error
-		r, err = proto.RuntimeEvaluate{Expression: expr, ContextID: id, ReturnByValue: true, AwaitPromise: true}.Call(s.Client(ctx))
-		return err
-	})
+	id, err := p.world(ctx, s, frame, true)
+	if err != nil {
+		return nil, err
+	}
+	r, err := proto.RuntimeEvaluate{Expression: expr, ContextID: id, ReturnByValue: true, AwaitPromise: true}.Call(s.Client(ctx))
 	if err != nil {
 		return nil, err
 	}

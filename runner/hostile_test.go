@@ -2,15 +2,18 @@ package runner_test
 
 import (
 	"context"
+	"errors"
 	"image/color"
 	"os"
 	"path/filepath"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/internal/testpage"
+	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/runner"
 )
 
@@ -57,5 +60,52 @@ var _ = Describe("a page that rewrote the built-ins", func() {
 		shot, err = testpage.Open(shared, url).Screenshot(context.Background(), false, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(redPixels(shot)).To(BeNumerically(">", 20))
+	})
+})
+
+// emailField is the snapshot node of signin.html's Email field.
+func emailField(p *browser.Page) *locate.Node {
+	GinkgoHelper()
+	snap, err := p.TakeSnapshot(context.Background())
+	Expect(err).NotTo(HaveOccurred())
+	for _, n := range snap.Refs {
+		if n.Role == "textbox" && n.Name == "Email" {
+			return n
+		}
+	}
+	Fail("no Email field in the snapshot")
+	return nil
+}
+
+// smokeflow's world lives and dies with its document (docs/targets.md
+// "smokeflow's code in the page").
+var _ = Describe("smokeflow's world across navigations", func() {
+	It("reads an element of the new document in the new world, and calls one of a document left behind detached", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		p := testpage.Open(shared, fixture.URL+"/conformance/pages/signin.html?no-store")
+		old := emailField(p)
+		Expect(p.Attr(ctx, old, "id")).To(Equal("email"))
+		_, err := p.Navigate(ctx, fixture.URL+"/conformance/pages/signin.html?nav&no-store", "load")
+		Expect(err).NotTo(HaveOccurred())
+		_, err = p.Attr(ctx, old, "id")
+		var de *locate.DetachedError
+		Expect(errors.As(err, &de)).To(BeTrue(), "got %v", err)
+		Expect(p.Attr(ctx, emailField(p), "id")).To(Equal("email"))
+	})
+
+	It("reads an element of a document the back/forward cache brings back", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		p := testpage.Open(shared, fixture.URL+"/conformance/pages/signin.html")
+		old := emailField(p)
+		Expect(p.Attr(ctx, old, "id")).To(Equal("email"))
+		_, err := p.Navigate(ctx, fixture.URL+"/conformance/pages/signin.html?nav", "load")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(p.Attr(ctx, emailField(p), "id")).To(Equal("email"))
+		_, err = p.Eval(ctx, "history.back()")
+		Expect(err).NotTo(HaveOccurred())
+		Eventually(func() string { return p.URL(ctx) }).WithTimeout(5 * time.Second).ShouldNot(ContainSubstring("?nav"))
+		Expect(p.Attr(ctx, emailField(p), "id")).To(Equal("email"))
 	})
 })
