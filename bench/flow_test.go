@@ -42,8 +42,12 @@ func BenchmarkFlowTenSteps(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if s := run.Flows[0].Status; s != results.Passed {
-				b.Fatalf("flow %s", s)
+			if f := run.Flows[0]; f.Status != results.Passed {
+				why := ""
+				if a := f.Final(); a != nil && a.Failure != nil {
+					why = ": " + a.Failure.Message
+				}
+				b.Fatalf("flow %s%s", f.Status, why)
 			}
 		}
 		reportMedian(b, t, "median-ms")

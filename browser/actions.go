@@ -12,7 +12,6 @@ import (
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/ysmood/gson"
 )
 
 // Outcome is what an action did, for the step log.
@@ -35,7 +34,10 @@ type checks struct {
 // the next frame, and a box read twice in one frame always looks still.
 // When no frame comes at all (a page that does not render), nothing can
 // move, and the box is taken as it is. It runs in the element's own frame,
-// so iframes and shadow roots need no coordinate juggling.
+// so iframes and shadow roots need no coordinate juggling, in smokeflow's
+// isolated world (world.go). A hit on the host of a closed shadow root
+// that holds the element counts as a hit on it: nothing outside a closed
+// root can see into it.
 const checkJS = `async function(needHit) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el || !el.isConnected) return {state: 'detached'};
@@ -76,6 +78,8 @@ const checkJS = `async function(needHit) {
   };
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
   for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return {state: 'ok'};
+  // a closed shadow root cannot be drilled: the hit stops at its host
+  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === hit) return {state: 'ok'};
   const lab = hit.closest ? hit.closest('label') : null;
   if (lab && (lab.control === el || lab.contains(el))) return {state: 'ok'};
   if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return {state: 'ok'};
@@ -87,7 +91,8 @@ type checkResult struct {
 	By    string `json:"by"`
 }
 
-// callOn runs a function with `this` bound to a node and returns its JSON
+// callOn runs a function with `this` bound to a node, in smokeflow's
+// isolated world of the node's frame (world.go), and returns its JSON
 // result.
 func (p *Page) callOn(ctx context.Context, n *locate.Node, fn string, args ...any) (json.RawMessage, error) {
 	s, err := p.nodeSession(n)
@@ -95,28 +100,21 @@ func (p *Page) callOn(ctx context.Context, n *locate.Node, fn string, args ...an
 		return nil, err
 	}
 	c := s.Client(ctx)
-	obj, err := proto.DOMResolveNode{BackendNodeID: proto.DOMBackendNodeID(n.Backend)}.Call(c)
+	obj, err := p.resolveOwn(ctx, s, n, "")
 	if err != nil {
 		return nil, detached(n)
 	}
-	var cargs []*proto.RuntimeCallArgument
-	for _, a := range args {
-		cargs = append(cargs, &proto.RuntimeCallArgument{Value: gson.New(a)})
-	}
-	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: fn, Arguments: cargs,
+	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: fn, Arguments: callArgs(args),
 		ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(c)
-	_ = proto.RuntimeReleaseObject{ObjectID: obj.Object.ObjectID}.Call(c)
+	// the object goes with its document anyway: an error here changes nothing
+	_ = proto.RuntimeReleaseObject{ObjectID: obj.ObjectID}.Call(c)
 	if err != nil {
 		return nil, err
 	}
 	if r.ExceptionDetails != nil {
-		msg := r.ExceptionDetails.Text
-		if r.ExceptionDetails.Exception != nil {
-			msg = r.ExceptionDetails.Exception.Description
-		}
-		return nil, &ScriptError{Msg: msg}
+		return nil, &ScriptError{Msg: exceptionMessage(r.ExceptionDetails)}
 	}
-	return json.RawMessage(r.Result.Value.JSON("", "")), nil
+	return resultJSON(r.Result), nil
 }
 
 // detached is the error of an element that left the page.
@@ -304,6 +302,7 @@ const guardJS = `function() {
   const win = el.ownerDocument.defaultView;
   const ok = (t) => {
     for (let n = t; n; n = n.parentNode || n.host) if (n === el) return true;
+    for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === t) return true;
     const lab = t && t.closest ? t.closest('label') : null;
     return !!(lab && (lab.control === el || lab.contains(el))) || (el.tagName === 'LABEL' && el.control === t);
   };
@@ -637,7 +636,7 @@ func (p *Page) ScrollPage(ctx context.Context, to string, by int) error {
 	case "bottom":
 		js = "window.scrollTo(0, document.documentElement.scrollHeight)"
 	}
-	_, err := p.Eval(ctx, js)
+	_, err := p.EvalOwn(ctx, js)
 	return err
 }
 

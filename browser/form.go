@@ -9,7 +9,6 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/locate"
-	"github.com/ysmood/gson"
 )
 
 // formJS finds the form of the control `this` (its form owner, or the
@@ -19,8 +18,8 @@ import (
 // (validity, validationMessage; read, never checkValidity(), which would
 // fire `invalid` events at the page) and by aria-required, aria-checked
 // and aria-invalid for ARIA widgets. It returns [form, field...] with the
-// facts in .info, or null when the control is in no form. It runs in an
-// isolated world, out of the page's reach.
+// facts in .info, or null when the control is in no form. It runs in
+// smokeflow's isolated world, out of the page's reach (world.go).
 const formJS = `function(max) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   const form = el.form || el.closest('form, [role=form]');
@@ -96,15 +95,11 @@ func (p *Page) FormOf(ctx context.Context, n *locate.Node, snap *locate.Snapshot
 	}
 	c := s.Client(ctx)
 	defer func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: formGroup}.Call(c) }()
-	world, err := proto.PageCreateIsolatedWorld{FrameID: proto.PageFrameID(n.Frame), WorldName: "smokeflow-diagnostics"}.Call(c)
+	obj, err := p.resolveOwn(ctx, s, n, formGroup)
 	if err != nil {
 		return nil, err
 	}
-	obj, err := proto.DOMResolveNode{BackendNodeID: proto.DOMBackendNodeID(n.Backend), ExecutionContextID: world.ExecutionContextID, ObjectGroup: formGroup}.Call(c)
-	if err != nil {
-		return nil, err
-	}
-	arr, err := callObject(c, obj.Object.ObjectID, formJS, false, diagnostics.MaxBlockers)
+	arr, err := callObject(c, obj.ObjectID, formJS, false, diagnostics.MaxBlockers)
 	if err != nil || arr.ObjectID == "" {
 		return nil, err
 	}
@@ -144,11 +139,7 @@ func (p *Page) FormOf(ctx context.Context, n *locate.Node, snap *locate.Snapshot
 
 // callObject calls fn on a remote object, in its group.
 func callObject(c *Client, id proto.RuntimeRemoteObjectID, fn string, byValue bool, args ...any) (*proto.RuntimeRemoteObject, error) {
-	var cargs []*proto.RuntimeCallArgument
-	for _, a := range args {
-		cargs = append(cargs, &proto.RuntimeCallArgument{Value: gson.New(a)})
-	}
-	r, err := proto.RuntimeCallFunctionOn{ObjectID: id, FunctionDeclaration: fn, Arguments: cargs,
+	r, err := proto.RuntimeCallFunctionOn{ObjectID: id, FunctionDeclaration: fn, Arguments: callArgs(args),
 		ReturnByValue: byValue, ObjectGroup: formGroup}.Call(c)
 	if err != nil {
 		return nil, err

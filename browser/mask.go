@@ -160,7 +160,7 @@ func (p *Page) secretBoxes(ctx context.Context) ([]locate.Box, error) {
 		for len(frames) > 0 {
 			f := frames[0]
 			frames = append(frames[1:], f.ChildFrames...)
-			boxes, err := frameSecretBoxes(ctx, s, f.Frame.ID, string(args))
+			boxes, err := p.frameSecretBoxes(ctx, s, f.Frame.ID, string(args))
 			if err != nil {
 				return nil, err
 			}
@@ -170,25 +170,17 @@ func (p *Page) secretBoxes(ctx context.Context) ([]locate.Box, error) {
 	return out, nil
 }
 
-// frameSecretBoxes runs maskJS in the frame's isolated world and maps its
-// boxes to the top-level viewport. A child frame's boxes are clipped to
-// its viewport; the top document's are not, for full-page shots.
-func frameSecretBoxes(ctx context.Context, s *CDPSession, frame proto.PageFrameID, args string) ([]locate.Box, error) {
-	c := s.Client(ctx)
-	w, err := proto.PageCreateIsolatedWorld{FrameID: frame, WorldName: watchWorld}.Call(c)
+// frameSecretBoxes runs maskJS in smokeflow's world of the frame
+// (world.go) and maps its boxes to the top-level viewport. A child
+// frame's boxes are clipped to its viewport; the top document's are not,
+// for full-page shots.
+func (p *Page) frameSecretBoxes(ctx context.Context, s *CDPSession, frame proto.PageFrameID, args string) ([]locate.Box, error) {
+	r, err := p.evalOwn(ctx, s, frame, "("+maskJS+")("+args+")")
 	if err != nil {
 		return nil, fmt.Errorf("cannot look for secrets in a frame: %w", err)
-	}
-	r, err := proto.RuntimeEvaluate{Expression: "(" + maskJS + ")(" + args + ")", ContextID: w.ExecutionContextID,
-		ReturnByValue: true}.Call(c)
-	if err != nil {
-		return nil, fmt.Errorf("cannot look for secrets in a frame: %w", err)
-	}
-	if r.ExceptionDetails != nil {
-		return nil, fmt.Errorf("cannot look for secrets in a frame: %s", r.ExceptionDetails.Text)
 	}
 	var fb frameBoxes
-	if err := json.Unmarshal([]byte(r.Result.Value.JSON("", "")), &fb); err != nil {
+	if err := json.Unmarshal(resultJSON(r), &fb); err != nil {
 		return nil, fmt.Errorf("cannot look for secrets in a frame: %w", err)
 	}
 	if len(fb.Boxes) == 0 {

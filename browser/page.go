@@ -112,6 +112,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		bySID:    map[proto.TargetSessionID]*CDPSession{at.SessionID: main},
 		requests: map[proto.NetworkRequestID]*proto.NetworkRequest{},
 		life:     map[proto.NetworkLoaderID]map[string]bool{},
+		worlds:   map[worldKey]proto.RuntimeExecutionContextID{},
 		notify:   make(chan struct{}),
 		done:     make(chan struct{}),
 		events:   events,
@@ -239,6 +240,9 @@ type Page struct {
 
 	navs []Navigation // the main frame's, in order
 
+	// the context of smokeflow's isolated world in each frame (world.go)
+	worlds map[worldKey]proto.RuntimeExecutionContextID
+
 	secrets []string // painted over in screenshots (mask.go)
 }
 
@@ -354,6 +358,11 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 	case "Page.lifecycleEvent", "Runtime.bindingCalled", "Page.frameNavigated", "Page.navigatedWithinDocument",
 		"Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.handleLifecycle(s, msg)
+	case "Runtime.executionContextCreated", "Runtime.executionContextDestroyed", "Runtime.executionContextsCleared":
+		p.handleWorlds(s, msg)
+	}
+	if msg.Method == "Page.frameNavigated" {
+		p.handleWorlds(s, msg)
 	}
 }
 
@@ -389,6 +398,11 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		p.mu.Lock()
 		if c := p.bySID[e.SessionID]; c != nil && c != p.main {
 			delete(p.bySID, e.SessionID)
+			for k := range p.worlds {
+				if k.session == e.SessionID {
+					delete(p.worlds, k)
+				}
+			}
 			for i, x := range p.sessions {
 				if x == c {
 					p.sessions = append(p.sessions[:i], p.sessions[i+1:]...)
@@ -700,8 +714,10 @@ func (p *Page) WaitLoad(ctx context.Context, loader proto.NetworkLoaderID, wait 
 	})
 }
 
-// Eval runs JavaScript in the main frame and returns its JSON result.
-// Promises are awaited.
+// Eval runs JavaScript in the main frame, in the page's own world (its
+// globals, as its scripts left them), and returns its JSON result.
+// Promises are awaited. smokeflow's own code goes to EvalOwn instead
+// (docs/targets.md "smokeflow's code in the page").
 func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, error) {
 	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.main.Client(ctx))
 	if err != nil {
@@ -734,7 +750,7 @@ func (e *ScriptError) Error() string {
 
 // URL and title of the main frame.
 func (p *Page) URL(ctx context.Context) string {
-	r, err := p.Eval(ctx, "location.href")
+	r, err := p.EvalOwn(ctx, "location.href")
 	if err != nil {
 		return ""
 	}
@@ -743,7 +759,7 @@ func (p *Page) URL(ctx context.Context) string {
 
 // Title of the main document.
 func (p *Page) Title(ctx context.Context) string {
-	r, err := p.Eval(ctx, "document.title")
+	r, err := p.EvalOwn(ctx, "document.title")
 	if err != nil {
 		return ""
 	}

@@ -221,11 +221,11 @@ func (p *Page) ClosingItself(ctx context.Context) bool {
 	if p.opener == "" {
 		return false // only a window a script opened may close itself
 	}
-	r, err := proto.RuntimeEvaluate{Expression: "window.closed", ReturnByValue: true}.Call(p.main.Client(ctx))
+	r, err := p.EvalOwn(ctx, "window.closed")
 	if err != nil {
 		return p.Closed()
 	}
-	return r.Result != nil && r.Result.Value.Bool()
+	return r.Value.Bool()
 }
 
 // WaitClosed waits until the page is gone, for at most 3 seconds (a

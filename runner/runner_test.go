@@ -189,6 +189,11 @@ var _ = Describe("eval", func() {
 		Expect(res.Status).To(Equal(results.Passed), failureText(res))
 	})
 
+	It("keeps the result on a page that replaced JSON.stringify, copied by the browser (docs/flows.md \"eval\")", func() {
+		res := runOne("../testdata/runner/eval-hostile.yaml", runner.Config{})
+		Expect(res.Status).To(Equal(results.Passed), failureText(res))
+	})
+
 	DescribeTable("fails the step with the JavaScript message and the step's file:line",
 		func(file string, line int, want string) {
 			res := runOne("../testdata/runner/eval/"+file, runner.Config{})
@@ -206,5 +211,7 @@ var _ = Describe("eval", func() {
 		Entry("a promise rejected with a plain value", "rejects-value.yaml", 4, `script error: "just a string"`),
 		Entry("a syntax error", "syntax.yaml", 4, "script error: SyntaxError: Unexpected token ';' (line 1 of the script)"),
 		Entry("a result JSON cannot hold", "not-json.yaml", 4, "script error: Error: the result cannot be written as JSON: Converting circular structure to JSON\n    --> starting at object with constructor 'Window'"),
+		Entry("a result the browser cannot copy, on a page that replaced JSON.stringify", "hostile-not-json.yaml", 4,
+			"script error: the result cannot be written as JSON: Object reference chain is too long"),
 	)
 })

@@ -525,7 +525,7 @@ func (ss *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv
 func (ss *Session) urlAndTitle(ctx context.Context) (string, string, error) {
 	var pair []string
 	err := ss.page.Poll(ctx, func() (bool, error) {
-		r, err := ss.page.Eval(ctx, "[location.href, document.title]")
+		r, err := ss.page.EvalOwn(ctx, "[location.href, document.title]")
 		if err != nil {
 			return errors.Is(err, browser.ErrPageCrashed), err
 		}
@@ -786,7 +786,7 @@ const hiddenJS = `(phrase) => {
 // matching elements it does not render, and says what hides them.
 func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
 	b, _ := json.Marshal(phrase)
-	r, err := ss.page.Eval(ctx, "("+hiddenJS+")("+string(b)+")")
+	r, err := ss.page.EvalOwn(ctx, "("+hiddenJS+")("+string(b)+")")
 	if err != nil {
 		return
 	}
@@ -815,7 +815,9 @@ func candidate(n *locate.Node) diagnostics.Candidate {
 }
 
 // outlineJS draws numbered outlines over the candidates, in the main
-// document, for the failure screenshot.
+// document, for the failure screenshot. Like hiddenJS, it runs in
+// smokeflow's isolated world (docs/targets.md "smokeflow's code in the
+// page"): the page's own scripts can neither break it nor see it.
 const outlineJS = `(boxes) => {
   const root = document.createElement('div');
   root.id = '__smokeflow_outline';
@@ -841,8 +843,8 @@ func (ss *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.C
 	}
 	if len(boxes) > 0 {
 		b, _ := json.Marshal(boxes)
-		_, _ = ss.page.Eval(ctx, "("+outlineJS+")("+string(b)+")")
-		defer func() { _, _ = ss.page.Eval(ctx, "document.getElementById('__smokeflow_outline')?.remove()") }()
+		_, _ = ss.page.EvalOwn(ctx, "("+outlineJS+")("+string(b)+")")
+		defer func() { _, _ = ss.page.EvalOwn(ctx, "document.getElementById('__smokeflow_outline')?.remove()") }()
 	}
 	return ss.page.Screenshot(ctx, false, nil)
 }

@@ -21,7 +21,9 @@ type Site struct {
 
 // Serve serves the folder root. In .html files the text {{CROSS}} becomes
 // the cross origin; a missing .html page of a folder with a 404.html is
-// that page, with the status 404. /status/500 answers 500; /hang never
+// that page, with the status 404; with ?no-store an .html file is sent
+// with Cache-Control: no-store (as the demo shop's pages are), which keeps
+// it out of the back/forward cache. /status/500 answers 500; /hang never
 // answers; /api/ is a small JSON API (see api); /download/stalled starts
 // the download of stalled.bin and never ends it.
 func Serve(root string) *Site {
@@ -51,6 +53,9 @@ func Serve(root string) *Site {
 				}
 			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			if r.URL.Query().Has("no-store") {
+				w.Header().Set("Cache-Control", "no-store")
+			}
 			w.WriteHeader(status)
 			_, _ = w.Write([]byte(strings.ReplaceAll(string(b), "{{CROSS}}", s.Cross)))
 		default:
