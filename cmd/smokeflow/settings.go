@@ -41,8 +41,7 @@ func errorLine(e *flows.Error) string {
 // its line with its flag, and for any other error the flags of the
 // settings that fix it.
 func describe(err error) string {
-	var fe flows.Errors
-	if errors.As(err, &fe) && fe.Error() == err.Error() {
+	if fe, ok := err.(flows.Errors); ok {
 		lines := make([]string, len(fe))
 		for i, e := range fe {
 			lines[i] = errorLine(e)
