@@ -15,7 +15,19 @@ const module = "github.com/smokeflow/smokeflow/"
 
 // layers is the one way imports run (docs/architecture.md "Imports run one
 // way"): a package of the chain may import only those before it.
-var layers = []string{"flows", "locate", "browser", "session", "runner", "cmd/smokeflow"}
+// A package below a layer's folder (agent/daemon) belongs to that layer,
+// and may import the rest of its layer.
+var layers = []string{"flows", "locate", "browser", "session", "runner", "agent", "cmd/smokeflow"}
+
+// layerOf is the layer that holds pkg, and whether one does.
+func layerOf(pkg string) (int, bool) {
+	for i, l := range layers {
+		if pkg == l || strings.HasPrefix(pkg, l+"/") {
+			return i, true
+		}
+	}
+	return 0, false
+}
 
 // sideRules are the packages off the chain and what they may import of
 // the project; internal/ packages may be imported by any.
@@ -48,10 +60,6 @@ func importsOf() map[string][]string {
 
 // layoutViolations says which imports break the rules.
 func layoutViolations(deps map[string][]string) []string {
-	rank := map[string]int{}
-	for i, l := range layers {
-		rank[l] = i
-	}
 	var bad []string
 	for pkg, imps := range deps {
 		for _, imp := range imps {
@@ -64,9 +72,9 @@ func layoutViolations(deps map[string][]string) []string {
 				}
 				continue
 			}
-			r, inChain := rank[pkg]
-			ri, impInChain := rank[imp]
-			if inChain && impInChain && ri >= r {
+			r, inChain := layerOf(pkg)
+			ri, impInChain := layerOf(imp)
+			if inChain && impInChain && (ri > r || ri == r && !sameLayerImport(pkg, imp)) {
 				bad = append(bad, fmt.Sprintf("%s imports %s, which comes after it", pkg, imp))
 			}
 			if inChain && imp == "reports" && pkg != "cmd/smokeflow" {
@@ -75,6 +83,12 @@ func layoutViolations(deps map[string][]string) []string {
 		}
 	}
 	return bad
+}
+
+// sameLayerImport: within a layer, a package below its folder may import
+// the packages above it (agent/daemon imports agent), not the reverse.
+func sameLayerImport(pkg, imp string) bool {
+	return strings.HasPrefix(pkg, imp+"/")
 }
 
 func contains(xs []string, x string) bool {
@@ -100,7 +114,9 @@ var _ = Describe("the package layout", func() {
 			"locate":  {"flows", "browser"},
 			"results": {"flows"},
 			"session": {"reports"},
+			"agent":   {"agent/daemon", "runner"},
 		})).To(ConsistOf(
+			"agent imports agent/daemon, which comes after it",
 			"locate imports browser, which comes after it",
 			"results imports flows",
 			"session imports reports",

@@ -1,0 +1,78 @@
+// Package agent drives one session one command at a time, as an agent or
+// a person at a shell does (docs/agents.md). A Command is one verb with
+// its arguments; Engine.Run runs it on the session's page and returns a
+// Result: terse text for a model to read, or one JSON object. The
+// background process (agent/daemon) carries Commands and Results over its
+// socket; the MCP server (agent/mcp) builds Commands from tool calls.
+package agent
+
+import "time"
+
+// Verb is a command's verb: the first word after `smokeflow` (docs/agents.md
+// "Verbs").
+type Verb string
+
+// The verbs (docs/agents.md "Verbs").
+const (
+	VerbOpen       Verb = "open"
+	VerbSnapshot   Verb = "snapshot"
+	VerbClick      Verb = "click"
+	VerbDblclick   Verb = "dblclick"
+	VerbHover      Verb = "hover"
+	VerbCheck      Verb = "check"
+	VerbUncheck    Verb = "uncheck"
+	VerbFill       Verb = "fill"
+	VerbType       Verb = "type"
+	VerbPress      Verb = "press"
+	VerbSelect     Verb = "select"
+	VerbScroll     Verb = "scroll"
+	VerbUpload     Verb = "upload"
+	VerbExpect     Verb = "expect"
+	VerbGet        Verb = "get"
+	VerbScreenshot Verb = "screenshot"
+	VerbBack       Verb = "back"
+	VerbForward    Verb = "forward"
+	VerbReload     Verb = "reload"
+	VerbWait       Verb = "wait"
+	VerbEval       Verb = "eval"
+	VerbExport     Verb = "export"
+	VerbState      Verb = "state"
+	VerbClose      Verb = "close"
+)
+
+// Command is one command to a session, as the command line or an MCP
+// tool call gave it. Paths in Args are relative to Dir.
+type Command struct {
+	Verb Verb     `json:"verb"`
+	Args []string `json:"args,omitempty"` // the positional arguments after the verb
+	// Flags of the verbs that take them (docs/agents.md "Verbs").
+	Full     bool   `json:"full,omitempty"`      // snapshot --full
+	Diff     bool   `json:"diff,omitempty"`      // snapshot --diff
+	Compact  bool   `json:"compact,omitempty"`   // snapshot --compact
+	FullPage bool   `json:"full_page,omitempty"` // screenshot --full-page
+	Target   string `json:"target,omitempty"`    // screenshot --target TARGET
+	// JSON asks for the result as one JSON object (docs/agents.md "JSON").
+	JSON bool `json:"json,omitempty"`
+	// Dir is the caller's working directory.
+	Dir string `json:"dir,omitempty"`
+	// Timeout bounds the command; 0 is the default (docs/agents.md
+	// "Timeouts").
+	Timeout time.Duration `json:"timeout,omitempty"`
+}
+
+// Exit codes of a command (docs/agents.md "Exit codes").
+const (
+	ExitOK      = 0 // done
+	ExitFailed  = 1 // the action or expectation failed
+	ExitUsage   = 2 // the command was malformed
+	ExitBrowser = 3 // no browser could be started or reached
+)
+
+// Result is what a command printed and how it ended.
+type Result struct {
+	Stdout string `json:"stdout"` // text, or one JSON object and a newline
+	Stderr string `json:"stderr,omitempty"`
+	Code   int    `json:"code"`
+	// Closed: the session ended with this command; its process exits.
+	Closed bool `json:"closed,omitempty"`
+}
