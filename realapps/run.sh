@@ -3,11 +3,8 @@
 # (docs/realapps.md). `make realapps` runs it.
 #
 #  1. installs the packages that package-lock.json pins into realapps/.cache
-#     (gitignored) with `npm ci`, once per version of the lock file;
-#  2. assembles them for an offline machine: AdminLTE's own plugin step
-#     (build/npm/Publish.js copies its dependencies into plugins/), and the
-#     <link>/<script> tags of AdminLTE's and TodoMVC's pages that load from
-#     another host (web fonts, icon fonts) taken out;
+#     (gitignored) with `npm ci`, once per version of the lock file, and
+#  2. assembles them for an offline machine (both in realapps/install.sh);
 #  3. serves realapps/pages and the packages on 127.0.0.1 (realapps/serve);
 #  4. runs `smokeflow run realapps/flows` with that base URL, and writes
 #     realapps/out/report.md, results.json, junit.xml and table.md (the
@@ -49,24 +46,8 @@ trap 'exit 130' INT TERM
 cd "$ROOT"
 [[ -x $SMOKEFLOW ]] || { log "no smokeflow at $SMOKEFLOW: run make build (or make realapps)"; exit 2; }
 
-# --- 1. install -------------------------------------------------------------
-stamp=$CACHE/node_modules/.realapps-lock
-want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
-if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
-	log "installing the pinned packages into $CACHE (npm ci)"
-	mkdir -p "$CACHE"
-	cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
-	(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
-
-	# --- 2. assemble ------------------------------------------------------
-	log "assembling AdminLTE's plugins folder (its build/npm/Publish.js)"
-	(cd "$CACHE/node_modules/admin-lte" && node build/npm/Publish.js)
-	log "taking out the tags that load from other hosts (AdminLTE, TodoMVC pages)"
-	find "$CACHE/node_modules/admin-lte" "$CACHE/node_modules/todomvc" -name '*.html' \
-		-not -path '*/node_modules/admin-lte/plugins/*' -not -path '*/bower_components/*' -print0 |
-		xargs -0 sed -i -E '/<(link|script)[^>]*(href|src)="(https?:)?\/\//d'
-	echo "$want" >"$stamp"
-fi
+# --- 1, 2. install and assemble (realapps/install.sh) -------------------------
+REALAPPS_CACHE=$CACHE "$HERE/install.sh"
 
 # --- 3. serve ---------------------------------------------------------------
 go build -o "$CACHE/serve" ./realapps/serve
