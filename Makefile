@@ -2,14 +2,15 @@
 # `make test` runs every test suite. Both install what a fresh Debian or
 # Ubuntu machine lacks (Chromium, and xmllint for the JUnit schema tests).
 # `make realapps` runs flows on real open-source apps from npm
-# (docs/realapps.md); it is not part of `make test`.
+# (docs/realapps.md), and `make bench-agent` measures the agent session
+# next to agent-browser (docs/benchmarks.md); neither is part of `make test`.
 
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench realapps clean
+.PHONY: demo test build browser tools race bench bench-agent node realapps clean
 
 build:
 	$(GO) build -o bin/smokeflow ./cmd/smokeflow
@@ -43,12 +44,19 @@ bench: browser
 
 # Node.js and npm come from the distribution when they are missing; the
 # pinned packages come from the npm registry, once.
-realapps: browser build
+node:
 	@if ! command -v npm >/dev/null 2>&1; then \
 		echo "Installing Node.js and npm from the distribution..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; \
 	fi
+
+realapps: browser build node
 	realapps/run.sh
+
+# Set SMOKEFLOW=path to measure another build, TOOLS=agent-browser for the
+# peer alone.
+bench-agent: browser node
+	bench/agent/run.sh
 
 clean:
 	rm -rf bin smokeflow-results realapps/out

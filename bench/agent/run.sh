@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# bench/agent/run.sh — smokeflow's agent session next to agent-browser, in
+# one run (docs/benchmarks.md "The agent session against agent-browser").
+# `make bench-agent` runs it; it is not part of `make test` (it installs
+# from npm).
+#
+#  1. installs what bench/agent/package-lock.json pins (agent-browser, whose
+#     native CLI ships in its npm package, and gpt-tokenizer) into
+#     bench/agent/.cache (gitignored) with `npm ci --ignore-scripts`, once
+#     per version of the lock file: agent-browser's postinstall would
+#     download from elsewhere, and the binary it needs is already there;
+#  2. installs and assembles the real apps (realapps/install.sh, into
+#     REALAPPS_CACHE) and serves them (realapps/serve) for AdminLTE's page;
+#  3. runs the Go driver (bench/agent), which serves the bench dashboard
+#     and the demo shop itself and measures: warm command latency, the cold
+#     first command, and the tokens of a 12-command task on AdminLTE;
+#  4. writes bench/agent/out/report.md (and results.json, the transcripts).
+#
+# Both tools drive CHROMIUM (default /usr/bin/chromium), headless. Every
+# process a tool starts lives under one temporary folder; a trap ends the
+# servers and any such process left, and the run fails if one was left.
+#
+#   bench/agent/run.sh                      # ~10 minutes on 2 cores
+#   SMOKEFLOW=bin/smokeflow bench/agent/run.sh
+#   TOOLS=agent-browser bench/agent/run.sh  # the peer only
+#   RUNS=5 COLD_RUNS=2 bench/agent/run.sh   # quicker
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$ROOT/bench/agent
+CACHE=${AGENT_BENCH_CACHE:-$HERE/.cache}
+export REALAPPS_CACHE=${REALAPPS_CACHE:-$ROOT/realapps/.cache}
+OUT=${OUT:-$HERE/out}
+TOOLS=${TOOLS:-smokeflow,agent-browser}
+RUNS=${RUNS:-30}
+COLD_RUNS=${COLD_RUNS:-10}
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+SMOKEFLOW=${SMOKEFLOW:-}
+export NO_COLOR=1
+
+log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+# A short path: the tools' sockets live under it.
+tmp=$(mktemp -d /tmp/sfab.XXXXXX)
+SERVE_PID=
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
+		kill "$SERVE_PID" 2>/dev/null || true
+		wait "$SERVE_PID" 2>/dev/null || true
+	fi
+	local left
+	left=$(pgrep -f -- "$tmp/" || true)
+	if [[ -n $left ]]; then
+		log "processes of this run were left behind; ending them:"
+		ps -o pid=,args= -p "$(echo $left | tr ' ' ,)" >&2 || true
+		kill $left 2>/dev/null || true
+		sleep 1
+		left=$(pgrep -f -- "$tmp/" || true)
+		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
+		[[ $rc != 0 ]] || rc=1
+	fi
+	rm -rf "$tmp"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+cd "$ROOT"
+
+# --- 1. agent-browser and gpt-tokenizer ----------------------------------------
+stamp=$CACHE/node_modules/.bench-agent-lock
+want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
+if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
+	log "installing the pinned packages into $CACHE (npm ci --ignore-scripts)"
+	mkdir -p "$CACHE"
+	cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
+	(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+	echo "$want" >"$stamp"
+fi
+AB=$CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
+[[ $(uname -sm) == "Linux x86_64" ]] || { log "the agent-browser binary used here is the linux-x64 one"; exit 2; }
+chmod +x "$AB"
+export NODE_PATH=$CACHE/node_modules
+
+# --- 2. AdminLTE ------------------------------------------------------------
+"$ROOT/realapps/install.sh"
+go build -o "$tmp/serve" ./realapps/serve
+"$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules" >"$tmp/serve.log" 2>&1 &
+SERVE_PID=$!
+URL=
+for _ in $(seq 100); do
+	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1 || true)
+	[[ -n $URL ]] && break
+	kill -0 "$SERVE_PID" 2>/dev/null || { cat "$tmp/serve.log" >&2; exit 1; }
+	sleep 0.1
+done
+[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
+ADMIN=$URL/node_modules/admin-lte/pages/forms/general.html
+curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
+log "AdminLTE on $ADMIN"
+
+# --- 3. measure ---------------------------------------------------------------
+if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
+	log "building smokeflow"
+	go build -o "$tmp/smokeflow" ./cmd/smokeflow
+	SMOKEFLOW=$tmp/smokeflow
+fi
+go build -o "$tmp/agentbench" ./bench/agent
+rm -rf "$OUT"
+mkdir -p "$OUT"
+{
+	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "nproc: $(nproc)"
+	echo "cpu: $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+	echo "chromium: $("$CHROMIUM" --version 2>/dev/null), headless"
+	echo "agent-browser: $("$AB" --version 2>/dev/null) (npm agent-browser, native linux-x64 CLI)"
+	if [[ -n $SMOKEFLOW ]]; then
+		echo "smokeflow: $("$SMOKEFLOW" version 2>/dev/null | head -1) ($(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty'))"
+	fi
+	echo "go: $(go version | awk '{print $3}')"
+	echo "node: $(node --version)"
+	echo "admin-lte: $(node -p "require('$REALAPPS_CACHE/node_modules/admin-lte/package.json').version")"
+	echo "tools: $TOOLS"
+	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+} >"$OUT/machine.txt"
+cat "$OUT/machine.txt" >&2
+"$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -agent-browser "$AB" -chromium "$CHROMIUM" \
+	-adminlte "$ADMIN" -testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
+	-runs "$RUNS" -cold-runs "$COLD_RUNS"
+
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
+
+# --- 4. report ------------------------------------------------------------------
+node "$HERE/report.js" "$OUT" | tee "$OUT/report.md"
+log "raw numbers and transcripts in $OUT"

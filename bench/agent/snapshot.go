@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// node is one line of a snapshot that carries a ref: both tools print
+// `- ROLE "NAME" [attributes, ref=eN]: value`, indented two spaces a
+// level (smokeflow adds context lines and a `# URL "TITLE"` header, which
+// carry no ref and are skipped).
+type node struct {
+	role, name, ref string
+}
+
+// snapshotLine is a snapshot line: its role, its quoted name if any, and
+// its bracket of attributes if any.
+var snapshotLine = regexp.MustCompile(`^\s*- ([A-Za-z][\w-]*)(?: ("(?:[^"\\]|\\.)*"))?(?: \[([^\]]*)\])?`)
+
+// refAttr is the ref among a line's attributes.
+var refAttr = regexp.MustCompile(`(?:^|[ ,])ref=(e\d+)(?:$|,)`)
+
+// parseSnapshot lists the lines of text that carry a ref, in order.
+func parseSnapshot(text string) []node {
+	var out []node
+	for _, line := range strings.Split(text, "\n") {
+		m := snapshotLine.FindStringSubmatch(line)
+		if m == nil || m[3] == "" {
+			continue
+		}
+		ref := refAttr.FindStringSubmatch(m[3])
+		if ref == nil {
+			continue
+		}
+		name := ""
+		if m[2] != "" {
+			unq, err := strconv.Unquote(m[2])
+			if err != nil {
+				unq = m[2][1 : len(m[2])-1]
+			}
+			name = unq
+		}
+		out = append(out, node{role: strings.ToLower(m[1]), name: normalName(name), ref: ref[1]})
+	}
+	return out
+}
+
+// normalName is a name as both tools can be compared on: icon-font glyphs
+// (private-use characters, which AdminLTE's icons put in names) taken
+// out, white space collapsed and trimmed.
+func normalName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Co, r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// target names one element the same way for both tools: its role, its
+// accessible name (as normalName makes it) and which of the elements
+// with that role and name it is, in document order.
+type target struct {
+	Role, Name string
+	Nth        int
+}
+
+func (t target) String() string {
+	if t.Nth > 0 {
+		return fmt.Sprintf("%s %q (#%d)", t.Role, t.Name, t.Nth+1)
+	}
+	return fmt.Sprintf("%s %q", t.Role, t.Name)
+}
+
+// refFor finds t in a tool's own snapshot and gives its ref, `@eN`.
+func refFor(snapshot string, t target) (string, error) {
+	n := 0
+	for _, nd := range parseSnapshot(snapshot) {
+		if nd.role != t.Role || nd.name != t.Name {
+			continue
+		}
+		if n == t.Nth {
+			return "@" + nd.ref, nil
+		}
+		n++
+	}
+	return "", fmt.Errorf("%w: no %s with a ref in the snapshot (%d found)", errCommand, t, n)
+}
