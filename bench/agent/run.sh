@@ -67,6 +67,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+[[ -z $SMOKEFLOW ]] || SMOKEFLOW=$(realpath "$SMOKEFLOW")
 cd "$ROOT"
 
 # --- 1. agent-browser and gpt-tokenizer ----------------------------------------
