@@ -93,13 +93,12 @@ func (c *Client) once(ctx context.Context, cfg Config, p paths, cmd agent.Comman
 	stop := context.AfterFunc(ctx, func() { _ = conn.Close() }) // the read below ends: ctx's error is returned
 	defer stop()
 	r := bufio.NewReader(conn)
-	if err := writeLine(conn, request{Command: &cmd}); err != nil {
-		return agent.Result{}, ctx.Err() == nil, c.lost(ctx, p, err, false)
-	}
+	// a write that fails may still have an answer to read: a refusal
+	werr := writeLine(conn, request{Command: &cmd})
 	for acked := false; ; acked = true {
 		var resp response
 		if err := readLine(r, &resp); err != nil {
-			return agent.Result{}, !acked && ctx.Err() == nil, c.lost(ctx, p, err, acked)
+			return agent.Result{}, !acked && ctx.Err() == nil, c.lost(ctx, p, errors.Join(werr, err), acked)
 		}
 		switch {
 		case resp.Refused != "":
@@ -157,12 +156,10 @@ func status(socket string) (*Info, error) {
 	if err := conn.SetDeadline(time.Now().Add(statusTimeout)); err != nil {
 		return nil, err
 	}
-	if err := writeLine(conn, request{Status: true}); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
-	}
+	werr := writeLine(conn, request{Status: true}) // a refusal may be read still
 	var resp response
 	if err := readLine(bufio.NewReader(conn), &resp); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
+		return nil, fmt.Errorf("%w: %w", ErrUnreachable, errors.Join(werr, err))
 	}
 	if resp.Refused != "" {
 		return nil, fmt.Errorf("%w: %s", ErrUnreachable, resp.Refused)

@@ -48,6 +48,10 @@ type ServeOptions struct {
 // requestTimeout bounds the wait for a connection's request.
 const requestTimeout = 10 * time.Second
 
+// maxRequest bounds a request's size (a command's arguments: a script to
+// eval, a value to fill).
+const maxRequest = 16 << 20
+
 // server is one session's process.
 type server struct {
 	cfg     Config
@@ -311,13 +315,17 @@ func (s *server) handle(ctx context.Context, conn *net.UnixConn) {
 	defer s.conns.Done()
 	defer conn.Close()
 	enc := json.NewEncoder(conn)
+	br := bufio.NewReader(io.LimitReader(conn, maxRequest))
+	if err := conn.SetReadDeadline(time.Now().Add(requestTimeout)); err != nil {
+		return
+	}
 	if err := s.checkConn(conn); err != nil {
 		s.logf("%v", err)
 		s.send(enc, response{Refused: err.Error()})
-		return
-	}
-	br := bufio.NewReader(conn)
-	if err := conn.SetReadDeadline(time.Now().Add(requestTimeout)); err != nil {
+		// the refusal is read before the connection closes: the client's
+		// request is taken in, unread
+		_ = conn.CloseWrite() // what was written is sent either way
+		_, _ = io.Copy(io.Discard, br)
 		return
 	}
 	var req request
