@@ -46,7 +46,7 @@ func (c *Client) Do(ctx context.Context, cmd agent.Command) (agent.Result, error
 	}
 	p := pathsOf(cfg)
 	if cmd.Verb == agent.VerbClose && !answers(p) {
-		return noSession(cfg.Name, cmd.JSON), nil
+		return noSession(cmd, cfg.Name), nil
 	}
 	for i := 1; ; i++ {
 		res, retry, err := c.once(ctx, cfg, p, cmd)
@@ -67,25 +67,26 @@ func (c *Client) Run(ctx context.Context, cmd agent.Command) agent.Result {
 	if errors.Is(err, ErrBadConfig) {
 		code = agent.ExitUsage
 	}
-	return agent.Result{Stderr: "smokeflow: " + err.Error() + "\n", Code: code}
+	return Failure(cmd, code, err.Error())
 }
 
 // noSession is the result of close when no session runs: done, nothing
-// to do (docs/agent-session.md "close").
-func noSession(name string, asJSON bool) agent.Result {
-	if asJSON {
-		b, err := json.Marshal(map[string]any{"ok": true, "session": name, "running": false})
+// to do (docs/agent-session.md "Ending a session").
+func noSession(c agent.Command, name string) agent.Result {
+	note := fmt.Sprintf("no session %q was running", name)
+	if c.JSON {
+		b, err := json.Marshal(jsonResult{OK: true, Verb: c.Verb, Notes: []string{note}})
 		if err == nil {
 			return agent.Result{Stdout: string(b) + "\n"}
 		}
 	}
-	return agent.Result{Stdout: fmt.Sprintf("ok: no session %q was running\n", name)}
+	return agent.Result{Stdout: "ok\n", Stderr: "note: " + note + "\n"}
 }
 
 // once sends the command on one connection. retry: the command was not
 // run and may be sent again.
 func (c *Client) once(ctx context.Context, cfg Config, p paths, cmd agent.Command) (agent.Result, bool, error) {
-	conn, res, err := c.connect(ctx, cfg, p)
+	conn, res, err := c.connect(ctx, cfg, p, cmd)
 	if err != nil || res != nil {
 		return derefResult(res), false, err
 	}
@@ -102,13 +103,13 @@ func (c *Client) once(ctx context.Context, cfg Config, p paths, cmd agent.Comman
 		}
 		switch {
 		case resp.Refused != "":
-			return agent.Result{}, false, fmt.Errorf("%w: %s", ErrUnreachable, resp.Refused)
+			return agent.Result{}, false, kinded(ErrUnreachable, errors.New(resp.Refused))
 		case resp.NotRun != "":
-			return agent.Result{}, true, fmt.Errorf("%w: %s", ErrUnreachable, resp.NotRun)
+			return agent.Result{}, true, kinded(ErrUnreachable, errors.New(resp.NotRun))
 		case resp.Result != nil:
 			return *resp.Result, false, nil
 		case resp.Queued == nil || acked:
-			return agent.Result{}, false, fmt.Errorf("%w: an answer this client does not understand; its log: %s", ErrUnreachable, p.log)
+			return agent.Result{}, false, kinded(ErrUnreachable, fmt.Errorf("an answer this client does not understand; its log: %s", p.log))
 		}
 	}
 }
@@ -127,9 +128,9 @@ func (c *Client) lost(ctx context.Context, p paths, err error, acked bool) error
 		return ctx.Err()
 	}
 	if !acked {
-		return fmt.Errorf("%w: the session's process closed the connection before it took the command (%w); its log: %s", ErrUnreachable, err, p.log)
+		return kinded(ErrUnreachable, fmt.Errorf("the session's process closed the connection before it took the command (%w); its log: %s", err, p.log))
 	}
-	return fmt.Errorf("%w: the session's process ended before it answered (%w); its log: %s", ErrUnreachable, err, p.log)
+	return kinded(ErrUnreachable, fmt.Errorf("the session's process ended before it answered (%w); its log: %s", err, p.log))
 }
 
 // Status is the status of the session, or nil when no process serves it.
@@ -159,10 +160,10 @@ func status(socket string) (*Info, error) {
 	werr := writeLine(conn, request{Status: true}) // a refusal may be read still
 	var resp response
 	if err := readLine(bufio.NewReader(conn), &resp); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnreachable, errors.Join(werr, err))
+		return nil, kinded(ErrUnreachable, errors.Join(werr, err))
 	}
 	if resp.Refused != "" {
-		return nil, fmt.Errorf("%w: %s", ErrUnreachable, resp.Refused)
+		return nil, kinded(ErrUnreachable, errors.New(resp.Refused))
 	}
 	return resp.Status, nil
 }
@@ -231,4 +232,28 @@ func List(dir string) ([]Info, error) {
 		}
 	}
 	return out, errors.Join(errs...)
+}
+
+// Failure is the result of a command that failed before it reached the
+// session's engine, printed as the engine prints a failure: one JSON
+// object on stdout with the command's JSON, else "smokeflow: MSG" on
+// stderr (docs/agents.md "JSON").
+func Failure(c agent.Command, code int, msg string) agent.Result {
+	if c.JSON {
+		b, err := json.Marshal(jsonResult{OK: false, Verb: c.Verb, Code: code, Error: msg})
+		if err == nil {
+			return agent.Result{Stdout: string(b) + "\n", Code: code}
+		}
+	}
+	return agent.Result{Stderr: "smokeflow: " + msg + "\n", Code: code}
+}
+
+// jsonResult is the JSON of a result this package makes, with the keys
+// the engine's results have (docs/agents.md "JSON").
+type jsonResult struct {
+	OK    bool       `json:"ok"`
+	Verb  agent.Verb `json:"verb"`
+	Code  int        `json:"code"`
+	Error string     `json:"error,omitempty"`
+	Notes []string   `json:"notes,omitempty"`
 }

@@ -42,6 +42,16 @@ var ErrUnreachable = errors.New("the session's process is unreachable")
 // used.
 var ErrBadConfig = errors.New("bad session settings")
 
+// kindError is an error of a kind (ErrUnreachable, ErrBadConfig): it
+// says its cause's message alone, and is both.
+type kindError struct{ kind, err error }
+
+func (e *kindError) Error() string   { return e.err.Error() }
+func (e *kindError) Unwrap() []error { return []error{e.kind, e.err} }
+
+// kinded makes err an error of the kind.
+func kinded(kind, err error) error { return &kindError{kind: kind, err: err} }
+
 // Config names a session and says how its engine starts.
 type Config struct {
 	// Options start the session's engine; Name is the session's name:
@@ -61,7 +71,7 @@ var nameRe = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$`)
 // CheckName says whether name can name a session.
 func CheckName(name string) error {
 	if !nameRe.MatchString(name) {
-		return fmt.Errorf("%w: session name %q: want letters, digits, '_', '.' or '-', at most 64, not starting with '.' or '-'", ErrBadConfig, name)
+		return kinded(ErrBadConfig, fmt.Errorf("session name %q: want letters, digits, '_', '.' or '-', at most 64, not starting with '.' or '-'", name))
 	}
 	return nil
 }
@@ -85,7 +95,7 @@ func (c Config) resolve() (Config, error) {
 		c.IdleTimeout = d
 	}
 	if c.IdleTimeout < 0 {
-		return c, fmt.Errorf("%w: idle timeout %s: want a positive duration", ErrBadConfig, c.IdleTimeout)
+		return c, kinded(ErrBadConfig, fmt.Errorf("idle timeout %s: want a positive duration", c.IdleTimeout))
 	}
 	if c.Dir == "" {
 		d, err := DefaultDir()
@@ -105,7 +115,7 @@ func idleFromEnv() (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%w: $%s=%q: want a positive duration such as 10m", ErrBadConfig, EnvIdleTimeout, s)
+		return 0, kinded(ErrBadConfig, fmt.Errorf("$%s=%q: want a positive duration such as 10m", EnvIdleTimeout, s))
 	}
 	return d, nil
 }
@@ -158,7 +168,7 @@ func ensureDirs(c Config, p paths) error {
 		}
 	}
 	if len(p.socket) > maxSocketPath {
-		return fmt.Errorf("%w: the socket path %s is longer than %d bytes; use a shorter folder ($%s)", ErrBadConfig, p.socket, maxSocketPath, EnvRuntimeDir)
+		return kinded(ErrBadConfig, fmt.Errorf("the socket path %s is longer than %d bytes; use a shorter folder ($%s)", p.socket, maxSocketPath, EnvRuntimeDir))
 	}
 	return nil
 }
@@ -167,21 +177,21 @@ func ensureDirs(c Config, p paths) error {
 // not a link, owned by this user; its mode is set back to 0700.
 func ensureDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("%w: %w", ErrBadConfig, err)
+		return kinded(ErrBadConfig, err)
 	}
 	st, err := os.Lstat(dir)
 	if err != nil {
-		return fmt.Errorf("%w: %w", ErrBadConfig, err)
+		return kinded(ErrBadConfig, err)
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("%w: %s is not a folder", ErrBadConfig, dir)
+		return kinded(ErrBadConfig, fmt.Errorf("%s is not a folder", dir))
 	}
 	if uid, ok := ownerOf(st); ok && uid != os.Getuid() {
-		return fmt.Errorf("%w: %s belongs to uid %d, not to this user (uid %d); choose another folder ($%s)", ErrBadConfig, dir, uid, os.Getuid(), EnvRuntimeDir)
+		return kinded(ErrBadConfig, fmt.Errorf("%s belongs to uid %d, not to this user (uid %d); choose another folder ($%s)", dir, uid, os.Getuid(), EnvRuntimeDir))
 	}
 	if st.Mode().Perm() != 0o700 {
 		if err := os.Chmod(dir, 0o700); err != nil {
-			return fmt.Errorf("%w: %w", ErrBadConfig, err)
+			return kinded(ErrBadConfig, err)
 		}
 	}
 	return nil

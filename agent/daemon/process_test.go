@@ -138,7 +138,10 @@ var _ = Describe("a session's process", func() {
 		c := testClient(shortDir(), "none", "echo")
 		res, err := c.Do(context.Background(), agent.Command{Verb: agent.VerbClose})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(res).To(Equal(agent.Result{Stdout: "ok: no session \"none\" was running\n"}))
+		Expect(res).To(Equal(agent.Result{Stdout: "ok\n", Stderr: "note: no session \"none\" was running\n"}))
+		res, err = c.Do(context.Background(), agent.Command{Verb: agent.VerbClose, JSON: true})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(res.Stdout).To(Equal(`{"ok":true,"verb":"close","code":0,"notes":["no session \"none\" was running"]}` + "\n"))
 		Expect(filesOf(c).log).NotTo(BeAnExistingFile(), "no process was started")
 	})
 

@@ -70,15 +70,15 @@ func parseServeArgs(args []string) (Config, int, error) {
 	fs.BoolVar(&c.Headed, "headed", false, "")
 	fs.Func("secret", "", func(name string) error { secrets = append(secrets, name); return nil })
 	if err := fs.Parse(args); err != nil {
-		return c, 0, fmt.Errorf("%w: %s: %w", ErrBadConfig, ServeCommand, err)
+		return c, 0, kinded(ErrBadConfig, fmt.Errorf("%s: %w", ServeCommand, err))
 	}
 	if fs.NArg() > 0 {
-		return c, 0, fmt.Errorf("%w: %s takes no arguments, got %q", ErrBadConfig, ServeCommand, fs.Args())
+		return c, 0, kinded(ErrBadConfig, fmt.Errorf("%s takes no arguments, got %q", ServeCommand, fs.Args()))
 	}
 	for _, name := range secrets {
 		v, ok := os.LookupEnv(name)
 		if !ok {
-			return c, 0, fmt.Errorf("%w: the secret %s is not in the environment", ErrBadConfig, name)
+			return c, 0, kinded(ErrBadConfig, fmt.Errorf("the secret %s is not in the environment", name))
 		}
 		if c.Secrets == nil {
 			c.Secrets = map[string]string{}

@@ -334,6 +334,8 @@ func (s *server) handle(ctx context.Context, conn *net.UnixConn) {
 		err = json.Unmarshal(line, &req)
 	}
 	switch {
+	case errors.Is(err, io.EOF) && len(line) == 0:
+		// a client that looked whether the session is served
 	case err != nil:
 		s.logf("reading a request: %v", err)
 	case req.Status:

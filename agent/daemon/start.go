@@ -21,7 +21,7 @@ import (
 // connect returns a connection to the session's process, starting one
 // when none serves the session (docs/agent-session.md "Starting"). A
 // process that could not start its engine gives a Result instead.
-func (c *Client) connect(ctx context.Context, cfg Config, p paths) (*net.UnixConn, *agent.Result, error) {
+func (c *Client) connect(ctx context.Context, cfg Config, p paths, cmd agent.Command) (*net.UnixConn, *agent.Result, error) {
 	if conn, err := dial(p.socket); err == nil {
 		return conn, nil, nil
 	}
@@ -47,7 +47,7 @@ func (c *Client) connect(ctx context.Context, cfg Config, p paths) (*net.UnixCon
 	if err := unlock(serveLock); err != nil {
 		return nil, nil, err
 	}
-	res, err := c.spawn(sctx, ctx, cfg, p)
+	res, err := c.spawn(sctx, ctx, cfg, p, cmd)
 	if err != nil || res != nil {
 		return nil, res, err
 	}
@@ -78,13 +78,14 @@ func (c *Client) startFailed(ctx context.Context, p paths, what string, err erro
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = fmt.Errorf("waited %s", c.startTimeout())
 	}
-	return fmt.Errorf("%w: session %q could not start: %s (%w); its log %s%s", ErrUnreachable, filepath.Base(p.dir), what, err, p.log, logTail(p.log))
+	return kinded(ErrUnreachable, fmt.Errorf("session %q could not start: %s (%w); its log %s%s", filepath.Base(p.dir), what, err, p.log, logTail(p.log)))
 }
 
 // spawn starts the session's process, detached in a session of its own,
 // its output to the log, and waits until it says it serves (sctx bounds
-// the wait, ctx is the caller's).
-func (c *Client) spawn(sctx, ctx context.Context, cfg Config, p paths) (*agent.Result, error) {
+// the wait, ctx is the caller's). A process that could not start its
+// engine makes cmd's result.
+func (c *Client) spawn(sctx, ctx context.Context, cfg Config, p paths, cmd agent.Command) (*agent.Result, error) {
 	cfg, err := absolute(cfg)
 	if err != nil {
 		return nil, err
@@ -93,46 +94,47 @@ func (c *Client) spawn(sctx, ctx context.Context, cfg Config, p paths) (*agent.R
 	if len(exe) == 0 {
 		self, err := os.Executable()
 		if err != nil {
-			return nil, fmt.Errorf("%w: finding this program to start the session: %w", ErrUnreachable, err)
+			return nil, kinded(ErrUnreachable, fmt.Errorf("finding this program to start the session: %w", err))
 		}
 		exe = []string{self, ServeCommand}
 	}
 	logf, err := os.OpenFile(p.log, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
+		return nil, kinded(ErrUnreachable, err)
 	}
 	defer logf.Close()
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
+		return nil, kinded(ErrUnreachable, err)
 	}
 	defer r.Close()
-	cmd := exec.Command(exe[0], append(append([]string{}, exe[1:]...), serveArgs(cfg)...)...)
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.ExtraFiles = []*os.File{w} // readyFD
-	cmd.Dir = "/"                  // paths are absolute; no folder is kept busy
-	cmd.Env = os.Environ()
+	proc := exec.Command(exe[0], append(append([]string{}, exe[1:]...), serveArgs(cfg)...)...)
+	proc.Stdout, proc.Stderr = logf, logf
+	proc.ExtraFiles = []*os.File{w} // readyFD
+	proc.Dir = "/"                  // paths are absolute; no folder is kept busy
+	proc.Env = os.Environ()
 	for name, v := range cfg.Secrets {
-		cmd.Env = append(cmd.Env, name+"="+v)
+		proc.Env = append(proc.Env, name+"="+v)
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	err = cmd.Start()
+	proc.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	err = proc.Start()
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return nil, c.startFailed(ctx, p, "its process did not start", err)
 	}
-	go func() { _ = cmd.Wait() }() // reaps it, should it end while this process lives
+	go func() { _ = proc.Wait() }() // reaps it, should it end while this process lives
 	rd, err := readReady(sctx, r)
 	if err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			_ = cmd.Process.Kill() // it hangs; the next command starts another
+			_ = proc.Process.Kill() // it hangs; the next command starts another
 		}
 		return nil, c.startFailed(ctx, p, "its process did not say it serves", err)
 	}
 	if !rd.OK {
-		return &agent.Result{Stderr: fmt.Sprintf("smokeflow: session %q could not start: %s\n", cfg.Name, rd.Error), Code: rd.Code}, nil
+		res := Failure(cmd, rd.Code, fmt.Sprintf("session %q could not start: %s", cfg.Name, rd.Error))
+		return &res, nil
 	}
 	return nil, nil
 }
