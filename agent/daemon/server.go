@@ -63,8 +63,9 @@ type server struct {
 	log     io.Writer
 	started time.Time
 
-	stopOnce sync.Once
-	conns    sync.WaitGroup
+	stopOnce   sync.Once
+	conns      sync.WaitGroup
+	acceptDone chan struct{} // closed when accept has returned
 
 	mu       sync.Mutex
 	busy     bool
@@ -116,7 +117,7 @@ func start(ctx context.Context, cfg Config, so ServeOptions) (*server, error) {
 	if !ok {
 		return nil, fmt.Errorf("session %q is served by another process already (pid %d)", cfg.Name, readPID(p.pid))
 	}
-	s := &server{cfg: cfg, p: p, q: newFIFO(), lock: lock, log: so.Log, started: time.Now()}
+	s := &server{cfg: cfg, p: p, q: newFIFO(), lock: lock, log: so.Log, started: time.Now(), acceptDone: make(chan struct{})}
 	s.lastUsed = s.started
 	if err := s.listen(ctx, so.NewEngine); err != nil {
 		return nil, errors.Join(err, unlock(lock))
@@ -182,6 +183,7 @@ func (s *server) reapOrphans(ctx context.Context) {
 // accept hands each connection to its goroutine until the listener
 // closes.
 func (s *server) accept(ctx context.Context) {
+	defer close(s.acceptDone)
 	for {
 		conn, err := s.ln.AcceptUnix()
 		if errors.Is(err, net.ErrClosed) {
@@ -287,6 +289,7 @@ func (s *server) shutdown(reason string) error {
 	if err != nil {
 		s.logf("closing the engine: %v", err)
 	}
+	<-s.acceptDone // no connection is added once this is closed
 	s.conns.Wait()
 	browser.ReapZombies()
 	err = errors.Join(err, os.Remove(s.p.pid), unlock(s.lock))

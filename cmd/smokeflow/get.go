@@ -18,8 +18,8 @@ var getArgs = map[string]cobra.PositionalArgs{
 // newGetCmd is `smokeflow get text|value|url|title|attr TARGET [NAME]`
 // (docs/agent-session.md, docs/agents.md "Verbs").
 func newGetCmd() *cobra.Command {
-	c := verbCmd(agent.VerbGet, "get text|value|url|title|attr [TARGET] [NAME]",
-		"print an element's text, value or attribute, or the page's URL or title", oneOf(getArgs), nil)
+	c := verbCmd(agent.VerbGet, "get WHAT [TARGET] [NAME]",
+		"print text, value or attr NAME of TARGET, or the page's url or title", oneOf(getArgs), nil)
 	c.ValidArgsFunction = completeFirstWord(getArgs)
 	return c
 }

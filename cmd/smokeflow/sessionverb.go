@@ -39,10 +39,10 @@ func addSessionFlags(c *cobra.Command, sf *sessionFlags) {
 	fs.StringVar(&sf.session, "session", "", "the session's `NAME` (default $"+daemon.EnvSession+", else "+daemon.DefaultSession+")")
 	fs.DurationVar(&sf.timeout, "timeout", 0, "bound the command (default: the verb's own)")
 	fs.BoolVar(&sf.asJSON, "json", false, "print the result as one JSON object")
-	fs.StringVar(&sf.browser, "browser", "", "Chromium or Chrome executable, when the command starts the session")
+	fs.StringVar(&sf.browser, "browser", "", "the `PATH` of Chromium or Chrome, when the command starts the session")
 	fs.StringVar(&sf.cdp, "cdp", "", "attach to a running browser (`host:port` or ws://…), when the command starts the session")
 	fs.BoolVar(&sf.headed, "headed", false, "show the browser's window, when the command starts the session")
-	fs.StringVar(&sf.state, "state", "", "start the session from a saved state `FILE`")
+	fs.StringVar(&sf.state, "state", "", "start the session from a saved state `FILE`, when the command starts it")
 	fs.StringArrayVar(&sf.secrets, "secret", nil, "mask the value of the environment variable `NAME` in every output (repeatable), when the command starts the session")
 	fs.DurationVar(&sf.idle, "idle-timeout", 0, "end the session after this long without a command, when the command starts it (default $"+daemon.EnvIdleTimeout+", else "+daemon.DefaultIdleTimeout.String()+")")
 }

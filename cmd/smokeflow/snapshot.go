@@ -72,6 +72,8 @@ session's last snapshot (docs/agent-session.md).`,
 	sf.diff = fs.Bool("diff", false, "only what changed since the session's last snapshot (without URL)")
 	sf.asJSON, sf.bin, sf.cdp = &sess.asJSON, &sess.browser, &sess.cdp
 	fs.Lookup("json").Usage = "print JSON: each node with ref, role, name, attributes, value, frame, backend node id"
+	fs.Lookup("browser").Usage = "the `PATH` of Chromium or Chrome: for URL, or when the command starts the session"
+	fs.Lookup("cdp").Usage = "attach to a running browser (`host:port` or ws://…): for URL, or when the command starts the session"
 	sf.selector = fs.String("selector", "", "only the subtree of the first element matching this `CSS` selector (with URL)")
 	sf.wait = fs.String("wait", browser.DefaultSettle.String(), "settle for at most this `duration`; or wait for load, domcontentloaded or networkidle only (with URL)")
 	return c
