@@ -9,12 +9,17 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 )
 
 // commands are the commands smokeflow has (docs/cli.md "Commands").
-var commands = []string{"run", "validate", "snapshot", "schema", "demo", "version", "completion", "help"}
+var commands = []string{"run", "validate", "snapshot", "schema", "demo", "version",
+	"open", "click", "dblclick", "hover", "check", "uncheck", "fill", "type", "press", "select", "scroll", "upload",
+	"expect", "get", "screenshot", "back", "forward", "reload", "wait", "eval", "export", "state", "close", "sessions",
+	"completion", "help"}
 
 var _ = Describe("help", func() {
 	It("prints the overview, every command on a line, on stdout, exit 0", func() {
@@ -224,6 +229,13 @@ var _ = Describe("exit codes", func() {
 		Entry("2: invalid flows", flows.Errors{{Msg: "bad"}}, 2),
 		Entry("2: one invalid flow", &flows.Error{Msg: "bad"}, 2),
 		Entry("3: no browser", &browser.BrowserError{Msg: "no Chromium"}, 3),
+		Entry("3: a session's process that cannot be reached", fmt.Errorf("x: %w", daemon.ErrUnreachable), 3),
+		Entry("2: bad session settings", fmt.Errorf("x: %w", daemon.ErrBadConfig), 2),
+		Entry("0, 1, 2, 3: a session command's result, by its code", &resultError{code: agent.ExitFailed}, 1),
+		Entry("2: a session command's usage error", &resultError{code: agent.ExitUsage}, 2),
+		Entry("3: a session command without a browser", &resultError{code: agent.ExitBrowser}, 3),
+		Entry("1: a code the engine does not define", &resultError{code: 42}, 1),
+		Entry("printed as JSON: its cause's code", &printedError{err: daemon.ErrUnreachable}, 3),
 		Entry("130: interrupted", errInterrupted, 130),
 		Entry("130: interrupted while the browser started", &browser.BrowserError{Msg: "interrupted", Err: context.Canceled}, 130),
 	)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/reports"
@@ -21,6 +24,8 @@ var flagValues = map[string]cobra.CompletionFunc{
 	"browser":   cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"artifacts": cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs),
 	"wait":      completeWait,
+	"state":     cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
+	"session":   completeSessions,
 }
 
 // setUpCompletion adds `smokeflow completion bash|zsh|fish|powershell`,
@@ -97,5 +102,46 @@ func completeCommands(c *cobra.Command, args []string, toComplete string) ([]cob
 			out = append(out, cobra.CompletionWithDesc(sub.Name(), sub.Short))
 		}
 	}
+	if strings.HasPrefix(helpAgents, toComplete) {
+		out = append(out, cobra.CompletionWithDesc(helpAgents, "how an agent works with a session"))
+	}
 	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeSessions completes --session: the live sessions' names.
+func completeSessions(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	list, err := daemon.List("")
+	if err != nil && len(list) == 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, s := range list {
+		out = append(out, cobra.CompletionWithDesc(s.Name, s.URL))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeFirstWord completes the first argument of a verb that takes one
+// of some words (get, state), and files after state's.
+func completeFirstWord(words map[string]cobra.PositionalArgs) cobra.CompletionFunc {
+	return func(c *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) == 0 {
+			return slices.Sorted(maps.Keys(words)), cobra.ShellCompDirectiveNoFileComp
+		}
+		if c.Name() == "state" {
+			return nil, cobra.ShellCompDirectiveDefault
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completeFilesAfter completes files from the nth argument on (upload's
+// FILE..., export's FILE).
+func completeFilesAfter(n int) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) >= n {
+			return nil, cobra.ShellCompDirectiveDefault
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 )
@@ -36,6 +38,20 @@ var errFlowsFailed = errors.New("a flow failed")
 // errInterrupted is a run stopped by SIGINT or SIGTERM.
 var errInterrupted = errors.New("interrupted")
 
+// resultError is a session command whose result said it failed: the
+// result is printed, and its code is the command's (docs/agent-session.md
+// "Exit codes").
+type resultError struct{ code int }
+
+func (e *resultError) Error() string { return fmt.Sprintf("the command ended with code %d", e.code) }
+
+// printedError is an error the command printed itself (as JSON): Main
+// prints no "smokeflow: " line for it; its code is its cause's.
+type printedError struct{ err error }
+
+func (e *printedError) Error() string { return e.err.Error() }
+func (e *printedError) Unwrap() error { return e.err }
+
 // exitCode is the one place errors become exit codes (docs/cli.md "Exit
 // codes"): every command returns a typed error, and only this function
 // maps it. A cancelled context is an interrupt wherever it stopped the
@@ -46,14 +62,17 @@ func exitCode(err error) int {
 	var fe flows.Errors
 	var fe1 *flows.Error
 	var be *browser.BrowserError
+	var re *resultError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errInterrupted), errors.Is(err, context.Canceled):
 		return exitInterrupted
-	case errors.As(err, &be):
+	case errors.As(err, &re):
+		return sessionCode(re.code)
+	case errors.As(err, &be), errors.Is(err, daemon.ErrUnreachable):
 		return exitBrowser
-	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1):
+	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1), errors.Is(err, daemon.ErrBadConfig):
 		return exitUsage
 	case errors.Is(err, errFlowsFailed):
 		return exitFailed
@@ -61,8 +80,26 @@ func exitCode(err error) int {
 	return exitFailed
 }
 
+// sessionCode is the exit code of a session command's result
+// (docs/agent-session.md "Exit codes"); a code the engine does not
+// define is a failure.
+func sessionCode(code int) int {
+	switch code {
+	case agent.ExitOK:
+		return exitOK
+	case agent.ExitUsage:
+		return exitUsage
+	case agent.ExitBrowser:
+		return exitBrowser
+	}
+	return exitFailed
+}
+
 // quiet reports whether err is said by the command's own output already
-// (the summary of a run), so Main prints no "smokeflow: " line for it.
+// (the summary of a run, a session command's result), so Main prints no
+// "smokeflow: " line for it.
 func quiet(err error) bool {
-	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted)
+	var re *resultError
+	var pe *printedError
+	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted) || errors.As(err, &re) || errors.As(err, &pe)
 }

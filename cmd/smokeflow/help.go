@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/smokeflow/smokeflow/docs"
 	"github.com/smokeflow/smokeflow/internal/textdist"
 )
 
@@ -24,11 +25,15 @@ func setUpHelp(root *cobra.Command) {
 		fmt.Fprint(c.OutOrStdout(), overview(c))
 	})
 	root.SetHelpCommand(&cobra.Command{
-		Use:               "help [COMMAND]",
+		Use:               "help [COMMAND|agents]",
 		Short:             "print the help of smokeflow or of a command",
 		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeCommands,
 		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 && args[0] == helpAgents {
+				_, err := fmt.Fprint(c.OutOrStdout(), docs.Agents)
+				return err
+			}
 			root := c.Root()
 			target, rest, err := root.Find(args)
 			if err != nil || target == root && len(rest) > 0 {
@@ -41,14 +46,29 @@ func setUpHelp(root *cobra.Command) {
 	})
 }
 
+// helpAgents is the help topic that is no command: `smokeflow help
+// agents` prints docs/agents.md.
+const helpAgents = "agents"
+
+// sessionTitle heads the session commands in the overview.
+const sessionTitle = "Session commands: one browser page kept between commands ('smokeflow help agents'):"
+
 // overview is the help of smokeflow itself: a line per command from its
-// Use and Short, in the order of newRoot, then the exit codes.
+// Use and Short, in the order of newRoot, the session commands apart,
+// then the exit codes.
 func overview(root *cobra.Command) string {
 	var b strings.Builder
 	b.WriteString(root.Long + "\n\nUsage:\n")
+	line := func(c *cobra.Command) { fmt.Fprintf(&b, "  %-40s %s\n", root.Name()+" "+c.Use, c.Short) }
 	for _, c := range root.Commands() {
-		if c.IsAvailableCommand() || c.Name() == "help" {
-			fmt.Fprintf(&b, "  %-32s %s\n", root.Name()+" "+c.Use, c.Short)
+		if (c.IsAvailableCommand() || c.Name() == "help") && c.GroupID == "" {
+			line(c)
+		}
+	}
+	b.WriteString("\n" + sessionTitle + "\n")
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() && c.GroupID == groupSession {
+			line(c)
 		}
 	}
 	b.WriteString(`

@@ -55,6 +55,11 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.SetVersionTemplate("smokeflow {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
+	root.AddGroup(&cobra.Group{ID: groupSession, Title: sessionTitle})
+	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
+		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),
+		newGetCmd(), newScreenshotCmd(), newBackCmd(), newForwardCmd(), newReloadCmd(), newWaitCmd(), newEvalCmd(),
+		newExportCmd(), newStateCmd(), newCloseCmd(), newSessionsCmd(), newServeCmd())
 	setUpHelp(root)
 	if err := setUpCompletion(root); err != nil {
 		return nil, fmt.Errorf("setting up completion: %w", err)

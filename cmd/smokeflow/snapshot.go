@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
@@ -16,16 +17,25 @@ import (
 
 // snapshotFlags are the flags of `snapshot`, as pflag returns them.
 type snapshotFlags struct {
-	full, compact, asJSON    *bool
-	selector, bin, cdp, wait *string
+	full, compact, asJSON, diff *bool
+	selector, bin, cdp, wait    *string
 }
 
-// newSnapshotCmd is `smokeflow snapshot URL` (docs/targets.md "The
-// snapshot").
+// oneShotOnly and sessionOnly are the flags of `snapshot URL` and of the
+// session's `snapshot` alone.
+var (
+	oneShotOnly = []string{"selector", "wait"}
+	sessionOnly = []string{"diff", "session", "timeout", "headed", "state", "secret", "idle-timeout"}
+)
+
+// newSnapshotCmd is `smokeflow snapshot URL`, the one-shot read
+// (docs/targets.md "The snapshot"), and, without URL, the session's
+// snapshot (docs/agent-session.md).
 func newSnapshotCmd() *cobra.Command {
 	var sf snapshotFlags
+	var sess sessionFlags
 	c := &cobra.Command{
-		Use:   "snapshot URL",
+		Use:   "snapshot [URL]",
 		Short: "print the page's accessibility snapshot",
 		Long: `Open URL in Chromium and print its accessibility snapshot, as the snapshot step
 sees it: the actionable nodes with their refs, and their context
@@ -33,21 +43,50 @@ sees it: the actionable nodes with their refs, and their context
 
 The page is read once it has settled: redirects followed, the network and the
 DOM quiet, for at most --wait; a note on stderr says when it had not
-(docs/targets.md "Settling").`,
-		Args: cobra.ArbitraryArgs,
+(docs/targets.md "Settling").
+
+Without URL, print the snapshot of the session's page, which the next
+commands' refs resolve against; --diff prints only what changed since the
+session's last snapshot (docs/agent-session.md).`,
+		Args: argsBetween(0, 1),
 		RunE: func(c *cobra.Command, pos []string) error {
+			if *sf.full && *sf.compact {
+				return usagef("snapshot takes --full or --compact, not both")
+			}
+			if len(pos) == 0 {
+				if f := changed(c, oneShotOnly); f != "" {
+					return usagef("snapshot --%s reads a URL once: give the URL, or leave --%s out for the session's page", f, f)
+				}
+				return runVerb(c, &sess, agent.Command{Verb: agent.VerbSnapshot, Full: *sf.full, Compact: *sf.compact, Diff: *sf.diff})
+			}
+			if f := changed(c, sessionOnly); f != "" {
+				return usagef("snapshot --%s is for the session's page: leave the URL out, or --%s", f, f)
+			}
 			return cmdSnapshot(c.Context(), pos, sf, c.OutOrStdout(), c.ErrOrStderr())
 		},
 	}
+	addSessionFlags(c, &sess)
 	fs := c.Flags()
 	sf.full = fs.Bool("full", false, "keep every node, not just actionable ones and their context")
 	sf.compact = fs.Bool("compact", false, "keep the visible text next to actionable elements too")
-	sf.asJSON = fs.Bool("json", false, "print JSON: each node with ref, role, name, attributes, value, frame, backend node id")
-	sf.selector = fs.String("selector", "", "only the subtree of the first element matching this `CSS` selector")
-	sf.bin = fs.String("browser", "", "Chromium or Chrome executable")
-	sf.cdp = fs.String("cdp", "", "attach to a running browser")
-	sf.wait = fs.String("wait", browser.DefaultSettle.String(), "settle for at most this `duration`; or wait for load, domcontentloaded or networkidle only")
+	sf.diff = fs.Bool("diff", false, "only what changed since the session's last snapshot (without URL)")
+	sf.asJSON, sf.bin, sf.cdp = &sess.asJSON, &sess.browser, &sess.cdp
+	fs.Lookup("json").Usage = "print JSON: each node with ref, role, name, attributes, value, frame, backend node id"
+	fs.Lookup("browser").Usage = "the `PATH` of Chromium or Chrome: for URL, or when the command starts the session"
+	fs.Lookup("cdp").Usage = "attach to a running browser (`host:port` or ws://…): for URL, or when the command starts the session"
+	sf.selector = fs.String("selector", "", "only the subtree of the first element matching this `CSS` selector (with URL)")
+	sf.wait = fs.String("wait", browser.DefaultSettle.String(), "settle for at most this `duration`; or wait for load, domcontentloaded or networkidle only (with URL)")
 	return c
+}
+
+// changed is the first of names that was given on the command line, or "".
+func changed(c *cobra.Command, names []string) string {
+	for _, n := range names {
+		if f := c.Flags().Lookup(n); f != nil && f.Changed {
+			return n
+		}
+	}
+	return ""
 }
 
 // cmdSnapshot prints the snapshot of the page at pos[0], once it has

@@ -1,0 +1,139 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// ownerOf is the uid that owns a file, when the system says.
+func ownerOf(st os.FileInfo) (int, bool) {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return int(s.Uid), true
+	}
+	return 0, false
+}
+
+// tryLock takes the exclusive lock of the file at path, creating it, if
+// no other open file holds it; ok is false when one does. The lock lasts
+// until the file is closed, or its process ends (docs/agent-session.md
+// "Stale files").
+func tryLock(path string) (f *os.File, ok bool, err error) {
+	f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, false, err
+	}
+	err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+	if errors.Is(err, unix.EWOULDBLOCK) {
+		return nil, false, f.Close()
+	}
+	if err != nil {
+		return nil, false, errors.Join(err, f.Close())
+	}
+	return f, true, nil
+}
+
+// lockPoll is how often a client looks again at a lock another process
+// holds.
+const lockPoll = 20 * time.Millisecond
+
+// lock takes the lock of the file at path, waiting for whoever holds it
+// until ctx is done.
+func lock(ctx context.Context, path string) (*os.File, error) {
+	t := time.NewTicker(lockPoll)
+	defer t.Stop()
+	for {
+		f, ok, err := tryLock(path)
+		if err != nil || ok {
+			return f, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// unlock releases a lock taken by tryLock or lock.
+func unlock(f *os.File) error { return f.Close() }
+
+// served says whether a process holds the session's serve lock: a live
+// process serves the session (or is ending).
+func served(p paths) (bool, error) {
+	f, ok, err := tryLock(p.serve)
+	if err != nil {
+		return false, err
+	}
+	if ok {
+		return false, unlock(f)
+	}
+	return true, nil
+}
+
+// writePID writes this process's id to the pid file, whole or not at all.
+func writePID(path string) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// readPID reads a pid file; 0 when there is none or it says nothing.
+func readPID(path string) int {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		return 0
+	}
+	return pid
+}
+
+// alive says whether a process with this id runs (a zombie counts as
+// ended).
+func alive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && !strings.HasPrefix(strings.TrimSpace(s[i+1:]), "Z")
+}
+
+// removeStale removes the socket and pid file that a process which no
+// longer serves left behind, and says what it removed (for the log).
+func removeStale(p paths) (string, error) {
+	var removed []string
+	pid := readPID(p.pid)
+	for _, f := range []string{p.socket, p.pid} {
+		err := os.Remove(f)
+		if err == nil {
+			removed = append(removed, f)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return "", err
+		}
+	}
+	if len(removed) == 0 {
+		return "", nil
+	}
+	state := "ended"
+	if alive(pid) {
+		state = "running, but not serving"
+	}
+	return fmt.Sprintf("removed the stale %s (pid %d: %s)", strings.Join(removed, " and "), pid, state), nil
+}

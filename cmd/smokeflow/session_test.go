@@ -1,0 +1,228 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/daemon"
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/docs"
+)
+
+// TestMain lets this test binary serve sessions: a session command run
+// in-process (Main) starts os.Executable() session-serve, which is this
+// binary, as the smokeflow binary would be.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == daemon.ServeCommand {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// gone says whether the process has ended, once this process (the
+// subreaper the sessions' processes fall back to) has reaped what it may.
+func gone(pid int) bool {
+	browser.ReapZombies()
+	_, err := os.Stat("/proc/" + strconv.Itoa(pid))
+	return err != nil
+}
+
+// sessionsIn lists the live sessions in dir.
+func sessionsIn(dir string) []daemon.Info {
+	GinkgoHelper()
+	list, err := daemon.List(dir)
+	Expect(err).NotTo(HaveOccurred())
+	return list
+}
+
+// endSessions closes the sessions a test left in dir and checks that
+// their processes are gone, and nothing of theirs is left.
+func endSessions(dir string) {
+	GinkgoHelper()
+	for _, s := range sessionsIn(dir) {
+		smokeflowSplit("close", "--session", s.Name)
+		Eventually(func() bool { return gone(s.PID) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue())
+	}
+	Eventually(func() []string { return processesMentioning(dir) }, 10*time.Second, 20*time.Millisecond).Should(BeEmpty())
+}
+
+// direct is what the engine answers to c in this process, as the
+// session's process would: the transport must carry it unchanged.
+func direct(c agent.Command) agent.Result {
+	GinkgoHelper()
+	wd, err := os.Getwd()
+	Expect(err).NotTo(HaveOccurred())
+	c.Dir = wd
+	ctx := context.Background()
+	e, err := agent.New(ctx, agent.Options{Name: daemon.DefaultSession})
+	Expect(err).NotTo(HaveOccurred())
+	defer func() { Expect(e.Close()).To(Succeed()) }()
+	return e.Run(ctx, c)
+}
+
+var _ = Describe("session commands (docs/agent-session.md)", func() {
+	var dir, page string
+
+	BeforeEach(func() {
+		var err error
+		dir, err = os.MkdirTemp("", "sfc") // short: a socket's path has at most 107 bytes
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(os.RemoveAll, dir)
+		GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
+		GinkgoT().Setenv(daemon.EnvSession, "")
+		browser.EnableSubreaper() // a session's process whose client ended falls back here
+		DeferCleanup(endSessions, dir)
+		page = site.URL + "/snapshot/cart.html"
+	})
+
+	It("carries the engine's result through the session's process: stdout, stderr, exit code", func() {
+		want := direct(agent.Command{Verb: agent.VerbOpen, Args: []string{page}})
+		code, out, errOut := smokeflowSplit("open", page)
+		Expect(out).To(Equal(want.Stdout))
+		Expect(errOut).To(Equal(want.Stderr))
+		Expect(code).To(Equal(sessionCode(want.Code)))
+		list := sessionsIn(dir)
+		Expect(list).To(HaveLen(1))
+		Expect(list[0].Name).To(Equal("default"))
+		Expect(list[0].PID).NotTo(Equal(os.Getpid()), "a process of its own")
+
+		smokeflowSplit("reload")
+		Expect(sessionsIn(dir)).To(ConsistOf(HaveField("PID", list[0].PID)), "the next command reaches the same process")
+		code, out, _ = smokeflowSplit("sessions")
+		Expect(code).To(Equal(0))
+		Expect(out).To(MatchRegexp(`^NAME +PID +IDLE +URL\ndefault +%d +\S+`, list[0].PID))
+
+		smokeflowSplit("close")
+		Eventually(func() bool { return gone(list[0].PID) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue(), "close ends the process")
+		_, out, _ = smokeflowSplit("sessions")
+		Expect(out).To(Equal("no sessions\n"))
+	})
+
+	It("keeps sessions apart: --session and $SMOKEFLOW_SESSION each pick one", func() {
+		smokeflowSplit("open", "--session", "one", page)
+		GinkgoT().Setenv(daemon.EnvSession, "two")
+		smokeflowSplit("open", page)
+		list := sessionsIn(dir)
+		Expect(list).To(HaveLen(2))
+		Expect(list[0].Name).To(Equal("one"))
+		Expect(list[1].Name).To(Equal("two"))
+		Expect(list[0].PID).NotTo(Equal(list[1].PID))
+	})
+
+	It("replaces a process killed with SIGKILL on the next command", func() {
+		smokeflowSplit("open", page)
+		pid := sessionsIn(dir)[0].PID
+		Expect(syscall.Kill(pid, syscall.SIGKILL)).To(Succeed())
+		Eventually(func() bool { return gone(pid) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue())
+		Expect(filepath.Join(dir, "default", "socket")).To(BeAnExistingFile(), "left behind")
+		smokeflowSplit("open", page)
+		list := sessionsIn(dir)
+		Expect(list).To(HaveLen(1))
+		Expect(list[0].PID).NotTo(Equal(pid))
+	})
+
+	It("runs end to end from the built binary, and leaves no process behind", func() {
+		bin := filepath.Join(GinkgoT().TempDir(), "smokeflow")
+		build := exec.Command("go", "build", "-o", bin, ".")
+		build.Stderr = GinkgoWriter
+		Expect(build.Run()).To(Succeed())
+		want := direct(agent.Command{Verb: agent.VerbOpen, Args: []string{page}})
+		open := exec.Command(bin, "open", page)
+		var stdout, stderr []byte
+		stdout, err := open.Output()
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		Expect(string(stdout)).To(Equal(want.Stdout))
+		Expect(string(stderr)).To(Equal(want.Stderr))
+		Expect(open.ProcessState.ExitCode()).To(Equal(sessionCode(want.Code)))
+		list := sessionsIn(dir)
+		Expect(list).To(HaveLen(1))
+		Expect(processesMentioning(bin + " " + daemon.ServeCommand)).To(HaveLen(1))
+		Expect(exec.Command(bin, "close").Run()).To(Or(Succeed(), BeAssignableToTypeOf(&exec.ExitError{})))
+		Eventually(func() bool { return gone(list[0].PID) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue())
+		Expect(processesMentioning(bin)).To(BeEmpty())
+	})
+
+	It("prints a session that cannot be reached as one JSON object with --json, else on stderr", func() {
+		notDir := filepath.Join(dir, "file")
+		Expect(os.WriteFile(notDir, nil, 0o600)).To(Succeed())
+		GinkgoT().Setenv(daemon.EnvRuntimeDir, notDir)
+		code, out, errOut := smokeflowSplit("open", "--json", page)
+		Expect(code).To(Equal(2))
+		Expect(errOut).To(BeEmpty())
+		var obj struct {
+			OK    bool   `json:"ok"`
+			Verb  string `json:"verb"`
+			Code  int    `json:"code"`
+			Error string `json:"error"`
+		}
+		Expect(json.Unmarshal([]byte(out), &obj)).To(Succeed(), out)
+		Expect(obj.OK).To(BeFalse())
+		Expect(obj.Verb).To(Equal("open"))
+		Expect(obj.Code).To(Equal(2))
+		Expect(obj.Error).To(ContainSubstring(notDir))
+		code, out, errOut = smokeflowSplit("open", page)
+		Expect(code).To(Equal(2))
+		Expect(out).To(BeEmpty())
+		Expect(errOut).To(HavePrefix("smokeflow: mkdir " + notDir))
+	})
+
+	It("catches usage errors before any process starts, exit 2, naming the fix", func() {
+		for _, c := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"click"}, "click needs 1 argument; usage: smokeflow click TARGET"},
+			{[]string{"fill", "Email"}, "fill needs 2 arguments; usage: smokeflow fill TARGET VALUE"},
+			{[]string{"open", "a", "b"}, "open takes at most 1 argument, got 2; quote an argument that holds spaces; usage: smokeflow open URL"},
+			{[]string{"back", "x"}, `back takes no arguments, got ["x"]`},
+			{[]string{"get", "colour", "@e1"}, "get colour: want one of attr, text, title, url, value; usage: smokeflow get WHAT [TARGET] [NAME]"},
+			{[]string{"get", "attr", "@e1"}, "get needs 3 arguments; usage: smokeflow get WHAT [TARGET] [NAME]"},
+			{[]string{"state", "keep", "f.json"}, "state keep: want one of load, save; usage: smokeflow state save|load FILE"},
+			{[]string{"snapshot", "--selector", "p"}, "snapshot --selector reads a URL once: give the URL, or leave --selector out for the session's page"},
+			{[]string{"snapshot", "--diff", page}, "snapshot --diff is for the session's page: leave the URL out, or --diff"},
+			{[]string{"snapshot", "--full", "--compact"}, "snapshot takes --full or --compact, not both"},
+			{[]string{"open", "--secret", "SF_NO_SUCH_VAR", page}, "--secret SF_NO_SUCH_VAR: the environment has no variable SF_NO_SUCH_VAR"},
+			{[]string{"open", "--session", "../x", page}, `session name "../x": want letters, digits, '_', '.' or '-', at most 64, not starting with '.' or '-'`},
+		} {
+			code, out, errOut := smokeflowSplit(c.args...)
+			Expect(code).To(Equal(2), "%q: %s", c.args, errOut)
+			Expect(out).To(BeEmpty())
+			Expect(errOut).To(Equal("smokeflow: "+c.want+"\n"), c.args)
+		}
+		Expect(sessionsIn(dir)).To(BeEmpty())
+	})
+
+	It("answers close when no session runs, without starting one", func() {
+		code, out, errOut := smokeflowSplit("close")
+		Expect(code).To(Equal(0))
+		Expect(out).To(Equal("ok\n"))
+		Expect(errOut).To(Equal("note: no session \"default\" was running\n"))
+		Expect(filepath.Join(dir, "default", "log")).NotTo(BeAnExistingFile())
+	})
+})
+
+var _ = Describe("help agents", func() {
+	It("prints docs/agents.md", func() {
+		code, out, errOut := smokeflowSplit("help", "agents")
+		Expect(code).To(Equal(0), errOut)
+		Expect(out).To(Equal(docs.Agents))
+		Expect(out).To(HavePrefix("# Sessions for agents"))
+	})
+})
