@@ -2,6 +2,7 @@ package diffs
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -159,6 +160,36 @@ func hunk(g []difflib.OpCode, a, b []string) Hunk {
 		}
 	}
 	return h
+}
+
+// WithoutOrigin is a snapshot text whose header line (`# URL "Title"`)
+// names the page by its path, query and fragment only, without the
+// scheme, host and port: the same page served from two hosts (staging
+// and production, a test server's random port) then reads the same.
+// A text without that header is returned as it is.
+func WithoutOrigin(snapshot string) string {
+	head, rest, _ := strings.Cut(snapshot, "\n")
+	u, title, ok := strings.Cut(strings.TrimPrefix(head, "# "), " ")
+	if !strings.HasPrefix(head, "# ") {
+		return snapshot
+	}
+	p, err := url.Parse(u)
+	if err != nil || p.Host == "" {
+		return snapshot
+	}
+	p.Scheme, p.Host, p.User = "", "", nil
+	path := p.String()
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	head = "# " + path
+	if ok {
+		head += " " + title
+	}
+	if !strings.Contains(snapshot, "\n") {
+		return head
+	}
+	return head + "\n" + rest
 }
 
 // splitLines splits a text into lines, without a last empty one.

@@ -87,3 +87,12 @@ var _ = Describe("Snapshots", func() {
 		Expect(d.Hunks[0].Header()).To(Equal("@@ -0,0 +1,6 @@"))
 	})
 })
+
+var _ = Describe("WithoutOrigin", func() {
+	It("names the page by its path in the header, so that two hosts read the same", func() {
+		Expect(diffs.WithoutOrigin("# http://127.0.0.1:4321/cart?x=1#top \"Cart\"\n- main\n")).To(Equal("# /cart?x=1#top \"Cart\"\n- main\n"))
+		Expect(diffs.WithoutOrigin("# https://shop.example.com \"Home\"\n")).To(Equal("# / \"Home\"\n"))
+		Expect(diffs.WithoutOrigin("# about:blank\n- main\n")).To(Equal("# about:blank\n- main\n"))
+		Expect(diffs.WithoutOrigin("- main\n")).To(Equal("- main\n"))
+	})
+})

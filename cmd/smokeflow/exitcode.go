@@ -33,6 +33,10 @@ func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf
 // errFlowsFailed is a run in which a flow failed: exit 1.
 var errFlowsFailed = errors.New("a flow failed")
 
+// errDiffers is a `diff` that found a difference: exit 1. Its output says
+// what differs.
+var errDiffers = errors.New("they differ")
+
 // errInterrupted is a run stopped by SIGINT or SIGTERM.
 var errInterrupted = errors.New("interrupted")
 
@@ -55,7 +59,7 @@ func exitCode(err error) int {
 		return exitBrowser
 	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1):
 		return exitUsage
-	case errors.Is(err, errFlowsFailed):
+	case errors.Is(err, errFlowsFailed), errors.Is(err, errDiffers):
 		return exitFailed
 	}
 	return exitFailed
@@ -64,5 +68,5 @@ func exitCode(err error) int {
 // quiet reports whether err is said by the command's own output already
 // (the summary of a run), so Main prints no "smokeflow: " line for it.
 func quiet(err error) bool {
-	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted)
+	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted) || errors.Is(err, errDiffers)
 }
