@@ -22,9 +22,9 @@ type pixelPair struct {
 	Name   string `json:"name"`
 	Before string `json:"before"` // path
 	After  string `json:"after"`
-	Change string `json:"-"` // JavaScript run on the page for After, or
-	Other  string `json:"-"` // another page for After
-	Path   string `json:"-"` // the page for Before
+	Change string `json:"-"`      // JavaScript run on the page for After, or
+	Other  string `json:"-"`      // another page for After
+	Path   string `json:"-"`      // the page for Before
 	Pixels int    `json:"pixels"` // differing pixels, as diffs.Images counts them
 }
 
