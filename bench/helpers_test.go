@@ -15,7 +15,8 @@ import (
 )
 
 // server serves the dashboard at /dashboard.html, generated pages at
-// /sized?n=N, latePage at /late and busyPage at /busy.
+// /sized?n=N, latePage at /late, busyPage at /busy and the diff fixture
+// at /diffs/page.html.
 func server(b *testing.B) *httptest.Server {
 	b.Helper()
 	dash, err := os.ReadFile(filepath.Join("..", "testdata", "bench", "dashboard.html"))
@@ -43,6 +44,14 @@ func server(b *testing.B) *httptest.Server {
 	mux.HandleFunc("GET /busy", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(busyPage))
+	})
+	fixture, err := os.ReadFile(filepath.Join("..", "testdata", "diffs", "page.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	mux.HandleFunc("GET /diffs/page.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(fixture)
 	})
 	mux.HandleFunc("/", http.NotFound) // favicon and the like
 	srv := httptest.NewServer(mux)

@@ -655,8 +655,14 @@ func (p *Page) Upload(ctx context.Context, t *flows.Target, files []string) (*Ou
 // (clip in top-level viewport coordinates), as PNG. Every screenshot is
 // taken here, and the page's secrets are painted over (mask.go).
 func (p *Page) Screenshot(ctx context.Context, fullPage bool, clip *locate.Box) ([]byte, error) {
+	req, ox, oy := p.shotRequest(ctx, fullPage, clip)
+	return p.capture(ctx, req, ox, oy)
+}
+
+// shotRequest is the capture of the viewport, the full page or the clip,
+// and where the image's top-left corner is in the top-level viewport.
+func (p *Page) shotRequest(ctx context.Context, fullPage bool, clip *locate.Box) (proto.PageCaptureScreenshot, float64, float64) {
 	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng, CaptureBeyondViewport: fullPage}
-	// where the image's top-left corner is in the top-level viewport
 	var ox, oy float64
 	if fullPage {
 		m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Client(ctx))
@@ -675,7 +681,7 @@ func (p *Page) Screenshot(ctx context.Context, fullPage bool, clip *locate.Box) 
 			req.Clip.Y += m.CSSVisualViewport.PageY
 		}
 	}
-	return p.capture(ctx, req, ox, oy)
+	return req, ox, oy
 }
 
 // ElementBox scrolls t into view and returns its box, for element

@@ -26,6 +26,8 @@ const (
 	ExpectNoFailedRequests = "no_failed_requests"
 	ExpectDialog           = "dialog"
 	ExpectDownload         = "download"
+	ExpectScreenshot       = "screenshot"
+	ExpectSnapshot         = "snapshot"
 )
 
 // Expect is `expect`. Kind is one of the Expect* constants.
@@ -37,6 +39,15 @@ type Expect struct {
 	Equals *int
 	Min    *int
 	Max    *int
+	// screenshot, snapshot: the baseline's name, a file name without its
+	// extension (docs/flows.md "Baselines").
+	Baseline string
+	// screenshot: the share of pixels that may differ (0 to 1), the
+	// targets painted over in both images, and the whole scrollable page;
+	// Target is the one element shot instead.
+	MaxDiffRatio float64
+	Mask         []*Target
+	FullPage     bool
 }
 
 // Assert is `assert`.
@@ -48,8 +59,19 @@ type Assert struct {
 func (*Expect) Name() ActionName { return ActionExpect }
 func (*Assert) Name() ActionName { return ActionAssert }
 
-func (a *Expect) targetSlot() (string, *Target) { return a.Kind, a.Target }
-func (a *Expect) subject() string               { return a.Kind }
+func (a *Expect) targetSlot() (string, *Target) {
+	if a.Kind == ExpectScreenshot {
+		return "target", a.Target
+	}
+	return a.Kind, a.Target
+}
+
+func (a *Expect) subject() string {
+	if a.Baseline != "" {
+		return a.Kind + " " + a.Baseline
+	}
+	return a.Kind
+}
 
 // `expect: {download: ...}` waits for a download (docs/flows.md "Downloads").
 func (a *Expect) canDownload() bool { return a.Kind == ExpectDownload }
@@ -108,6 +130,8 @@ func (a *Expect) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {
 		a.Match = p.matchFrom(o, r, "expect "+a.Kind)
 	case ExpectCount:
 		p.expectCount(a, k, o, allowed)
+	case ExpectScreenshot:
+		p.expectScreenshot(a, o)
 	}
 }
 
@@ -124,6 +148,8 @@ func (p *parser) expectKind(a *Expect, kind *field, kn *yaml.Node) {
 		}
 	case kObject:
 		a.Match = p.expectDownload(kn)
+	case kText:
+		a.Baseline = p.artifactName(kn, "expect "+a.Kind+" name")
 	}
 }
 
@@ -136,8 +162,10 @@ func (p *parser) expectCompanions(o *obj, kindKey string, kind *field) []string 
 		allowed = keysOf(matchFields)
 	case ExpectCount:
 		allowed = []string{"equals", "min", "max"}
+	case ExpectScreenshot:
+		allowed = keysOf(screenshotCompanions)
 	}
-	for _, c := range o.present(keysOf(expectCompanions)) {
+	for _, c := range o.present(append(keysOf(expectCompanions), keysOf(screenshotCompanions)...)) {
 		if contains(allowed, c) {
 			continue
 		}
@@ -184,6 +212,26 @@ func (p *parser) expectCount(a *Expect, k *yaml.Node, o *obj, allowed []string) 
 	}
 }
 
+// expectScreenshot reads the companions of expect screenshot
+// (docs/flows.md "Baselines").
+func (p *parser) expectScreenshot(a *Expect, o *obj) {
+	if n := o.val("max_diff_ratio"); n != nil {
+		a.MaxDiffRatio = p.ratio(n, "max_diff_ratio")
+	}
+	if n := o.val("mask"); n != nil {
+		a.Mask = p.targetList(n, "mask")
+	}
+	if n := o.val("full_page"); n != nil {
+		a.FullPage = p.boolean(n, "full_page")
+	}
+	if n := o.val("target"); n != nil {
+		a.Target = p.target(n, "expect screenshot target")
+	}
+	if a.FullPage && a.Target != nil {
+		p.errorf(o.m["full_page"].k, "expect screenshot takes full_page or target, not both")
+	}
+}
+
 func (a *Assert) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {
 	r := p.resolve(v)
 	if r == nil {
@@ -227,6 +275,16 @@ func (a *Expect) arg() *yaml.Node {
 		w.add(a.Kind, boolNode(true))
 	case kObject:
 		w.add(a.Kind, (&mapWriter{}).add("name", matchNode(a.Match)).node())
+	case kText:
+		w.add(a.Kind, strNodeOf(a.Baseline))
+		if a.MaxDiffRatio > 0 {
+			w.add("max_diff_ratio", floatNode(a.MaxDiffRatio))
+		}
+		w.add("mask", targetsNode(a.Mask))
+		if a.FullPage {
+			w.add("full_page", boolNode(true))
+		}
+		w.add("target", targetNode(a.Target))
 	}
 	return w.node()
 }

@@ -93,6 +93,10 @@ func kindSchema(f field) jsonObj {
 			jsonObj{"const": TabPrevious},
 			jsonObj{"type": "integer", "minimum": 0},
 		}}
+	case kRatio:
+		s = jsonObj{"type": "number", "minimum": 0, "maximum": 1}
+	case kTargets:
+		s = jsonObj{"anyOf": []any{sref("target"), jsonObj{"type": "array", "minItems": 1, "items": sref("target")}}}
 	default:
 		panic("flows: no schema for a kind")
 	}

@@ -33,6 +33,8 @@ const (
 	kAny            // any YAML value
 	kObject         // a map of Fields
 	kTab            // previous, or a whole number ≥ 0
+	kRatio          // a number from 0 to 1
+	kTargets        // a list of TARGETs, or one TARGET
 )
 
 // field is one key of a map.
@@ -141,6 +143,8 @@ var expectKinds = []field{
 	{Key: ExpectNoFailedRequests, Kind: kTrue, Doc: "No network error and no 4xx/5xx response so far."},
 	{Key: ExpectDialog, Kind: kMatch, Doc: "The message of the last native dialog (alert, confirm, prompt, beforeunload): `{equals|contains|matches: ...}`."},
 	{Key: ExpectDownload, Kind: kObject, Fields: downloadFields, Doc: "The last download, once complete: `{name: {equals|contains|matches: ...}}`."},
+	{Key: ExpectScreenshot, Kind: kText, Doc: "The page (or `target`) looks as its baseline `FLOW.baselines/NAME.png` does, within `max_diff_ratio`, `mask` painted over. NAME is a file name."},
+	{Key: ExpectSnapshot, Kind: kText, Doc: "The page's snapshot reads as its baseline `FLOW.baselines/NAME.txt` does, refs aside. NAME is a file name."},
 }
 
 // downloadFields are the keys of `expect: {download: {...}}`.
@@ -158,6 +162,15 @@ var expectCompanions = []field{
 	{Key: "matches", Kind: kString, Doc: "text, value: a regular expression (Go syntax, or `/re/flags`)."},
 	{Key: "min", Kind: kInt, Doc: "count: at least this many."},
 	{Key: "max", Kind: kInt, Doc: "count: at most this many."},
+}
+
+// screenshotCompanions are the keys that go with expect screenshot
+// (docs/flows.md "Baselines"); they are expect companions too.
+var screenshotCompanions = []field{
+	{Key: "max_diff_ratio", Kind: kRatio, Doc: "screenshot: the share of pixels that may differ, from 0 (the default: none) to 1."},
+	{Key: "mask", Kind: kTargets, Doc: "screenshot: TARGETs whose boxes are painted over in both images before they are compared (a date, an ad)."},
+	{Key: "full_page", Kind: kBool, Doc: "screenshot: the whole scrollable page, not only the viewport."},
+	{Key: "target", Kind: kTarget, Doc: "screenshot: only this element (TARGET)."},
 }
 
 func targetArg(required bool) field {
@@ -251,7 +264,7 @@ var actions = []actionSpec{
 		}},
 	{Name: ActionExpect, New: func() Action { return &Expect{} },
 		Doc:  "A web-first check, retried until it holds or the step times out. Exactly one kind per step.",
-		Args: append(append([]field{}, expectKinds...), expectCompanions...)},
+		Args: append(append(append([]field{}, expectKinds...), expectCompanions...), screenshotCompanions...)},
 	{Name: ActionAssert, New: func() Action { return &Assert{} },
 		Doc:    "An expression, retried until it is true or the step times out.",
 		Scalar: kCond, ScalarDoc: "The expression.",

@@ -228,6 +228,12 @@ var _ = Describe("valid flows", func() {
 			{Action: &flows.Expect{Kind: "unchecked", Target: ph("Newsletter")}},
 			{Action: &flows.Expect{Kind: "no_console_errors"}},
 			{Action: &flows.Expect{Kind: "no_failed_requests"}},
+			{Action: &flows.Expect{Kind: "screenshot", Baseline: "checkout-page"}},
+			{Action: &flows.Expect{Kind: "screenshot", Baseline: "checkout-page-2", MaxDiffRatio: 0.01,
+				Mask: []*flows.Target{ph("Today's date"), {TestID: "ad"}}}},
+			{Action: &flows.Expect{Kind: "screenshot", Baseline: "header", Target: &flows.Target{Role: "banner"}, Mask: []*flows.Target{ph("Clock")}}},
+			{Action: &flows.Expect{Kind: "screenshot", Baseline: "whole", FullPage: true}},
+			{Action: &flows.Expect{Kind: "snapshot", Baseline: "checkout-page"}},
 		}),
 		Entry("assert and if", "assert.yaml", []*flows.Step{
 			{Action: &flows.Assert{That: ex(`url contains "/cart"`)}},

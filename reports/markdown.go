@@ -357,6 +357,7 @@ func (m *mdRenderer) attempt(a *results.Attempt) string {
 	}
 	if arts := attemptArtifacts(a); len(arts) > 0 {
 		b.WriteString("\n**Artifacts:** " + m.artifactLinks(arts) + "\n")
+		b.WriteString(m.baselineImages(arts))
 	}
 	if d != nil {
 		b.WriteString(m.diagnosticsDetail(d))
@@ -555,6 +556,28 @@ func (m *mdRenderer) steps(a *results.Attempt) string {
 	t := mdTable([]string{" ", "#", "Step", "Where", "Duration", "Log"}, []string{":-:", "--:", "", "", "--:", ""}, rows)
 	title := fmt.Sprintf("Steps of attempt %d (%s)", a.Number, strings.Join(tally, ", "))
 	return "\n" + details(title, t)
+}
+
+// baselineImages shows the images of a failed screenshot comparison side
+// by side: expected, actual, diff (docs/flows.md "Baselines"); "" when
+// there are none, or when the report cannot link to files.
+func (m *mdRenderer) baselineImages(arts []results.Artifact) string {
+	if m.opts.NoLinks {
+		return ""
+	}
+	var head, cells []string
+	for _, kind := range []string{results.ArtifactExpected, results.ArtifactActual, results.ArtifactDiff} {
+		for _, x := range arts {
+			if x.Kind == kind && strings.HasSuffix(x.Path, ".png") {
+				head = append(head, kind)
+				cells = append(cells, "!["+kind+"]("+linkURL(m.opts.LinkBase, oneLine(x.Path))+")")
+			}
+		}
+	}
+	if len(cells) == 0 {
+		return ""
+	}
+	return "\n" + mdTable(head, nil, [][]string{cells})
 }
 
 // artifactLinks links the artifacts, joined with " · ".

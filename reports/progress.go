@@ -79,6 +79,7 @@ func (p *Progress) Event(e results.Event) {
 }
 
 func (p *Progress) flowLine(f *results.Flow) {
+	defer p.baselines(f)
 	switch f.Status {
 	case results.Passed:
 		if p.level >= Normal {
@@ -95,6 +96,22 @@ func (p *Progress) flowLine(f *results.Flow) {
 		if p.level >= Normal {
 			fmt.Fprintf(p.w, "- %s (skipped: %s)\n", f.Name, f.SkipReason)
 		}
+	}
+}
+
+// baselines says which baselines the flow's last attempt wrote
+// (docs/flows.md "Baselines"), at every verbosity: the run was asked to.
+func (p *Progress) baselines(f *results.Flow) {
+	a := f.Final()
+	if a == nil {
+		return
+	}
+	for _, b := range a.Baselines {
+		what := "updated"
+		if b.New {
+			what = "written"
+		}
+		fmt.Fprintf(p.w, "  %s baseline %s: %s\n", b.Kind, what, b.File)
 	}
 }
 

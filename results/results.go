@@ -99,6 +99,9 @@ type Attempt struct {
 	Console   []Console     `json:"console,omitempty"`
 	Requests  []Request     `json:"failed_requests,omitempty"`
 	Dialogs   []Dialog      `json:"dialogs,omitempty"`
+	// Baselines are the baseline files the attempt wrote, when asked to
+	// update them (docs/flows.md "Baselines").
+	Baselines []Baseline `json:"baselines,omitempty"`
 }
 
 // Step is one executed (or skipped) step. Nested steps (group, repeat,
@@ -147,6 +150,12 @@ const (
 	ArtifactConsole    = "console"
 	ArtifactNetwork    = "network"
 	ArtifactDownload   = "download"
+	// A baseline comparison that failed (docs/flows.md "Baselines"): the
+	// baseline, the page as it was, and what differs (an image with the
+	// differing pixels in red, or the snapshot diff).
+	ArtifactExpected = "expected"
+	ArtifactActual   = "actual"
+	ArtifactDiff     = "diff"
 )
 
 // Artifact is a file written for an attempt. Path is relative to
@@ -155,6 +164,23 @@ type Artifact struct {
 	Kind string `json:"kind"`
 	Name string `json:"name"`
 	Path string `json:"path"`
+}
+
+// Baseline kinds: what a baseline file holds.
+const (
+	BaselineScreenshot = "screenshot"
+	BaselineSnapshot   = "snapshot"
+)
+
+// Baseline is a baseline file a step wrote when the baselines were to be
+// updated: a new one, or one the page no longer matched.
+type Baseline struct {
+	Step string `json:"step"` // the step's index
+	Kind string `json:"kind"` // BaselineScreenshot or BaselineSnapshot
+	// File is the baseline's path, as the flow file's path is given.
+	File string `json:"file"`
+	// New: there was no baseline before; else the page differed from it.
+	New bool `json:"new,omitempty"`
 }
 
 // Console is a console message or an uncaught exception.

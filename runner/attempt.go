@@ -42,7 +42,8 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	}
 	defer func() { _ = bctx.Close() }()
 	sess, err := session.Open(fctx, bctx, session.Options{Flow: f, BaseURL: cfg.BaseURL, Vars: cfg.Vars, LookupEnv: cfg.LookupEnv,
-		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number)})
+		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number),
+		UpdateBaselines: cfg.UpdateBaselines, BaselineFix: cfg.BaselineFix})
 	var ce *session.ConfigError
 	switch {
 	case errors.As(err, &ce):
@@ -114,6 +115,7 @@ func collect(a *results.Attempt, sess *session.Session) {
 	_ = sess.Close()
 	a.Steps = sess.Steps()
 	a.Artifacts = sess.Artifacts()
+	a.Baselines = sess.Baselines()
 	a.Console = sess.Console()
 	a.Requests = sess.FailedRequests()
 	a.Dialogs = sess.Dialogs()

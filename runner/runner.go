@@ -43,6 +43,11 @@ type Config struct {
 	Listener Listener
 	// DrainTimeout bounds how long running flows get after an interrupt.
 	DrainTimeout time.Duration
+	// UpdateBaselines and BaselineFix are given to every session
+	// (session.Options): baselines written instead of failing, and how
+	// the failure of a missing or differing one says to write it.
+	UpdateBaselines bool
+	BaselineFix     string
 }
 
 func (c Config) withDefaults() Config {

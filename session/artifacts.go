@@ -41,9 +41,9 @@ func FlowSlug(name string) string {
 }
 
 // stepKey is what a step's artifacts are named after: the name its
-// screenshot or snapshot gives, else the step's name, else its action and
-// target as written, as a slug of at most 50 characters ("step" for a
-// step without an action).
+// screenshot, snapshot or baseline gives, else the step's name, else its
+// action and target as written, as a slug of at most 50 characters
+// ("step" for a step without an action).
 func stepKey(s *flows.Step) string {
 	own := ""
 	switch a := s.Action.(type) {
@@ -51,6 +51,8 @@ func stepKey(s *flows.Step) string {
 		own = a.Artifact
 	case *flows.Snapshot:
 		own = a.Artifact
+	case *flows.Expect:
+		own = a.Baseline
 	}
 	action := actionName(s)
 	for _, k := range []string{own, s.Name, action + " " + s.Subject()} {

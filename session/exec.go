@@ -422,6 +422,9 @@ func runnerOf(a flows.Action) (run func(*Session, *stepCall) error, container bo
 	case *flows.Wait:
 		return func(ss *Session, c *stepCall) error { return ss.wait(c.sctx, c.s, a, c.t, c.sc) }, false
 	case *flows.Expect:
+		if a.Baseline != "" {
+			return func(ss *Session, c *stepCall) error { return ss.expectBaseline(c, a) }, false
+		}
 		return func(ss *Session, c *stepCall) error { return ss.expect(c.sctx, c.ctx, c.s, a, c.t, c.sc) }, false
 	case *flows.Assert:
 		return func(ss *Session, c *stepCall) error { return ss.assert(c.sctx, a, c.sc) }, false

@@ -49,6 +49,14 @@ type Options struct {
 	// Listener receives the StepStarted and StepFinished events (nil:
 	// none).
 	Listener Listener
+	// UpdateBaselines: an expect screenshot or snapshot writes its
+	// baseline when there is none or the page no longer matches it,
+	// instead of failing (docs/flows.md "Baselines").
+	UpdateBaselines bool
+	// BaselineFix is how the caller's users update the baselines, for the
+	// failure of a missing or differing baseline to say; FILE in it is
+	// replaced by the flow file. "" says it in words.
+	BaselineFix string
 }
 
 func (o Options) withDefaults() Options {
@@ -94,6 +102,7 @@ type Session struct {
 	// step that failed
 	failure   *results.Failure
 	artifacts []results.Artifact
+	baselines []results.Baseline
 	names     *names
 	key       string // the artifact key of the step running
 	ended     *pageEvents
@@ -174,6 +183,12 @@ func (ss *Session) Steps() []*results.Step {
 // relative to Options.ArtifactsDir.
 func (ss *Session) Artifacts() []results.Artifact {
 	return append([]results.Artifact(nil), ss.artifacts...)
+}
+
+// Baselines are the baseline files the session wrote, in order
+// (Options.UpdateBaselines).
+func (ss *Session) Baselines() []results.Baseline {
+	return append([]results.Baseline(nil), ss.baselines...)
 }
 
 // Scope holds the session's variables, secrets and the last response;

@@ -35,6 +35,10 @@ func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf
 // errFlowsFailed is a run in which a flow failed: exit 1.
 var errFlowsFailed = errors.New("a flow failed")
 
+// errDiffers is a `diff` that found a difference: exit 1. Its output says
+// what differs.
+var errDiffers = errors.New("they differ")
+
 // errInterrupted is a run stopped by SIGINT or SIGTERM.
 var errInterrupted = errors.New("interrupted")
 
@@ -74,7 +78,7 @@ func exitCode(err error) int {
 		return exitBrowser
 	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1), errors.Is(err, daemon.ErrBadConfig):
 		return exitUsage
-	case errors.Is(err, errFlowsFailed):
+	case errors.Is(err, errFlowsFailed), errors.Is(err, errDiffers):
 		return exitFailed
 	}
 	return exitFailed
@@ -101,5 +105,5 @@ func sessionCode(code int) int {
 func quiet(err error) bool {
 	var re *resultError
 	var pe *printedError
-	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted) || errors.As(err, &re) || errors.As(err, &pe)
+	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted) || errors.Is(err, errDiffers) || errors.As(err, &re) || errors.As(err, &pe)
 }

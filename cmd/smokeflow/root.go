@@ -55,6 +55,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.SetVersionTemplate("smokeflow {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
+	root.AddCommand(newDiffCmd())
 	root.AddGroup(&cobra.Group{ID: groupSession, Title: sessionTitle})
 	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
 		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),

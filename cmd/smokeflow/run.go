@@ -23,7 +23,7 @@ import (
 type runFlags struct {
 	baseURL, envFile, tags, shard, artifacts, browser, cdp string
 	workers, retries                                       int
-	failFast, headed, quiet, verbose                       bool
+	failFast, headed, quiet, verbose, updateBaselines      bool
 	timeout, stepTimeout                                   time.Duration
 	vars, reports                                          []string
 	sel                                                    selectFlags
@@ -49,6 +49,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&rf.quiet, "quiet", false, "print failures and the summary only")
 	fs.BoolVar(&rf.verbose, "verbose", false, "print every step and full diagnostics")
+	fs.BoolVar(&rf.updateBaselines, "update-baselines", false, "write the baselines of expect screenshot and snapshot that are missing or differ")
 	rf.sel.register(fs)
 }
 
@@ -135,6 +136,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		Browser:  browser.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
 		Listener: prog,
 	}
+	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
 	if err := artifactsUsage(runErr); err != nil {

@@ -1,0 +1,147 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// Screenshots for comparison (docs/diffs.md "Screenshots that hold
+// still"): before the capture, every document of the page, in
+// smokeflow's isolated world (world.go), hides the text caret, brings
+// its CSS transitions and finite animations to their end and cancels its
+// infinite ones, waits for its fonts (document.fonts.ready) and for two
+// rendered frames. After the capture the caret comes back and the
+// infinite animations play again. The device scale factor is 1 for every
+// page (NewPage), so one CSS pixel is one pixel of the image.
+
+// stillJS holds a document still for a capture.
+const stillJS = `async () => {
+  if (!document.getElementById('__smokeflow_still')) {
+    const st = document.createElement('style');
+    st.id = '__smokeflow_still';
+    st.textContent = '*, *::before, *::after { caret-color: transparent !important; }';
+    (document.head || document.documentElement).appendChild(st);
+  }
+  const replay = globalThis.__smokeflowReplay || [];
+  for (const a of document.getAnimations()) {
+    const t = a.effect ? a.effect.getComputedTiming() : null;
+    if (t && t.endTime === Infinity) {
+      a.cancel();
+      replay.push(a);
+      continue;
+    }
+    try { a.finish(); } catch (e) { a.cancel(); }
+  }
+  globalThis.__smokeflowReplay = replay;
+  await document.fonts.ready;
+  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
+  await frame();
+  await frame();
+}`
+
+// thawJS undoes stillJS.
+const thawJS = `() => {
+  document.getElementById('__smokeflow_still')?.remove();
+  for (const a of globalThis.__smokeflowReplay || []) { try { a.play(); } catch (e) {} }
+  globalThis.__smokeflowReplay = [];
+}`
+
+// ShotOptions say what a screenshot for comparison shows.
+type ShotOptions struct {
+	// FullPage: the whole scrollable page, not only the viewport.
+	FullPage bool
+	// Target: only this element's box (not with FullPage).
+	Target *flows.Target
+	// Mask: the boxes of every visible match of each are measured, for
+	// the comparison to paint over.
+	Mask []*flows.Target
+}
+
+// Shot is a screenshot taken to be compared.
+type Shot struct {
+	PNG []byte
+	// Masks are the boxes of the mask targets' matches, in the image's
+	// pixels.
+	Masks []image.Rectangle
+	// Unmatched are the mask targets that matched nothing visible.
+	Unmatched []*flows.Target
+}
+
+// StillScreenshot takes a screenshot held still for comparison (see
+// above), with the page's secrets painted over as every screenshot has.
+// An element target that does not resolve is a *LocateError.
+func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error) {
+	if err := p.inFrames(ctx, "("+stillJS+")()"); err != nil {
+		return nil, fmt.Errorf("cannot hold the page still for the screenshot: %w", err)
+	}
+	defer func() {
+		// undone even when the step's time ran out
+		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		defer cancel()
+		_ = p.inFrames(tctx, "("+thawJS+")()") // a page that went away has nothing to undo
+	}()
+	var clip *locate.Box
+	if o.Target != nil {
+		b, err := p.ElementBox(ctx, o.Target)
+		if err != nil {
+			return nil, err
+		}
+		clip = b
+	}
+	req, ox, oy := p.shotRequest(ctx, o.FullPage, clip)
+	shot := &Shot{}
+	for _, t := range o.Mask {
+		_, vis, _, err := p.Query(ctx, t)
+		if err != nil {
+			return nil, fmt.Errorf("mask %s: %w", t, err)
+		}
+		if len(vis) == 0 {
+			shot.Unmatched = append(shot.Unmatched, t)
+		}
+		for _, n := range vis {
+			b := n.Box
+			shot.Masks = append(shot.Masks, image.Rect(int(math.Floor(b.X-ox)), int(math.Floor(b.Y-oy)),
+				int(math.Ceil(b.X-ox+b.W)), int(math.Ceil(b.Y-oy+b.H))))
+		}
+	}
+	png, err := p.capture(ctx, req, ox, oy)
+	if err != nil {
+		return nil, err
+	}
+	shot.PNG = png
+	return shot, nil
+}
+
+// inFrames evaluates js in smokeflow's world of every frame of every
+// session of the page. Only the top document's failure is an error: a
+// frame may go away meanwhile.
+func (p *Page) inFrames(ctx context.Context, js string) error {
+	var errs []error
+	for _, s := range p.Sessions() {
+		tree, err := proto.PageGetFrameTree{}.Call(s.Client(ctx))
+		if err != nil {
+			if s == p.main {
+				return err
+			}
+			continue
+		}
+		frames := []*proto.PageFrameTree{tree.FrameTree}
+		for len(frames) > 0 {
+			f := frames[0]
+			frames = append(frames[1:], f.ChildFrames...)
+			_, err := p.evalOwn(ctx, s, f.Frame.ID, js)
+			if err != nil && s == p.main && f.Frame.ID == s.FrameID {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
