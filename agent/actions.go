@@ -53,9 +53,16 @@ func (e *Engine) act(ctx context.Context, c Command, st *flows.Step, timeout tim
 	if err != nil {
 		var se *session.StepError
 		if errors.As(err, &se) && se.Failure != nil {
-			return rec, failed(se.Failure, log)
+			return rec, failed(se.Failure, e.opts.ArtifactsDir, log)
 		}
 		return rec, &Output{Code: ExitFailed, Error: err.Error(), Reason: diagnostics.ReasonInternal, Log: log}
+	}
+	switch st.Action.(type) {
+	case *flows.Open, *flows.Expect, *flows.Wait, *flows.Extract, *flows.Screenshot:
+	default:
+		// what the action started a moment later is waited for by the
+		// next read (docs/targets.md "Settling")
+		e.ss.Page().Acted()
 	}
 	if record {
 		if hasRef(t) {

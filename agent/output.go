@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
@@ -100,14 +101,16 @@ func (e *Engine) maskOutput(o *Output) {
 		}
 	}
 	if len(o.Value) > 0 {
-		masked := m(string(o.Value))
-		if !json.Valid([]byte(masked)) {
+		masked := json.RawMessage(m(string(o.Value)))
+		if !json.Valid(masked) {
 			// a secret that cut through the JSON's syntax: the value
 			// becomes its masked text
-			b, _ := json.Marshal(masked)
-			masked = string(b)
+			var err error
+			if masked, err = marshal(string(masked)); err != nil {
+				masked = json.RawMessage("null")
+			}
 		}
-		o.Value = json.RawMessage(masked)
+		o.Value = masked
 	}
 	if o.Diagnostics != nil {
 		// the session masked its own; a copy masked again for the secrets
@@ -122,11 +125,18 @@ func (e *Engine) maskOutput(o *Output) {
 	}
 }
 
-// failed is a step that failed, from its *session.StepError failure.
-func failed(f *results.Failure, log []string) *Output {
-	o := &Output{Code: ExitFailed, Error: shortMessage(f), Reason: f.Reason, Diagnostics: f.Diagnostics, Log: log}
-	if d := f.Diagnostics; d != nil {
-		o.URL, o.Title = d.URL, d.Title
+// failed is a step that failed, from its *session.StepError failure; the
+// paths of its artifacts are made whole, with the artifacts folder.
+func failed(f *results.Failure, artifacts string, log []string) *Output {
+	o := &Output{Code: ExitFailed, Error: shortMessage(f), Reason: f.Reason, Log: log}
+	if f.Diagnostics != nil {
+		d := *f.Diagnostics
+		for _, p := range []*string{&d.Screenshot, &d.Snapshot} {
+			if *p != "" {
+				*p = filepath.Join(artifacts, filepath.FromSlash(*p))
+			}
+		}
+		o.Diagnostics, o.URL, o.Title = &d, d.URL, d.Title
 	}
 	return o
 }

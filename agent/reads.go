@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -41,6 +42,14 @@ func (e *Engine) settle(ctx context.Context, timeout time.Duration) ([]string, e
 		return []string{note + "; read as it was then"}, nil
 	}
 	return nil, nil
+}
+
+// settleFor settles the page before a read; a failure is the read's.
+func (e *Engine) settleFor(ctx context.Context, timeout time.Duration) *Output {
+	if _, err := e.settle(ctx, timeout); err != nil {
+		return pageFailed(ctx, "waiting for the page to settle", err)
+	}
+	return nil
 }
 
 // snapshot prints the page's snapshot, or what changed since the last one
@@ -96,6 +105,9 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 	if err != nil {
 		return usage(c.Verb, "%v", err)
 	}
+	if o := e.settleFor(ctx, timeout); o != nil {
+		return o
+	}
 	arg := mapOf("var", str(getVar), "from", t)
 	if what == "attr" {
 		arg = mapOf("var", str(getVar), "from", t, "attr", str(rest[1]))
@@ -126,6 +138,9 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration) *Output {
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if o := e.settleFor(tctx, timeout); o != nil {
+		return o
+	}
 	r, err := e.ss.Page().EvalOwn(tctx, "[location.href, document.title]")
 	if err != nil {
 		return pageFailed(tctx, "reading the page's "+what, err)
@@ -144,11 +159,21 @@ func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration
 func value(v string) *Output {
 	o := ok()
 	o.text, o.isRead = v, true
-	b, err := json.Marshal(v)
-	if err == nil {
+	if b, err := marshal(v); err == nil {
 		o.Value = b
 	}
 	return o
+}
+
+// marshal is v as JSON, with <, > and & as they are.
+func marshal(v any) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // eval runs JS in the page, as the flow's eval step (docs/flows.md
@@ -165,7 +190,7 @@ func (e *Engine) eval(ctx context.Context, c Command, timeout time.Duration) *Ou
 	if o.Code != ExitOK {
 		return o
 	}
-	b, err := json.Marshal(e.ss.Scope().Vars["result"])
+	b, err := marshal(e.ss.Scope().Vars["result"])
 	if err != nil {
 		return pageFailed(ctx, "writing the result", err)
 	}
@@ -198,6 +223,9 @@ func (e *Engine) screenshot(ctx context.Context, c Command, timeout time.Duratio
 	st, err := e.parseStep(flows.ActionScreenshot, mapOf("name", str(name), "full_page", boolNode(c.FullPage), "target", t))
 	if err != nil {
 		return usage(c.Verb, "%v", err)
+	}
+	if o := e.settleFor(ctx, timeout); o != nil {
+		return o
 	}
 	if _, o := e.act(ctx, c, st, timeout, false); o.Code != ExitOK {
 		return o
