@@ -148,7 +148,9 @@ func (e *Engine) start(ctx context.Context) error {
 		StepTimeout:  e.opts.StepTimeout,
 	})
 	if err != nil {
-		_ = bctx.Close()
+		if cerr := bctx.Close(); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
 		var ce *session.ConfigError
 		if errors.As(err, &ce) {
 			return err
@@ -159,8 +161,23 @@ func (e *Engine) start(ctx context.Context) error {
 	return nil
 }
 
+// browserGone reports a browser the engine launched that has exited
+// (crashed, or killed).
+func (e *Engine) browserGone() bool {
+	if e.b == nil {
+		return false
+	}
+	select {
+	case <-e.b.Exited():
+		return true
+	default:
+		return false
+	}
+}
+
 // Run runs one command and returns what it printed and how it ended
-// (docs/agents.md "Output").
+// (docs/agents.md "Output"). Commands run one at a time: a call waits for
+// the one running, and Close for both.
 func (e *Engine) Run(ctx context.Context, c Command) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()

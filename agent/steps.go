@@ -38,11 +38,12 @@ func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!
 func mapOf(kv ...any) *yaml.Node {
 	m := &yaml.Node{Kind: yaml.MappingNode}
 	for i := 0; i+1 < len(kv); i += 2 {
-		v, _ := kv[i+1].(*yaml.Node)
-		if v == nil {
+		k, isKey := kv[i].(string)
+		v, isNode := kv[i+1].(*yaml.Node)
+		if !isKey || !isNode || v == nil {
 			continue
 		}
-		m.Content = append(m.Content, str(kv[i].(string)), v)
+		m.Content = append(m.Content, str(k), v)
 	}
 	return m
 }

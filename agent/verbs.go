@@ -90,6 +90,14 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 			timeout = LongTimeout
 		}
 	}
+	var notes []string
+	if v.page && e.browserGone() {
+		// the session's page went with it: start afresh, and say so
+		notes = append(notes, "the browser had exited; smokeflow started a new one (the page, its cookies and its refs are gone)")
+		if err := e.stop(); err != nil {
+			notes = append(notes, "closing what was left: "+err.Error())
+		}
+	}
 	if v.page {
 		if err := e.start(ctx); err != nil {
 			return startFailed(c.Verb, err)
@@ -99,6 +107,7 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 	defer cancel()
 	o := v.run(e, cctx, c, timeout)
 	o.Verb = c.Verb
+	o.Notes = append(notes, o.Notes...)
 	if v.page && o.Code == ExitFailed && e.ss != nil && (o.Reason == diagnostics.ReasonTimeout || cctx.Err() != nil) {
 		o.Notes = append(o.Notes, e.unfreeze(ctx)...)
 	}
