@@ -3,6 +3,16 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/session"
 )
 
 // Runner runs commands to one session, one at a time: the in-process
@@ -22,29 +32,190 @@ type Options struct {
 	// Secrets are values masked in every output, by name; typed, they are
 	// exported as ${secrets.NAME}.
 	Secrets map[string]string
-	// ArtifactsDir holds the session's screenshots and snapshots.
+	// ArtifactsDir holds the session's screenshots and snapshots; the
+	// system's temporary folder's smokeflow-sessions when "".
 	ArtifactsDir string
+	// BaseURL is what a relative `open` URL joins; without it, a relative
+	// URL joins the page's own URL.
+	BaseURL string
+	// StepTimeout bounds the actions, expect, wait and get (10 s).
+	StepTimeout time.Duration
+	// Use runs the session in a fresh context of this browser instead of
+	// launching one (Browser, CDP and Headed are then not used); the
+	// engine never closes it.
+	Use *browser.Browser
 }
+
+// DefaultName is the session's name when Options.Name is "".
+const DefaultName = "default"
+
+func (o Options) withDefaults() Options {
+	if o.Name == "" {
+		o.Name = DefaultName
+	}
+	if o.ArtifactsDir == "" {
+		o.ArtifactsDir = filepath.Join(os.TempDir(), "smokeflow-sessions")
+	}
+	if o.StepTimeout <= 0 {
+		o.StepTimeout = flows.DefaultStepTimeout
+	}
+	return o
+}
+
+// ErrStateNotAvailable is a saved state asked for: saving and loading
+// cookies and storage is not available yet (docs/agents.md "Verbs").
+var ErrStateNotAvailable = errors.New("saving and loading a session's state (cookies, storage) is not available yet")
 
 // Engine is one session's page and everything kept between commands: the
-// browser, the ref map, the event logs and the recorded steps.
+// browser, the ref map, the event logs and the recorded steps. Run may be
+// called from several goroutines: commands run one at a time.
 type Engine struct {
-	opts Options
+	opts    Options
+	secrets []string      // the names of Options.Secrets, sorted
+	mask    *flows.Masker // their values
+
+	mu     sync.Mutex
+	b      *browser.Browser
+	own    bool // the engine launched b
+	bctx   *browser.Context
+	ss     *session.Session
+	closed bool
+
+	last    string // the text of the last snapshot, for --diff
+	snapped bool   // a snapshot was taken
+	steps   []recorded
 }
 
-// errNotBuilt stands in until the engine is built.
-var errNotBuilt = errors.New("the agent engine is not built yet")
-
-// New starts an Engine. The browser starts with the first command that
-// needs it.
+// New makes an Engine. It returns at once: the browser starts with the
+// first command that needs it.
 func New(ctx context.Context, opts Options) (*Engine, error) {
-	return &Engine{opts: opts}, nil
+	opts = opts.withDefaults()
+	if opts.State != "" {
+		return nil, ErrStateNotAvailable
+	}
+	e := &Engine{opts: opts}
+	var values []string
+	for name, v := range opts.Secrets {
+		e.secrets = append(e.secrets, name)
+		values = append(values, v)
+	}
+	slices.Sort(e.secrets)
+	e.mask = flows.NewMasker(values...)
+	return e, nil
 }
 
-// Run runs one command.
+// lookup reads a secret: Options.Secrets first, then the environment.
+func (e *Engine) lookup(name string) (string, bool) {
+	if v, ok := e.opts.Secrets[name]; ok {
+		return v, true
+	}
+	return os.LookupEnv(name)
+}
+
+// startTimeout bounds starting the browser and opening the session's page.
+const startTimeout = 60 * time.Second
+
+// start launches the browser (or takes Options.Use) and opens the
+// session's page in a fresh context, once.
+func (e *Engine) start(ctx context.Context) error {
+	if e.ss != nil {
+		return nil
+	}
+	// the browser outlives the command that starts it
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
+	defer cancel()
+	if e.b == nil {
+		if e.opts.Use != nil {
+			e.b = e.opts.Use
+		} else {
+			b, err := browser.Launch(sctx, browser.Options{Bin: e.opts.Browser, CDP: e.opts.CDP, Headed: e.opts.Headed})
+			if err != nil {
+				return err
+			}
+			e.b, e.own = b, true
+		}
+	}
+	bctx, err := e.b.NewContext(sctx)
+	if err != nil {
+		return &browser.BrowserError{Msg: "cannot open a browser context", Err: err}
+	}
+	ss, err := session.Open(sctx, bctx, session.Options{
+		Flow:         &flows.Flow{Name: e.opts.Name, Secrets: e.secrets},
+		BaseURL:      e.opts.BaseURL,
+		LookupEnv:    e.lookup,
+		ArtifactsDir: e.opts.ArtifactsDir,
+		Dir:          session.FlowSlug(e.opts.Name),
+		StepTimeout:  e.opts.StepTimeout,
+	})
+	if err != nil {
+		if cerr := bctx.Close(); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+		var ce *session.ConfigError
+		if errors.As(err, &ce) {
+			return err
+		}
+		return &browser.BrowserError{Msg: "cannot open the session's page", Err: err}
+	}
+	e.bctx, e.ss = bctx, ss
+	return nil
+}
+
+// browserGone reports a browser the engine launched that has exited
+// (crashed, or killed).
+func (e *Engine) browserGone() bool {
+	if e.b == nil {
+		return false
+	}
+	select {
+	case <-e.b.Exited():
+		return true
+	default:
+		return false
+	}
+}
+
+// Run runs one command and returns what it printed and how it ended
+// (docs/agents.md "Output"). Commands run one at a time: a call waits for
+// the one running, and Close for both.
 func (e *Engine) Run(ctx context.Context, c Command) Result {
-	return Result{Stderr: errNotBuilt.Error(), Code: ExitFailed}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.result(c, e.run(ctx, c))
 }
 
-// Close ends the session and its browser.
-func (e *Engine) Close() error { return nil }
+// closeTimeout bounds closing the session, its context and browser.
+const closeTimeout = 10 * time.Second
+
+// Close ends the session and its browser (not a browser of Options.Use).
+// Closing twice does nothing.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.closed = true
+	return e.stop()
+}
+
+// stop closes the session, its context and the browser the engine
+// launched.
+func (e *Engine) stop() error {
+	var errs []error
+	if e.ss != nil {
+		done := make(chan error, 1)
+		go func() { done <- e.ss.Close() }()
+		select {
+		case err := <-done:
+			errs = append(errs, err)
+		case <-time.After(closeTimeout):
+			errs = append(errs, fmt.Errorf("the session's page did not close within %s", closeTimeout))
+		}
+		errs = append(errs, e.bctx.Close())
+		e.ss, e.bctx = nil, nil
+	}
+	if e.b != nil && e.own {
+		errs = append(errs, e.b.Close())
+		browser.ReapZombies()
+	}
+	e.b, e.own = nil, false
+	return errors.Join(errs...)
+}

@@ -183,7 +183,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 		}
 		res, snap = r, s
 		if r.Err != nil {
-			return false, r.Err
+			return locate.IsFinal(r.Err), r.Err
 		}
 		n := r.Node
 		if chk.enabled && n.Disabled {

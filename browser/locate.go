@@ -215,7 +215,7 @@ func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *lo
 		}
 		res, snap = r, s
 		if r.Err != nil {
-			if errors.Is(r.Err, errFatal) {
+			if errors.Is(r.Err, errFatal) || locate.IsFinal(r.Err) {
 				return true, r.Err
 			}
 			return false, r.Err

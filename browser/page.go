@@ -236,7 +236,8 @@ type Page struct {
 	dialogUp bool     // a dialog is open (not answered yet)
 	done     chan struct{}
 
-	refs *locate.Snapshot // the latest `snapshot` the user saw
+	refs    *locate.Snapshot // the latest `snapshot` the user saw
+	refsDoc int              // documents() when it was taken
 
 	navs []Navigation // the main frame's, in order
 
@@ -775,8 +776,21 @@ func (p *Page) TakeSnapshot(ctx context.Context) (*locate.Snapshot, error) {
 	}
 	p.mu.Lock()
 	p.refs = s
+	p.refsDoc = p.documents()
 	p.mu.Unlock()
 	return s, nil
+}
+
+// documents counts the documents the main frame has had (its navigations
+// to another document); p.mu is held.
+func (p *Page) documents() int {
+	n := 0
+	for _, nav := range p.navs {
+		if !nav.SameDocument {
+			n++
+		}
+	}
+	return n
 }
 
 // RefMap is the snapshot refs resolve against (nil before any).

@@ -56,6 +56,7 @@ type quiet struct {
 	loaded  time.Time // the main document loaded
 	lastDOM time.Time // the change watcher reported a DOM change
 	lastReq string    // "GET URL" of the last request that started
+	acted   time.Time // an action of an agent session ended (Acted)
 	wake    chan struct{}
 }
 
@@ -161,6 +162,18 @@ func (p *Page) Settle(ctx context.Context, bound time.Duration) (Settled, error)
 
 // settle runs the settle rule until the page settles or ctx ends; then
 // it says what still kept the page busy.
+// Acted marks the end of an action on the page (an agent session's
+// click, key or input): for netQuiet after it, even a page that runs no
+// script is not taken as settled, so that what the action started a
+// moment later (a form sent, a link followed) is waited for
+// (docs/targets.md "Settling").
+func (p *Page) Acted() {
+	p.mu.Lock()
+	p.quiet.acted = time.Now()
+	p.quiet.signal()
+	p.mu.Unlock()
+}
+
 func (p *Page) settle(ctx context.Context) (string, error) {
 	for {
 		loaded := func() bool { return p.life[p.loader]["load"] }
@@ -236,6 +249,9 @@ func (p *Page) busy(now time.Time, scripted bool) (string, time.Time) {
 			}
 			active++
 		}
+	}
+	if end := q.acted.Add(netQuiet); active == 0 && now.Before(end) {
+		return "it had only just been acted on", end
 	}
 	if !scripted && active == 0 {
 		return "", now

@@ -210,10 +210,17 @@ func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*l
 // (docs/targets.md "Resolution", 1): one Accessibility.getPartialAXTree
 // read of the element the ref recorded, judged by locate.LiveRef. It
 // returns nil whenever it cannot be sure (the element or its iframe is
-// gone, or changed), and the caller resolves over a full snapshot.
+// gone, or changed, or the main frame went to another document since the
+// ref map was taken), and the caller resolves over a full snapshot.
 func (p *Page) LiveRef(ctx context.Context, t *flows.Target) *locate.Result {
-	entry := locate.LiveRefNode(p.RefMap(), t)
-	if entry == nil {
+	p.mu.Lock()
+	refs, left := p.refs, p.refsDoc != p.documents()
+	p.mu.Unlock()
+	entry := locate.LiveRefNode(refs, t)
+	if entry == nil || left {
+		// a document the frame has left may live on in the back/forward
+		// cache, its elements still answering: the full read says the
+		// ref's page is gone (docs/targets.md "Resolution", 1)
 		return nil
 	}
 	s := p.sessionOf(entry.Handle)

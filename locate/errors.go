@@ -26,10 +26,20 @@ func ReasonOf(err error) diagnostics.Reason {
 type ResolveError struct {
 	Why diagnostics.Reason
 	Msg string
+	// Final says that waiting cannot make the target resolve: a ref
+	// taken on a document the page has left (docs/targets.md
+	// "Resolution", 1). A step fails at once.
+	Final bool
 }
 
 func (e *ResolveError) Error() string              { return e.Msg }
 func (e *ResolveError) Reason() diagnostics.Reason { return e.Why }
+
+// IsFinal reports an error that waiting cannot cure (ResolveError.Final).
+func IsFinal(err error) bool {
+	var re *ResolveError
+	return errors.As(err, &re) && re.Final
+}
 
 // NotInteractableError is the category of an element that was found but
 // cannot take the action. The specific errors below unwrap to it, so

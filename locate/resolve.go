@@ -591,40 +591,90 @@ func resolveRef(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css 
 		r.Matches = []*Node{n}
 		return nil, nil
 	}
-	// Stale: find it again by role + name + nth.
-	var same []*Node
-	for _, n := range snap.All {
-		if n.Actionable() && n.Role == entry.Role && n.Name == entry.Name {
-			same = append(same, n)
-		}
-	}
+	return staleRef(ctx, snap, refs, entry, t, css, scope, r)
+}
+
+// staleRef finds again the element of a ref whose element has gone
+// (docs/targets.md "Resolution", 1), only where that cannot pick another
+// element: never on another document than the ref's, and by role, name
+// and nth only when the elements of that role and name are as many as
+// when the ref was taken and the one picked stands where the ref's stood.
+// Otherwise it fails as mismatch, asking for a new snapshot.
+func staleRef(ctx context.Context, snap, refs *Snapshot, entry *Node, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
+	ref := entry.Ref
 	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
-	if entry.Nth < len(same) {
-		r.Node = same[entry.Nth]
-		r.Matches = same
+	if otherDocument(refs, snap) {
+		return nil, &ResolveError{Why: diagnostics.ReasonMismatch, Final: true,
+			Msg: fmt.Sprintf("@%s (%s %q) was on a page the tab has left (it is now at %s); take a new snapshot", ref, entry.Role, entry.Name, snap.URL)}
+	}
+	was, same := sameRoleName(refs, entry), sameRoleName(snap, entry)
+	switch {
+	case len(was) == 1 && len(same) == 1:
+		r.Node, r.Matches = same[0], same
+		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role and name", ref, entry.Role, entry.Name))
+		return nil, nil
+	case len(same) == len(was) && entry.Nth < len(same) && placeOf(same[entry.Nth]) == placeOf(entry):
+		r.Node, r.Matches = same[entry.Nth], same
 		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth", ref, entry.Role, entry.Name))
 		return nil, nil
+	case len(was) > 1 || len(same) > 0:
+		return same, &ResolveError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("@%s (%s %q) was replaced, and the page changed around it (%d %s named %q then, %d now): which one it was cannot be told; take a new snapshot",
+				ref, entry.Role, entry.Name, len(was), entry.Role, entry.Name, len(same))}
 	}
-	// Then by the ladder, with the recorded role.
-	n := 0
-	lt := &flows.Target{Role: entry.Role, Name: entry.Name, Within: t.Within, HasText: t.HasText, Nth: t.Nth, Exact: true}
+	// The one element of its role and name is gone: by the ladder, with
+	// the recorded role.
 	if entry.Name == "" {
-		return same, &ResolveError{Why: diagnostics.ReasonNotFound,
+		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
 			Msg: fmt.Sprintf("@%s (%s) is gone from the page", ref, entry.Role)}
 	}
+	lt := &flows.Target{Role: entry.Role, Name: entry.Name, Within: t.Within, HasText: t.HasText, Nth: t.Nth, Exact: true}
 	m, err := explicitMatches(ctx, snap, lt, css, scope)
 	if err != nil {
 		return nil, err
 	}
-	n = len(m)
 	r.Rungs = append(r.Rungs, count(RungRole, entry.Name, m))
-	if n == 0 {
+	if len(m) == 0 {
 		return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
 			Msg: fmt.Sprintf("@%s (%s %q) is gone from the page, and no %s named %q is left", ref, entry.Role, entry.Name, entry.Role, entry.Name)}
 	}
 	r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by the ladder", ref, entry.Role, entry.Name))
 	r.Rung = RungRole
 	return m, nil
+}
+
+// otherDocument reports that snap reads another document of the main
+// frame than refs did: the tab navigated since (the document node's
+// backend id is new with each document).
+func otherDocument(refs, snap *Snapshot) bool {
+	a, b := refs.Root, snap.Root
+	return a != nil && b != nil && a.Backend != 0 && b.Backend != 0 && (a.Backend != b.Backend || a.Session != b.Session)
+}
+
+// sameRoleName are the actionable nodes of snap with n's role and name,
+// in document order.
+func sameRoleName(snap *Snapshot, n *Node) []*Node {
+	var out []*Node
+	for _, o := range snap.All {
+		if o.Actionable() && o.Role == n.Role && o.Name == n.Name {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// placeOf is where a node stands, as far as telling it from others of its
+// role and name goes: its landmark, frame, and the text of the nearest
+// element around it that says more than the node itself (its row, card or
+// list item).
+func placeOf(n *Node) string {
+	place := n.Region + "\x00" + n.FrameName
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Text != "" && p.Text != n.Text && p.Text != n.Name {
+			return place + "\x00" + p.Text
+		}
+	}
+	return place
 }
 
 func describe(t *flows.Target) string { return t.String() }

@@ -1,0 +1,50 @@
+package agent_test
+
+import (
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/agent"
+)
+
+var _ = Describe(`a page busy in a script (docs/agents.md "Timeouts")`, func() {
+	var e *agent.Engine
+	BeforeEach(func() {
+		e = newEngine(agent.Options{})
+		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
+	})
+
+	// afterwards checks that the session answers, on the same page.
+	afterwards := func() {
+		GinkgoHelper()
+		Expect(must(e, cmd(agent.VerbClick, "Save"))).To(Equal("ok\n"))
+		Expect(status(e)).To(Equal("saved"))
+	}
+
+	It("an endless eval times out, its script is stopped, and the next command works", func() {
+		c := cmd(agent.VerbEval, "while (true) {}")
+		c.Timeout = 2 * time.Second
+		r := fails(e, c, agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring("reason: timeout"))
+		Expect(r.Stdout).To(ContainSubstring("note: the page was still running a script when the command timed out; smokeflow stopped that script"))
+		afterwards()
+	})
+
+	It("an action on a page that loops times out, and the next command works", func() {
+		c := cmd(agent.VerbClick, "Freeze")
+		c.Timeout = 2 * time.Second
+		r := fails(e, c, agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring("note: the page was still running a script"))
+		afterwards()
+	})
+
+	It("a page that loops again once stopped is opened again, and says so", func() {
+		c := cmd(agent.VerbClick, "Freeze for good")
+		c.Timeout = 2 * time.Second
+		r := fails(e, c, agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring("opened " + site.URL + "/verbs.html again in a fresh browser context"))
+		afterwards()
+	})
+})

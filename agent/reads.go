@@ -1,0 +1,301 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
+)
+
+// pageFailed is a failure of the page itself, outside a step: a read that
+// did not answer in time, a browser that went away.
+func pageFailed(ctx context.Context, what string, err error) *Output {
+	reason := diagnostics.ReasonBrowser
+	if ctx.Err() != nil || browser.IsContextErr(err) {
+		reason = diagnostics.ReasonTimeout
+	}
+	return &Output{Code: ExitFailed, Error: fmt.Sprintf("%s: %v", what, err), Reason: reason}
+}
+
+// settle waits for the page to settle before a read (docs/targets.md
+// "Settling"), for at most browser.DefaultSettle and never past timeout;
+// the note says what kept it busy.
+func (e *Engine) settle(ctx context.Context, timeout time.Duration) ([]string, error) {
+	s, err := e.ss.Page().Settle(ctx, min(browser.DefaultSettle, timeout/2))
+	if err != nil {
+		return nil, err
+	}
+	if note := s.Note(); note != "" {
+		return []string{note + "; read as it was then"}, nil
+	}
+	return nil, nil
+}
+
+// settleFor settles the page before a read; a failure is the read's.
+func (e *Engine) settleFor(ctx context.Context, timeout time.Duration) *Output {
+	if _, err := e.settle(ctx, timeout); err != nil {
+		return pageFailed(ctx, "waiting for the page to settle", err)
+	}
+	return nil
+}
+
+// snapshot prints the page's snapshot, or what changed since the last one
+// (docs/agents.md "snapshot"); it becomes the ref map refs resolve
+// against.
+func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration) *Output {
+	switch {
+	case len(c.Args) > 0:
+		return usage(c.Verb, "snapshot takes no argument: it reads the session's page (open a URL first)")
+	case c.Full && c.Compact:
+		return usage(c.Verb, "a snapshot is full (every node) or compact (the visible text too), not both")
+	}
+	tctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	notes, err := e.settle(tctx, timeout)
+	if err != nil {
+		return pageFailed(tctx, "waiting for the page to settle", err)
+	}
+	snap, err := e.ss.Snapshot(tctx)
+	if err != nil {
+		return pageFailed(tctx, "reading the page", err)
+	}
+	text := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask})
+	o := ok()
+	o.Snapshot, o.URL, o.Title, o.Notes, o.text = text, snap.URL, snap.Title, notes, text
+	if c.Diff {
+		o.Diff = diff(e.last, text, e.snapped)
+		o.text = o.Diff
+	}
+	e.last, e.snapped = text, true
+	return o
+}
+
+// getVar is the variable get reads a target's text or attribute into.
+const getVar = "smokeflow_get"
+
+// get prints the text, value or an attribute of a target's element, or
+// the page's URL or title (docs/agents.md "get").
+func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Output {
+	const help = "get text|value TARGET, get attr TARGET NAME, get url, get title"
+	if len(c.Args) == 0 {
+		return usage(c.Verb, "say what to get: %s", help)
+	}
+	what, rest := c.Args[0], c.Args[1:]
+	switch {
+	case (what == "url" || what == "title") && len(rest) == 0:
+		return e.getPage(ctx, what, timeout)
+	case (what == "text" || what == "value") && len(rest) == 1, what == "attr" && len(rest) == 2:
+	default:
+		return usage(c.Verb, "%s", help)
+	}
+	t, err := target(rest[0])
+	if err != nil {
+		return usage(c.Verb, "%v", err)
+	}
+	if o := e.settleFor(ctx, timeout); o != nil {
+		return o
+	}
+	arg := mapOf("var", str(getVar), "from", t)
+	if what == "attr" {
+		arg = mapOf("var", str(getVar), "from", t, "attr", str(rest[1]))
+	}
+	st, err := e.parseStep(flows.ActionExtract, arg)
+	if err != nil {
+		return usage(c.Verb, "%v", err)
+	}
+	if _, o := e.act(ctx, c, st, timeout, false); o.Code != ExitOK {
+		return o
+	}
+	v := fmt.Sprint(e.ss.Scope().Vars[getVar])
+	if what == "value" {
+		// a field's value, even empty (extract reads a field's label then)
+		res, _, err := e.ss.Page().Resolve(ctx, st.Target())
+		if err == nil && res.Err != nil {
+			err = res.Err
+		}
+		if err != nil {
+			return pageFailed(ctx, "reading the value", err)
+		}
+		v = res.Node.Value
+	}
+	return value(v)
+}
+
+// getPage prints the page's URL or title.
+func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration) *Output {
+	tctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if o := e.settleFor(tctx, timeout); o != nil {
+		return o
+	}
+	r, err := e.ss.Page().EvalOwn(tctx, "[location.href, document.title]")
+	if err != nil {
+		return pageFailed(tctx, "reading the page's "+what, err)
+	}
+	var pair []string
+	if err := json.Unmarshal([]byte(r.Value.JSON("", "")), &pair); err != nil || len(pair) != 2 {
+		return pageFailed(tctx, "reading the page's "+what, fmt.Errorf("the page answered %s", r.Value.JSON("", "")))
+	}
+	if what == "url" {
+		return value(pair[0])
+	}
+	return value(pair[1])
+}
+
+// value is a read that printed v.
+func value(v string) *Output {
+	o := ok()
+	o.text, o.isRead = v, true
+	if b, err := marshal(v); err == nil {
+		o.Value = b
+	}
+	return o
+}
+
+// marshal is v as JSON, with <, > and & as they are.
+func marshal(v any) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// eval runs JS in the page, as the flow's eval step (docs/flows.md
+// "eval"), and prints its result as JSON.
+func (e *Engine) eval(ctx context.Context, c Command, timeout time.Duration) *Output {
+	if len(c.Args) == 0 {
+		return usage(c.Verb, "eval takes JavaScript, quoted: eval 'document.title'")
+	}
+	st, err := e.parseStep(flows.ActionEval, str(joinArgs(c.Args)))
+	if err != nil {
+		return usage(c.Verb, "%v", err)
+	}
+	_, o := e.act(ctx, c, st, timeout, true)
+	if o.Code != ExitOK {
+		return o
+	}
+	b, err := marshal(e.ss.Scope().Vars["result"])
+	if err != nil {
+		return pageFailed(ctx, "writing the result", err)
+	}
+	o.Value, o.text = b, string(b)
+	return o
+}
+
+// screenshot saves a screenshot of the page (or of a target's element) to
+// FILE, or in the session's artifacts, and prints its path.
+func (e *Engine) screenshot(ctx context.Context, c Command, timeout time.Duration) *Output {
+	if len(c.Args) > 1 {
+		return usage(c.Verb, "screenshot takes at most one file: screenshot page.png")
+	}
+	name, file := "screenshot", ""
+	if len(c.Args) == 1 {
+		p, err := path(c, c.Args[0])
+		if err != nil {
+			return usage(c.Verb, "%v", err)
+		}
+		file = p
+		name = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+	}
+	var t *yaml.Node
+	if c.Target != "" {
+		var err error
+		if t, err = target(c.Target); err != nil {
+			return usage(c.Verb, "%v", err)
+		}
+	}
+	st, err := e.parseStep(flows.ActionScreenshot, mapOf("name", str(name), "full_page", boolNode(c.FullPage), "target", t))
+	if err != nil {
+		return usage(c.Verb, "%v", err)
+	}
+	if o := e.settleFor(ctx, timeout); o != nil {
+		return o
+	}
+	if _, o := e.act(ctx, c, st, timeout, false); o.Code != ExitOK {
+		return o
+	}
+	shot := e.lastArtifact(results.ArtifactScreenshot)
+	if file == "" {
+		file = shot
+	} else if err := copyFile(shot, file); err != nil {
+		return &Output{Code: ExitFailed, Error: err.Error(), Reason: diagnostics.ReasonFile}
+	}
+	o := ok()
+	o.File, o.text = file, file
+	return o
+}
+
+// lastArtifact is the path of the session's last artifact of a kind.
+func (e *Engine) lastArtifact(kind string) string {
+	arts := e.ss.Artifacts()
+	for i := len(arts) - 1; i >= 0; i-- {
+		if arts[i].Kind == kind {
+			return filepath.Join(e.opts.ArtifactsDir, filepath.FromSlash(arts[i].Path))
+		}
+	}
+	return ""
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return fmt.Errorf("reading the screenshot: %w", err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		return fmt.Errorf("writing the screenshot: %w", err)
+	}
+	return nil
+}
+
+// history runs back, forward and reload, and waits for the page to
+// settle; the step recorded is an open of the page they led to
+// (docs/agents.md "Export").
+func (e *Engine) history(ctx context.Context, c Command, timeout time.Duration) *Output {
+	if len(c.Args) > 0 {
+		return usage(c.Verb, "%s takes no argument", c.Verb)
+	}
+	tctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	p := e.ss.Page()
+	from := e.pageURL()
+	var err error
+	switch c.Verb {
+	case VerbBack:
+		err = p.History(tctx, -1)
+	case VerbForward:
+		err = p.History(tctx, 1)
+	default:
+		err = p.Reload(tctx)
+	}
+	if errors.Is(err, browser.ErrNoHistory) {
+		return &Output{Code: ExitFailed, Error: fmt.Sprintf("%s: there is no page to go %s to", c.Verb, c.Verb), Reason: diagnostics.ReasonNavigation}
+	}
+	if err != nil {
+		return pageFailed(tctx, string(c.Verb), err)
+	}
+	notes, err := e.settle(tctx, timeout)
+	if err != nil {
+		return pageFailed(tctx, "waiting for the page to settle", err)
+	}
+	to := e.pageURL()
+	e.steps = append(e.steps, recorded{step: &flows.Step{Action: &flows.Open{URL: to}}, from: from, to: to})
+	o := ok()
+	o.Notes = notes
+	return o
+}

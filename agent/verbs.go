@@ -1,0 +1,168 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/session"
+)
+
+// LongTimeout is the default timeout of the commands that load or read a
+// whole page, or run a script: open, back, forward, reload, eval,
+// snapshot, screenshot (docs/agents.md "Timeouts"). The others take the
+// step timeout.
+const LongTimeout = 30 * time.Second
+
+// grace is what a command gets past its timeout to gather the failure's
+// diagnostics, and to find a page busy in a script.
+const grace = 5 * time.Second
+
+// verb is how a verb runs: its function, whether it needs the page
+// (the browser starts for it), and whether its default timeout is
+// LongTimeout rather than the step timeout.
+type verb struct {
+	run  func(e *Engine, ctx context.Context, c Command, timeout time.Duration) *Output
+	page bool
+	long bool
+}
+
+// verbs are the verbs (docs/agents.md "Verbs").
+var verbs = map[Verb]verb{
+	VerbOpen:       {run: (*Engine).open, page: true, long: true},
+	VerbSnapshot:   {run: (*Engine).snapshot, page: true, long: true},
+	VerbClick:      {run: (*Engine).pointer, page: true},
+	VerbDblclick:   {run: (*Engine).pointer, page: true},
+	VerbHover:      {run: (*Engine).pointer, page: true},
+	VerbCheck:      {run: (*Engine).pointer, page: true},
+	VerbUncheck:    {run: (*Engine).pointer, page: true},
+	VerbFill:       {run: (*Engine).input, page: true},
+	VerbType:       {run: (*Engine).input, page: true},
+	VerbPress:      {run: (*Engine).press, page: true},
+	VerbSelect:     {run: (*Engine).selectOptions, page: true},
+	VerbScroll:     {run: (*Engine).scroll, page: true},
+	VerbUpload:     {run: (*Engine).upload, page: true},
+	VerbExpect:     {run: (*Engine).expect, page: true},
+	VerbWait:       {run: (*Engine).wait, page: true},
+	VerbGet:        {run: (*Engine).get, page: true},
+	VerbScreenshot: {run: (*Engine).screenshot, page: true, long: true},
+	VerbBack:       {run: (*Engine).history, page: true, long: true},
+	VerbForward:    {run: (*Engine).history, page: true, long: true},
+	VerbReload:     {run: (*Engine).history, page: true, long: true},
+	VerbEval:       {run: (*Engine).eval, page: true, long: true},
+	VerbExport:     {run: (*Engine).export},
+	VerbState:      {run: (*Engine).state},
+	VerbClose:      {run: (*Engine).closeVerb},
+}
+
+// Verbs lists the verbs, sorted.
+func Verbs() []Verb {
+	var out []Verb
+	for v := range verbs {
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// run runs a command: the browser starts for a verb that needs the page;
+// the command is bounded by its timeout and grace; a command that timed
+// out leaves no page busy in a script behind (docs/agents.md "Timeouts").
+func (e *Engine) run(ctx context.Context, c Command) *Output {
+	v, ok := verbs[c.Verb]
+	switch {
+	case !ok:
+		return usage(c.Verb, "unknown verb %q; the verbs are %s", c.Verb, verbList())
+	case e.closed:
+		return usage(c.Verb, "the session is closed; start a new one")
+	case c.Timeout < 0:
+		return usage(c.Verb, "a timeout is more than zero")
+	}
+	timeout := c.Timeout
+	if timeout == 0 {
+		timeout = e.opts.StepTimeout
+		if v.long {
+			timeout = LongTimeout
+		}
+	}
+	var notes []string
+	if v.page && e.browserGone() {
+		// the session's page went with it: start afresh, and say so
+		notes = append(notes, "the browser had exited; smokeflow started a new one (the page, its cookies and its refs are gone)")
+		if err := e.stop(); err != nil {
+			notes = append(notes, "closing what was left: "+err.Error())
+		}
+	}
+	if v.page {
+		if err := e.start(ctx); err != nil {
+			return startFailed(c.Verb, err)
+		}
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout+grace)
+	defer cancel()
+	o := v.run(e, cctx, c, timeout)
+	o.Verb = c.Verb
+	o.Notes = append(notes, o.Notes...)
+	if v.page && o.Code == ExitFailed && e.ss != nil && (o.Reason == diagnostics.ReasonTimeout || cctx.Err() != nil) {
+		o.Notes = append(o.Notes, e.unfreeze(ctx)...)
+	}
+	return o
+}
+
+func verbList() string {
+	var names []string
+	for _, v := range Verbs() {
+		names = append(names, string(v))
+	}
+	return strings.Join(names, ", ")
+}
+
+// startFailed is a browser that could not start (ExitBrowser), or a
+// session that could not open.
+func startFailed(v Verb, err error) *Output {
+	var be *browser.BrowserError
+	var ce *session.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return usage(v, "%v", err)
+	case errors.As(err, &be):
+		return &Output{Code: ExitBrowser, Error: err.Error(), Reason: diagnostics.ReasonBrowser}
+	}
+	return &Output{Code: ExitBrowser, Error: fmt.Sprintf("no browser: %v", err), Reason: diagnostics.ReasonBrowser}
+}
+
+// usage is a malformed command: its message says the fix.
+func usage(v Verb, format string, args ...any) *Output {
+	msg := fmt.Sprintf(format, args...)
+	if v != "" {
+		msg = string(v) + ": " + msg
+	}
+	return &Output{Code: ExitUsage, Error: msg}
+}
+
+// ok is a command that did what it was asked.
+func ok() *Output { return &Output{OK: true, Code: ExitOK} }
+
+// state is `state save|load`, not available yet.
+func (e *Engine) state(_ context.Context, c Command, _ time.Duration) *Output {
+	return usage(c.Verb, "%v", ErrStateNotAvailable)
+}
+
+// closeVerb ends the session and its browser.
+func (e *Engine) closeVerb(_ context.Context, c Command, _ time.Duration) *Output {
+	if len(c.Args) > 0 {
+		return usage(c.Verb, "close takes no argument")
+	}
+	e.closed = true
+	o := ok()
+	if err := e.stop(); err != nil {
+		o.Notes = append(o.Notes, "closing: "+err.Error())
+	}
+	o.closed = true
+	return o
+}
