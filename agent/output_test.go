@@ -25,12 +25,12 @@ var _ = Describe(`the output (docs/agents.md "Output", "JSON")`, func() {
 
 		must(e, cmd(agent.VerbClick, "Save"))
 		d := must(e, diff)
-		Expect(d).To(ContainSubstring("-  - status \"idle\"\n+  - status \"saved\"\n"))
+		Expect(d).To(ContainSubstring("-   - status \"idle\"\n+   - status \"saved\"\n"))
 		Expect(d).To(MatchRegexp(`(?m)^@@ -\d+(,\d+)? \+\d+(,\d+)? @@$`))
-		Expect(d).To(MatchRegexp(`1 line\(s\) added, 1 removed, \d+ unchanged\n$`))
+		Expect(d).To(MatchRegexp(`1 addition, 1 removal, \d+ unchanged\n$`))
 		var changed []string
 		for _, l := range strings.Split(d, "\n") {
-			if strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-") {
+			if strings.HasPrefix(l, "+ ") || strings.HasPrefix(l, "- ") {
 				changed = append(changed, l)
 			}
 		}

@@ -98,6 +98,13 @@ func StripRefs(line string) string { return refRE.ReplaceAllString(line, "") }
 // ("Add to cart") and each one counts. A changed line is a removal and
 // an addition.
 func Snapshots(before, after string) SnapshotDiff {
+	return SnapshotsContext(before, after, Context)
+}
+
+// SnapshotsContext is Snapshots with n unchanged lines around each change
+// instead of Context: the agent session's `snapshot --diff` keeps one, to
+// spend fewer tokens (docs/agents.md "snapshot --diff").
+func SnapshotsContext(before, after string, n int) SnapshotDiff {
 	a, b := splitLines(before), splitLines(after)
 	sa, sb := make([]string, len(a)), make([]string, len(b))
 	for i, l := range a {
@@ -124,7 +131,7 @@ func Snapshots(before, after string) SnapshotDiff {
 	if !d.Changed() {
 		return d
 	}
-	for _, g := range m.GetGroupedOpCodes(Context) {
+	for _, g := range m.GetGroupedOpCodes(n) {
 		d.Hunks = append(d.Hunks, hunk(g, a, b))
 	}
 	return d
