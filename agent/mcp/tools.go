@@ -1,0 +1,185 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/smokeflow/smokeflow/agent"
+)
+
+// The tools mirror the verbs (docs/mcp.md "Tools"): a handful, not one per
+// flag. Each input type is the tool's JSON schema.
+
+const snapshotDoc = `Read the page as an accessibility-tree snapshot with [ref=eN] handles on everything actionable. diff: only what changed since the last snapshot. full: every node, not only the interactive ones. compact: keep visible text next to the controls.`
+
+type snapshotIn struct {
+	Diff    bool `json:"diff,omitempty" jsonschema:"only what changed since the session's last snapshot"`
+	Full    bool `json:"full,omitempty" jsonschema:"every node, not only the interactive ones"`
+	Compact bool `json:"compact,omitempty" jsonschema:"keep visible text next to the controls"`
+}
+
+func (t tools) snapshot(ctx context.Context, _ *sdk.CallToolRequest, in snapshotIn) (*sdk.CallToolResult, any, error) {
+	return t.run(ctx, agent.Command{Verb: agent.VerbSnapshot, Diff: in.Diff, Full: in.Full, Compact: in.Compact})
+}
+
+const actDoc = `Act on the page: click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload. target is what a flow takes: a ref (@e3), a phrase (Sign in), /regex/i, or a map '{role: button, name: Sign in}'. value: the text for fill and type, the key for press (Enter, Control+a), top or bottom for scroll without a target. values: the options for select, the files for upload. Prints ok, or the diagnostics of the failure with the refs of the candidates.`
+
+type actIn struct {
+	Action string   `json:"action" jsonschema:"click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload"`
+	Target string   `json:"target,omitempty" jsonschema:"a ref (@e3), a phrase, /regex/i or a flow-style map"`
+	Value  string   `json:"value,omitempty" jsonschema:"fill and type: the text; press: the key; scroll: top or bottom"`
+	Values []string `json:"values,omitempty" jsonschema:"select: the options; upload: the files"`
+}
+
+// actVerbs are the verbs act takes, and how their arguments line up.
+var actVerbs = map[string]struct {
+	verb   agent.Verb
+	args   func(in actIn) []string
+	target bool // the target is required
+}{
+	"click":    {agent.VerbClick, targetOnly, true},
+	"dblclick": {agent.VerbDblclick, targetOnly, true},
+	"hover":    {agent.VerbHover, targetOnly, true},
+	"check":    {agent.VerbCheck, targetOnly, true},
+	"uncheck":  {agent.VerbUncheck, targetOnly, true},
+	"fill":     {agent.VerbFill, targetValue, true},
+	"type":     {agent.VerbType, targetValue, true},
+	"press":    {agent.VerbPress, keyTarget, false},
+	"select":   {agent.VerbSelect, targetValues, true},
+	"upload":   {agent.VerbUpload, targetValues, true},
+	"scroll":   {agent.VerbScroll, scrollArgs, false},
+}
+
+func targetOnly(in actIn) []string   { return []string{in.Target} }
+func targetValue(in actIn) []string  { return []string{in.Target, in.Value} }
+func targetValues(in actIn) []string { return append([]string{in.Target}, in.Values...) }
+
+func keyTarget(in actIn) []string {
+	if in.Target == "" {
+		return []string{in.Value}
+	}
+	return []string{in.Value, in.Target}
+}
+
+func scrollArgs(in actIn) []string {
+	if in.Target != "" {
+		return []string{in.Target}
+	}
+	return []string{in.Value}
+}
+
+func (t tools) act(ctx context.Context, _ *sdk.CallToolRequest, in actIn) (*sdk.CallToolResult, any, error) {
+	v, ok := actVerbs[in.Action]
+	if !ok {
+		return usage(fmt.Sprintf("act: unknown action %q; use one of click, dblclick, hover, check, uncheck, fill, type, press, select, scroll, upload", in.Action))
+	}
+	if v.target && in.Target == "" {
+		return usage(fmt.Sprintf("act %s: give a target: a ref such as @e3, or the element's name", in.Action))
+	}
+	return t.run(ctx, agent.Command{Verb: v.verb, Args: v.args(in)})
+}
+
+const expectDoc = `Check the page, waiting until it holds or the step times out. expect is the flow form, e.g. '{visible: Order placed}', '{url: /checkout}', '{text: {target: "@e3", equals: Done}}'. Prints ok, or what the page held instead.`
+
+type expectIn struct {
+	Expect string `json:"expect" jsonschema:"the flow form of an expect step, e.g. {visible: Order placed}"`
+}
+
+func (t tools) expect(ctx context.Context, _ *sdk.CallToolRequest, in expectIn) (*sdk.CallToolResult, any, error) {
+	return t.run(ctx, agent.Command{Verb: agent.VerbExpect, Args: []string{in.Expect}})
+}
+
+const navigateDoc = `Go to a URL (to: open, the default, with url), or back, forward or reload. The page is read once it has settled.`
+
+type navigateIn struct {
+	To  string `json:"to,omitempty" jsonschema:"open (the default), back, forward or reload"`
+	URL string `json:"url,omitempty" jsonschema:"the URL to open"`
+}
+
+func (t tools) navigate(ctx context.Context, _ *sdk.CallToolRequest, in navigateIn) (*sdk.CallToolResult, any, error) {
+	switch in.To {
+	case "", "open":
+		if in.URL == "" {
+			return usage("navigate: give the url to open")
+		}
+		return t.run(ctx, agent.Command{Verb: agent.VerbOpen, Args: []string{in.URL}})
+	case "back":
+		return t.run(ctx, agent.Command{Verb: agent.VerbBack})
+	case "forward":
+		return t.run(ctx, agent.Command{Verb: agent.VerbForward})
+	case "reload":
+		return t.run(ctx, agent.Command{Verb: agent.VerbReload})
+	}
+	return usage(fmt.Sprintf("navigate: unknown to %q; use open, back, forward or reload", in.To))
+}
+
+const getDoc = `Read one thing: text, value or attr of a target, or the page's url or title.`
+
+type getIn struct {
+	What   string `json:"what" jsonschema:"text, value, url, title or attr"`
+	Target string `json:"target,omitempty" jsonschema:"the element, for text, value and attr"`
+	Name   string `json:"name,omitempty" jsonschema:"the attribute's name, for attr"`
+}
+
+func (t tools) get(ctx context.Context, _ *sdk.CallToolRequest, in getIn) (*sdk.CallToolResult, any, error) {
+	args := []string{in.What}
+	if in.Target != "" {
+		args = append(args, in.Target)
+	}
+	if in.Name != "" {
+		args = append(args, in.Name)
+	}
+	return t.run(ctx, agent.Command{Verb: agent.VerbGet, Args: args})
+}
+
+const evalDoc = `Run JavaScript in the page: an expression, or an async function body. Prints its value.`
+
+type evalIn struct {
+	JS string `json:"js" jsonschema:"an expression, or a function body that returns a value"`
+}
+
+func (t tools) eval(ctx context.Context, _ *sdk.CallToolRequest, in evalIn) (*sdk.CallToolResult, any, error) {
+	return t.run(ctx, agent.Command{Verb: agent.VerbEval, Args: []string{in.JS}})
+}
+
+const screenshotDoc = `Save a screenshot of the page (or of one target, or the full page) to a file, and print its path.`
+
+type screenshotIn struct {
+	File     string `json:"file,omitempty" jsonschema:"where to write the PNG; the session's artifacts folder when empty"`
+	FullPage bool   `json:"full_page,omitempty" jsonschema:"the whole page, not only the viewport"`
+	Target   string `json:"target,omitempty" jsonschema:"only this element"`
+}
+
+func (t tools) screenshot(ctx context.Context, _ *sdk.CallToolRequest, in screenshotIn) (*sdk.CallToolResult, any, error) {
+	var args []string
+	if in.File != "" {
+		args = []string{in.File}
+	}
+	return t.run(ctx, agent.Command{Verb: agent.VerbScreenshot, Args: args, FullPage: in.FullPage, Target: in.Target})
+}
+
+const exportDoc = `Write the session's successful steps as a flow file that smokeflow run replays: refs become the shortest unique human targets.`
+
+type exportIn struct {
+	File string `json:"file" jsonschema:"the flow file to write, e.g. flows/checkout.yaml"`
+}
+
+func (t tools) export(ctx context.Context, _ *sdk.CallToolRequest, in exportIn) (*sdk.CallToolResult, any, error) {
+	if in.File == "" {
+		return usage("export: give the file to write, e.g. flows/checkout.yaml")
+	}
+	return t.run(ctx, agent.Command{Verb: agent.VerbExport, Args: []string{in.File}})
+}
+
+const closeDoc = `End the session and its browser.`
+
+func (t tools) close(ctx context.Context, _ *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {
+	return t.run(ctx, agent.Command{Verb: agent.VerbClose})
+}
+
+// usage is a tool call the server refuses: an error result the model reads.
+func usage(msg string) (*sdk.CallToolResult, any, error) {
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: msg}}, IsError: true}, nil, nil
+}

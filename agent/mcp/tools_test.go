@@ -1,0 +1,71 @@
+package mcp_test
+
+import (
+	"context"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/agent"
+)
+
+var _ = Describe("the tools", func() {
+	It("lists a handful of tools that mirror the verbs", func() {
+		cs := connect(&recorder{})
+		var names []string
+		for t, err := range cs.Tools(context.Background(), nil) {
+			Expect(err).NotTo(HaveOccurred())
+			names = append(names, t.Name)
+		}
+		Expect(names).To(ConsistOf("snapshot", "act", "expect", "navigate", "get", "eval", "screenshot", "export", "close"))
+	})
+
+	DescribeTable("turns a tool call into the command a shell verb gives",
+		func(tool string, args map[string]any, want agent.Command) {
+			r := &recorder{with: agent.Result{Stdout: "ok\n"}}
+			text, isErr := call(connect(r), tool, args)
+			Expect(isErr).To(BeFalse())
+			Expect(text).To(Equal("ok"))
+			Expect(r.got).To(Equal([]agent.Command{want}))
+		},
+		Entry("snapshot --diff", "snapshot", map[string]any{"diff": true}, agent.Command{Verb: agent.VerbSnapshot, Diff: true}),
+		Entry("click a ref", "act", map[string]any{"action": "click", "target": "@e3"}, agent.Command{Verb: agent.VerbClick, Args: []string{"@e3"}}),
+		Entry("fill", "act", map[string]any{"action": "fill", "target": "Email", "value": "qa@example.com"}, agent.Command{Verb: agent.VerbFill, Args: []string{"Email", "qa@example.com"}}),
+		Entry("press a key on the page", "act", map[string]any{"action": "press", "value": "Enter"}, agent.Command{Verb: agent.VerbPress, Args: []string{"Enter"}}),
+		Entry("press a key on a target", "act", map[string]any{"action": "press", "value": "Tab", "target": "@e2"}, agent.Command{Verb: agent.VerbPress, Args: []string{"Tab", "@e2"}}),
+		Entry("select options", "act", map[string]any{"action": "select", "target": "Size", "values": []string{"M", "L"}}, agent.Command{Verb: agent.VerbSelect, Args: []string{"Size", "M", "L"}}),
+		Entry("scroll to the bottom", "act", map[string]any{"action": "scroll", "value": "bottom"}, agent.Command{Verb: agent.VerbScroll, Args: []string{"bottom"}}),
+		Entry("expect", "expect", map[string]any{"expect": "{visible: Order placed}"}, agent.Command{Verb: agent.VerbExpect, Args: []string{"{visible: Order placed}"}}),
+		Entry("navigate to a URL", "navigate", map[string]any{"url": "http://127.0.0.1:1/"}, agent.Command{Verb: agent.VerbOpen, Args: []string{"http://127.0.0.1:1/"}}),
+		Entry("go back", "navigate", map[string]any{"to": "back"}, agent.Command{Verb: agent.VerbBack}),
+		Entry("get an attribute", "get", map[string]any{"what": "attr", "target": "@e4", "name": "href"}, agent.Command{Verb: agent.VerbGet, Args: []string{"attr", "@e4", "href"}}),
+		Entry("get the title", "get", map[string]any{"what": "title"}, agent.Command{Verb: agent.VerbGet, Args: []string{"title"}}),
+		Entry("eval", "eval", map[string]any{"js": "1+1"}, agent.Command{Verb: agent.VerbEval, Args: []string{"1+1"}}),
+		Entry("a full-page screenshot", "screenshot", map[string]any{"full_page": true}, agent.Command{Verb: agent.VerbScreenshot, FullPage: true}),
+		Entry("export", "export", map[string]any{"file": "flows/x.yaml"}, agent.Command{Verb: agent.VerbExport, Args: []string{"flows/x.yaml"}}),
+		Entry("close", "close", map[string]any{}, agent.Command{Verb: agent.VerbClose}),
+	)
+
+	It("gives a failed command as an error result with its diagnostics", func() {
+		r := &recorder{with: agent.Result{Stdout: "click @e9: nothing matches\n", Code: agent.ExitFailed}}
+		text, isErr := call(connect(r), "act", map[string]any{"action": "click", "target": "@e9"})
+		Expect(isErr).To(BeTrue())
+		Expect(text).To(Equal("click @e9: nothing matches"))
+	})
+
+	DescribeTable("refuses a malformed call with its fix, running nothing",
+		func(tool string, args map[string]any, says string) {
+			r := &recorder{}
+			text, isErr := call(connect(r), tool, args)
+			Expect(isErr).To(BeTrue())
+			Expect(text).To(ContainSubstring(says))
+			Expect(r.got).To(BeEmpty())
+		},
+		Entry("an unknown action", "act", map[string]any{"action": "tap", "target": "@e1"}, `unknown action "tap"`),
+		Entry("a click without a target", "act", map[string]any{"action": "click"}, "give a target"),
+		Entry("navigate without a URL", "navigate", map[string]any{}, "give the url"),
+		Entry("navigate to nowhere known", "navigate", map[string]any{"to": "up"}, `unknown to "up"`),
+		Entry("export to an empty file name", "export", map[string]any{"file": ""}, "give the file"),
+		Entry("export without a file (the SDK checks the schema)", "export", map[string]any{}, `missing properties: ["file"]`),
+	)
+})
