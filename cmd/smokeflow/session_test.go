@@ -23,9 +23,10 @@ import (
 
 // TestMain lets this test binary serve sessions: a session command run
 // in-process (Main) starts os.Executable() session-serve, which is this
-// binary, as the smokeflow binary would be.
+// binary, as the smokeflow binary would be. It also serves `mcp`, which
+// the MCP specs start as a process.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == daemon.ServeCommand {
+	if len(os.Args) > 1 && (os.Args[1] == daemon.ServeCommand || os.Args[1] == "mcp") {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 		stop()
