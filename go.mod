@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/expr-lang/expr v1.17.8
 	github.com/go-rod/rod v0.116.2
+	github.com/google/shlex v0.0.0-20191202100458-e7afc7fbc510
 	github.com/joshdk/go-junit v1.0.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/onsi/ginkgo/v2 v2.34.0

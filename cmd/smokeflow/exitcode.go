@@ -67,6 +67,7 @@ func exitCode(err error) int {
 	var fe1 *flows.Error
 	var be *browser.BrowserError
 	var re *resultError
+	var bf *batchFailed
 	switch {
 	case err == nil:
 		return exitOK
@@ -74,6 +75,8 @@ func exitCode(err error) int {
 		return exitInterrupted
 	case errors.As(err, &re):
 		return sessionCode(re.code)
+	case errors.As(err, &bf):
+		return bf.code
 	case errors.As(err, &be), errors.Is(err, daemon.ErrUnreachable):
 		return exitBrowser
 	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1), errors.Is(err, daemon.ErrBadConfig):
@@ -105,5 +108,6 @@ func sessionCode(code int) int {
 func quiet(err error) bool {
 	var re *resultError
 	var pe *printedError
-	return errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted) || errors.Is(err, errDiffers) || errors.As(err, &re) || errors.As(err, &pe)
+	var bf *batchFailed
+	return errors.As(err, &bf) || errors.Is(err, errFlowsFailed) || errors.Is(err, errInterrupted) || errors.Is(err, errDiffers) || errors.As(err, &re) || errors.As(err, &pe)
 }

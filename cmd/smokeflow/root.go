@@ -18,6 +18,15 @@ var version = "0.1.0-dev"
 // printed once, here, as "smokeflow: message" on stderr (docs/cli.md
 // "Errors").
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	code := executeLine(ctx, args, stdout, stderr)
+	// no browser process outlives the command
+	browser.ReapZombies()
+	return code
+}
+
+// executeLine runs one command line and prints its error, as Main does; batch
+// runs each of its lines through it.
+func executeLine(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root, err := newRoot(stdout, stderr)
 	if err == nil {
 		// never nil: cobra would read os.Args instead
@@ -27,8 +36,6 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil && !quiet(err) {
 		fmt.Fprintln(stderr, "smokeflow: "+strings.ReplaceAll(describe(err), "\n", "\n  "))
 	}
-	// no browser process outlives the command
-	browser.ReapZombies()
 	return exitCode(err)
 }
 
@@ -60,7 +67,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
 		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),
 		newGetCmd(), newScreenshotCmd(), newBackCmd(), newForwardCmd(), newReloadCmd(), newWaitCmd(), newEvalCmd(),
-		newExportCmd(), newStateCmd(), newCloseCmd(), newSessionsCmd(), newMCPCmd(), newServeCmd())
+		newExportCmd(), newStateCmd(), newCloseCmd(), newSessionsCmd(), newBatchCmd(), newMCPCmd(), newServeCmd())
 	setUpHelp(root)
 	if err := setUpCompletion(root); err != nil {
 		return nil, fmt.Errorf("setting up completion: %w", err)

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/agent/daemon"
+	"github.com/smokeflow/smokeflow/browser"
+)
+
+var _ = Describe("smokeflow batch (docs/agent-session.md \"Batch\")", func() {
+	var dir, page string
+
+	BeforeEach(func() {
+		var err error
+		dir, err = os.MkdirTemp("", "sfb") // short: a socket's path has at most 107 bytes
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(os.RemoveAll, dir)
+		GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
+		GinkgoT().Setenv(daemon.EnvSession, "")
+		browser.EnableSubreaper()
+		DeferCleanup(endSessions, dir)
+		page = site.URL + "/snapshot/cart.html"
+	})
+
+	batchFile := func(lines ...string) string {
+		GinkgoHelper()
+		f := filepath.Join(GinkgoT().TempDir(), "cmds.txt")
+		Expect(os.WriteFile(f, []byte(strings.Join(lines, "\n")+"\n"), 0o600)).To(Succeed())
+		return f
+	}
+
+	It("runs the lines in order in the session, each result after its line", func() {
+		f := batchFile("# a known sequence", "open "+page, "", `fill "Coupon" 'SAVE 10'`, "get value Coupon", "smokeflow get url")
+		code, out, errOut := smokeflowSplit("batch", f, "--session", "b")
+		Expect(code).To(Equal(0), errOut)
+		Expect(out).To(Equal("> open " + page + "\nok\n> fill \"Coupon\" 'SAVE 10'\nok\n> get value Coupon\nSAVE 10\n> smokeflow get url\n" + page + "\n"))
+		Expect(sessionsIn(dir)).To(ConsistOf(HaveField("Name", "b")))
+	})
+
+	It("goes on after a failure and exits with its code; --bail stops there", func() {
+		f := batchFile("open "+page, "click 'Nothing by this name'", "get url")
+		code, out, _ := smokeflowSplit("batch", f)
+		Expect(code).To(Equal(1))
+		Expect(out).To(ContainSubstring("not_found"))
+		Expect(out).To(HaveSuffix("> get url\n" + page + "\n"))
+
+		code, out, _ = smokeflowSplit("batch", "--bail", f)
+		Expect(code).To(Equal(1))
+		Expect(out).NotTo(ContainSubstring("> get url"))
+	})
+
+	DescribeTable("refuses a batch with a bad line before running any, naming the line",
+		func(line, says string) {
+			f := batchFile("open "+page, line)
+			code, _, errOut := smokeflowSplit("batch", f)
+			Expect(code).To(Equal(2))
+			Expect(errOut).To(ContainSubstring(f + ":2: "))
+			Expect(errOut).To(ContainSubstring(says))
+			Expect(sessionsIn(dir)).To(BeEmpty(), "nothing ran")
+		},
+		Entry("a command that is not a session verb", "run flows/", `"run" is not a session command`),
+		Entry("an unclosed quote", `fill Email "qa@example.com`, "quote the line"),
+		Entry("a nested batch", "batch other.txt", `"batch" is not a session command`),
+	)
+})
