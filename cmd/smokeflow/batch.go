@@ -18,7 +18,9 @@ import (
 // first failed command's. Its output said why.
 type batchFailed struct{ code int }
 
-func (e *batchFailed) Error() string { return fmt.Sprintf("a command of the batch failed (exit %d)", e.code) }
+func (e *batchFailed) Error() string {
+	return fmt.Sprintf("a command of the batch failed (exit %d)", e.code)
+}
 
 // notInBatch are the session commands a batch does not run: they do not
 // drive the page.
