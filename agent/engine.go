@@ -219,3 +219,18 @@ func (e *Engine) stop() error {
 	e.b, e.own = nil, false
 	return errors.Join(errs...)
 }
+
+// URL is the URL of the session's page as of its last navigation ("" before
+// the first), which `smokeflow sessions` lists. It reads no page.
+func (e *Engine) URL() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ss == nil {
+		return ""
+	}
+	navs := e.ss.Navigations()
+	if len(navs) == 0 {
+		return ""
+	}
+	return navs[len(navs)-1].URL
+}

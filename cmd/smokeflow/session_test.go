@@ -107,6 +107,7 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 		code, out, _ = smokeflowSplit("sessions")
 		Expect(code).To(Equal(0))
 		Expect(out).To(MatchRegexp(`^NAME +PID +IDLE +URL\ndefault +%d +\S+`, list[0].PID))
+		Expect(out).To(ContainSubstring(page), "the page's URL")
 
 		smokeflowSplit("close")
 		Eventually(func() bool { return gone(list[0].PID) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue(), "close ends the process")
