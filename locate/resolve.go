@@ -54,9 +54,10 @@ type NodeKey struct {
 // Key of a node.
 func (n *Node) Key() NodeKey { return NodeKey{n.Session, n.Backend} }
 
-// Resolve finds the one element a target means in snap. refs is the
-// snapshot `@eN` refs were taken from (may be nil).
-func Resolve(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) *Result {
+// Resolve finds the one element a target means in snap. refs is the ref
+// table `@eN` refs are looked up in (may be nil): the one snap was
+// numbered with.
+func Resolve(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery) *Result {
 	r := &Result{Target: t}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
@@ -75,7 +76,7 @@ func Resolve(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSS
 // rung that matches anything, for expect count/visible/hidden, and the
 // visible ones as a person sees them: nested matches as one, the list
 // nth counts in (docs/targets.md "Resolution", 4).
-func Count(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) (all, visible []*Node, err error) {
+func Count(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery) (all, visible []*Node, err error) {
 	r := &Result{}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
@@ -89,7 +90,7 @@ func Count(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQu
 
 // candidates returns the matches of the deciding rung. A ref that resolves
 // directly sets r.Node instead.
-func candidates(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery, r *Result) ([]*Node, error) {
+func candidates(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, r *Result) ([]*Node, error) {
 	if t == nil {
 		return nil, fmt.Errorf("no target")
 	}
@@ -345,7 +346,7 @@ func filter(m []*Node, t *flows.Target, scope []*Node) []*Node {
 }
 
 // withinScope resolves `within` to its visible matches (nil: no scope).
-func withinScope(ctx context.Context, snap, refs *Snapshot, w *flows.Target, css CSSQuery) ([]*Node, error) {
+func withinScope(ctx context.Context, snap *Snapshot, refs *RefTable, w *flows.Target, css CSSQuery) ([]*Node, error) {
 	if w == nil {
 		return nil, nil
 	}
@@ -554,44 +555,36 @@ func inViewport(snap *Snapshot, n *Node) bool {
 	return b.X+b.W > 0 && b.Y+b.H > 0 && b.X < snap.Viewport.W && b.Y < snap.Viewport.H
 }
 
-// resolveRef looks a ref up in the snapshot it came from, and finds its
-// element in snap: the same element if it is still there with the same
-// role and name, else by role+name+nth, else by the ladder.
-func resolveRef(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
+// resolveRef looks a ref up in the ref table of the page, and finds its
+// element in snap (docs/targets.md "Resolution", 1): the same element if
+// it is still there with the role and name recorded, else a re-rendered
+// copy by role+name+nth, else by the ladder. An element that lived
+// alongside the ref's is another element, never taken for it.
+func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
 	ref := strings.TrimPrefix(t.Ref, "@")
 	r.Rung = RungRef
-	if refs == nil {
+	rec, ok := refs.lookup(ref)
+	switch {
+	case refs == nil:
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
 			Msg: fmt.Sprintf("@%s: no snapshot was taken yet; add a `snapshot` step first, or target by role and name", ref)}
-	}
-	entry := refs.Refs[ref]
-	if entry == nil {
+	case !ok:
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
-			Msg: fmt.Sprintf("@%s is not in the latest snapshot (it has e1..e%d)", ref, len(refs.Refs))}
+			Msg: fmt.Sprintf("@%s was never given on this page (its refs go up to e%d)", ref, refs.Last())}
 	}
+	entry := rec.node
 	r.Phrase = entry.Name
-	// The step's own role and name must agree with what the ref recorded.
-	if t.Role != "" && !strings.EqualFold(t.Role, entry.Role) {
-		return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
-			Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not a %s", ref, entry.Role, entry.Name, t.Role)}
+	if err := refContradicts(ref, entry, t); err != nil {
+		return nil, err
 	}
-	if t.Name != "" {
-		m, err := newMatcher(t.Name, t.Exact)
-		if err != nil {
-			return nil, err
-		}
-		if !m.match(entry.Name) {
-			return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
-				Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not named %q", ref, entry.Role, entry.Name, t.Name)}
-		}
-	}
-	if n := snap.FindBackend(entry.Session, entry.Backend); n != nil && n.Role == entry.Role && n.Name == entry.Name {
+	if n := snap.FindBackend(entry.Session, entry.Backend); n != nil && rec.doc == snap.Document &&
+		n.Role == entry.Role && n.Name == entry.Name {
 		r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, []*Node{n}))
 		r.Node = n
 		r.Matches = []*Node{n}
 		return nil, nil
 	}
-	// Stale: find it again by role + name + nth.
+	// Gone: find a re-rendered copy by role + name + nth.
 	var same []*Node
 	for _, n := range snap.All {
 		if n.Actionable() && n.Role == entry.Role && n.Name == entry.Name {
@@ -599,32 +592,82 @@ func resolveRef(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css 
 		}
 	}
 	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
-	if entry.Nth < len(same) {
+	if entry.Nth < len(same) && !rec.alongside(snap, same[entry.Nth]) {
 		r.Node = same[entry.Nth]
 		r.Matches = same
-		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth", ref, entry.Role, entry.Name))
+		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth%s", ref, entry.Role, entry.Name, nowRef(r.Node)))
 		return nil, nil
 	}
-	// Then by the ladder, with the recorded role.
-	n := 0
-	lt := &flows.Target{Role: entry.Role, Name: entry.Name, Within: t.Within, HasText: t.HasText, Nth: t.Nth, Exact: true}
 	if entry.Name == "" {
-		return same, &ResolveError{Why: diagnostics.ReasonNotFound,
-			Msg: fmt.Sprintf("@%s (%s) is gone from the page", ref, entry.Role)}
+		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
+			Msg: fmt.Sprintf("@%s (%s) is gone from the page: the page changed since the snapshot", ref, entry.Role)}
 	}
-	m, err := explicitMatches(ctx, snap, lt, css, scope)
+	// Then by the ladder, with the recorded role.
+	lt := &flows.Target{Role: entry.Role, Name: entry.Name, Within: t.Within, HasText: t.HasText, Nth: t.Nth, Exact: true}
+	found, err := explicitMatches(ctx, snap, lt, css, scope)
 	if err != nil {
 		return nil, err
 	}
-	n = len(m)
+	var m []*Node
+	for _, n := range found {
+		if !rec.alongside(snap, n) {
+			m = append(m, n)
+		}
+	}
 	r.Rungs = append(r.Rungs, count(RungRole, entry.Name, m))
-	if n == 0 {
+	if len(m) == 0 {
+		why := fmt.Sprintf("no other %s named %q is left", entry.Role, entry.Name)
+		if len(found) > 0 {
+			why = fmt.Sprintf("the %s named %q left are other elements (%s)", entry.Role, entry.Name, refList(found))
+		}
 		return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
-			Msg: fmt.Sprintf("@%s (%s %q) is gone from the page, and no %s named %q is left", ref, entry.Role, entry.Name, entry.Role, entry.Name)}
+			Msg: fmt.Sprintf("@%s (%s %q) is gone from the page: the page changed since the snapshot, and %s", ref, entry.Role, entry.Name, why)}
 	}
 	r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by the ladder", ref, entry.Role, entry.Name))
 	r.Rung = RungRole
 	return m, nil
+}
+
+// refContradicts says when the step's own role or name disagree with
+// what the ref recorded: then nothing is acted on.
+func refContradicts(ref string, entry *Node, t *flows.Target) error {
+	if t.Role != "" && !strings.EqualFold(t.Role, entry.Role) {
+		return &ResolveError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not a %s", ref, entry.Role, entry.Name, t.Role)}
+	}
+	if t.Name != "" {
+		m, err := newMatcher(t.Name, t.Exact)
+		if err != nil {
+			return err
+		}
+		if !m.match(entry.Name) {
+			return &ResolveError{Why: diagnostics.ReasonMismatch,
+				Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not named %q", ref, entry.Role, entry.Name, t.Name)}
+		}
+	}
+	return nil
+}
+
+// nowRef says the ref a re-found element goes by now.
+func nowRef(n *Node) string {
+	if n.Ref == "" {
+		return ""
+	}
+	return " (now @" + n.Ref + ")"
+}
+
+// refList names nodes by their refs: "@e2, @e5".
+func refList(nodes []*Node) string {
+	var refs []string
+	for _, n := range nodes {
+		if n.Ref != "" {
+			refs = append(refs, "@"+n.Ref)
+		}
+	}
+	if len(refs) == 0 {
+		return "without refs"
+	}
+	return strings.Join(refs, ", ")
 }
 
 func describe(t *flows.Target) string { return t.String() }
