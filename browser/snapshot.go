@@ -214,9 +214,14 @@ func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*l
 // (docs/targets.md "Resolution", 1): one Accessibility.getPartialAXTree
 // read of the element the ref recorded, judged by locate.LiveRef. It
 // returns nil whenever it cannot be sure (the element or its iframe is
-// gone, or changed), and the caller resolves over a full snapshot.
+// gone, or changed, or the main frame has navigated to another document
+// since the ref was recorded: the old document may still answer for a
+// while), and the caller resolves over a full snapshot.
 func (p *Page) LiveRef(ctx context.Context, t *flows.Target) *locate.Result {
-	entry := locate.LiveRefNode(p.table, t)
+	p.mu.Lock()
+	doc := string(p.loader)
+	p.mu.Unlock()
+	entry := locate.LiveRefNode(p.table, doc, t)
 	if entry == nil {
 		return nil
 	}

@@ -20,15 +20,16 @@ import (
 // LiveRefNode returns the recorded node of a plain ref target t in refs,
 // the element to read for LiveRef, or nil when t is not a plain ref,
 // contradicts what the ref recorded, or was recorded in another document
-// than the one refs numbers now: the caller then resolves over a full
+// than the one refs numbers now or doc, the main frame's document as the
+// caller knows it ("": not known): the caller then resolves over a full
 // snapshot, which says why.
-func LiveRefNode(refs *RefTable, t *flows.Target) *Node {
+func LiveRefNode(refs *RefTable, doc string, t *flows.Target) *Node {
 	if refs == nil || t == nil || t.Ref == "" || t.Within != nil || t.HasText != "" || t.Nth != nil ||
 		t.Label != "" || t.Placeholder != "" || t.Text != "" || t.TestID != "" || t.CSS != "" {
 		return nil
 	}
 	rec, ok := refs.lookup(strings.TrimPrefix(t.Ref, "@"))
-	if !ok || !refs.current(rec) {
+	if !ok || !refs.current(rec) || doc != "" && rec.doc != doc {
 		return nil
 	}
 	entry := rec.node
