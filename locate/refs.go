@@ -74,9 +74,10 @@ func (t *RefTable) Number(snap *Snapshot) {
 		if n.Ref == "" {
 			continue
 		}
-		k := refKey{session: n.Session, backend: n.Backend}
-		k.dup = seen[k]
-		seen[k]++
+		base := refKey{session: n.Session, backend: n.Backend}
+		k := base
+		k.dup = seen[base]
+		seen[base]++
 		id, ok := t.ids[k]
 		if !ok {
 			t.next++
