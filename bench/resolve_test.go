@@ -141,7 +141,7 @@ func BenchmarkDiagnostics(b *testing.B) {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
-		r := locate.Resolve(ctx, snap, p.RefMap(), missing, p.QueryCSS)
+		r := locate.Resolve(ctx, snap, p.RefTable(), missing, p.QueryCSS)
 		if r.Err == nil {
 			b.Fatalf("%s resolved on the dashboard", missing)
 		}

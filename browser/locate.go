@@ -189,7 +189,7 @@ func (p *Page) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *l
 	if err != nil {
 		return nil, nil, err
 	}
-	return locate.Resolve(ctx, snap, p.RefMap(), t, p.cssQuery), snap, nil
+	return locate.Resolve(ctx, snap, p.table, t, p.cssQuery), snap, nil
 }
 
 // Query reads the page once and returns every match of t and the visible
@@ -199,7 +199,7 @@ func (p *Page) Query(ctx context.Context, t *flows.Target) (all, visible []*loca
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	all, visible, err = locate.Count(ctx, snap, p.RefMap(), t, p.cssQuery)
+	all, visible, err = locate.Count(ctx, snap, p.table, t, p.cssQuery)
 	return all, visible, snap, err
 }
 

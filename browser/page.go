@@ -113,6 +113,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		requests: map[proto.NetworkRequestID]*proto.NetworkRequest{},
 		life:     map[proto.NetworkLoaderID]map[string]bool{},
 		worlds:   map[worldKey]proto.RuntimeExecutionContextID{},
+		table:    locate.NewRefTable(),
 		notify:   make(chan struct{}),
 		done:     make(chan struct{}),
 		events:   events,
@@ -236,8 +237,8 @@ type Page struct {
 	dialogUp bool     // a dialog is open (not answered yet)
 	done     chan struct{}
 
-	refs    *locate.Snapshot // the latest `snapshot` the user saw
-	refsDoc int              // documents() when it was taken
+	refs  *locate.Snapshot // the latest `snapshot` the user saw
+	table *locate.RefTable // numbers the refs of every snapshot (snapshot.go)
 
 	navs []Navigation // the main frame's, in order
 
@@ -767,35 +768,28 @@ func (p *Page) Title(ctx context.Context) string {
 	return r.Value.Str()
 }
 
-// TakeSnapshot reads the page and makes it the ref map that `@eN` refs
-// resolve against (the `snapshot` step and command).
+// TakeSnapshot reads the page and shows it to the reader (the `snapshot`
+// step and command): its refs now mean its elements as it shows them
+// (docs/targets.md "Resolution", 1).
 func (p *Page) TakeSnapshot(ctx context.Context) (*locate.Snapshot, error) {
 	s, err := p.Snapshot(ctx)
 	if err != nil {
 		return nil, err
 	}
+	p.table.Record(s)
 	p.mu.Lock()
 	p.refs = s
-	p.refsDoc = p.documents()
 	p.mu.Unlock()
 	return s, nil
 }
 
-// documents counts the documents the main frame has had (its navigations
-// to another document); p.mu is held.
-func (p *Page) documents() int {
-	n := 0
-	for _, nav := range p.navs {
-		if !nav.SameDocument {
-			n++
-		}
-	}
-	return n
-}
-
-// RefMap is the snapshot refs resolve against (nil before any).
+// RefMap is the latest snapshot shown to the reader (nil before any).
 func (p *Page) RefMap() *locate.Snapshot {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.refs
 }
+
+// RefTable is the table that numbers the page's refs and that `@eN`
+// refs are looked up in (docs/targets.md "The snapshot", "Refs").
+func (p *Page) RefTable() *locate.RefTable { return p.table }

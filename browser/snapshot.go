@@ -11,11 +11,13 @@ import (
 	"github.com/smokeflow/smokeflow/locate"
 )
 
-// Snapshot reads the page now, without touching the ref map: the main
-// page first, then its out-of-process iframes, built into one snapshot by
-// locate.Build (docs/targets.md "The snapshot"), with the HTTP status of
-// the main document (docs/targets.md "The snapshot", "The header"). A
-// read that caught the page mid-change is taken again (twice at most).
+// Snapshot reads the page now: the main page first, then its
+// out-of-process iframes, built into one snapshot by locate.Build
+// (docs/targets.md "The snapshot"), with the HTTP status of the main
+// document (docs/targets.md "The snapshot", "The header"). A read that
+// caught the page mid-change is taken again (twice at most). Its refs are
+// numbered by the page's ref table: an element keeps its ref for as long
+// as it lives in the document (docs/targets.md "The snapshot", "Refs").
 func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	if p.Crashed() {
 		return nil, ErrPageCrashed
@@ -32,6 +34,7 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 		}
 	}
 	snap.Status = p.Status()
+	p.table.Number(snap)
 	return snap, nil
 }
 
@@ -127,6 +130,7 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, er
 		wg.Wait()
 		return nil, fmt.Errorf("frame tree: %w", err)
 	}
+	sd.Loader = string(tree.FrameTree.Frame.LoaderID)
 	for _, f := range childFrames(tree.FrameTree) { // the root frame's is on its way
 		wg.Add(1)
 		go func() {
@@ -210,17 +214,15 @@ func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*l
 // (docs/targets.md "Resolution", 1): one Accessibility.getPartialAXTree
 // read of the element the ref recorded, judged by locate.LiveRef. It
 // returns nil whenever it cannot be sure (the element or its iframe is
-// gone, or changed, or the main frame went to another document since the
-// ref map was taken), and the caller resolves over a full snapshot.
+// gone, or changed, or the main frame has navigated to another document
+// since the ref was recorded: the old document may still answer for a
+// while), and the caller resolves over a full snapshot.
 func (p *Page) LiveRef(ctx context.Context, t *flows.Target) *locate.Result {
 	p.mu.Lock()
-	refs, left := p.refs, p.refsDoc != p.documents()
+	doc := string(p.loader)
 	p.mu.Unlock()
-	entry := locate.LiveRefNode(refs, t)
-	if entry == nil || left {
-		// a document the frame has left may live on in the back/forward
-		// cache, its elements still answering: the full read says the
-		// ref's page is gone (docs/targets.md "Resolution", 1)
+	entry := locate.LiveRefNode(p.table, doc, t)
+	if entry == nil {
 		return nil
 	}
 	s := p.sessionOf(entry.Handle)

@@ -9,8 +9,8 @@ import (
 // A plain ref target (`@e6`, optionally with the role and name it must
 // still have) can be resolved without reading the whole page, as
 // docs/targets.md "Resolution", 1, puts it: the ref is looked up in the
-// latest snapshot (refs), and if its element is still attached with the
-// role and name recorded then, it is used. One
+// page's ref table (refs), and if its element is still attached with the
+// role and name recorded, it is used. One
 // Accessibility.getPartialAXTree read of that element answers both, in
 // about a millisecond where a full read of a large page takes tens.
 // Package browser makes that read; locate decides, in two steps:
@@ -18,16 +18,22 @@ import (
 // element to read, LiveRef judges the read.
 
 // LiveRefNode returns the recorded node of a plain ref target t in refs,
-// the element to read for LiveRef, or nil when t is not a plain ref or
-// contradicts what the ref recorded: the caller then resolves over a full
+// the element to read for LiveRef, or nil when t is not a plain ref,
+// contradicts what the ref recorded, or was recorded in another document
+// than the one refs numbers now or doc, the main frame's document as the
+// caller knows it ("": not known): the caller then resolves over a full
 // snapshot, which says why.
-func LiveRefNode(refs *Snapshot, t *flows.Target) *Node {
+func LiveRefNode(refs *RefTable, doc string, t *flows.Target) *Node {
 	if refs == nil || t == nil || t.Ref == "" || t.Within != nil || t.HasText != "" || t.Nth != nil ||
 		t.Label != "" || t.Placeholder != "" || t.Text != "" || t.TestID != "" || t.CSS != "" {
 		return nil
 	}
-	entry := refs.Refs[strings.TrimPrefix(t.Ref, "@")]
-	if entry == nil || entry.Session == "" || entry.Backend == 0 {
+	rec, ok := refs.lookup(strings.TrimPrefix(t.Ref, "@"))
+	if !ok || !refs.current(rec) || doc != "" && rec.doc != doc {
+		return nil
+	}
+	entry := rec.node
+	if entry.Session == "" || entry.Backend == 0 {
 		return nil
 	}
 	if t.Role != "" && !strings.EqualFold(t.Role, entry.Role) {

@@ -54,9 +54,10 @@ type NodeKey struct {
 // Key of a node.
 func (n *Node) Key() NodeKey { return NodeKey{n.Session, n.Backend} }
 
-// Resolve finds the one element a target means in snap. refs is the
-// snapshot `@eN` refs were taken from (may be nil).
-func Resolve(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) *Result {
+// Resolve finds the one element a target means in snap. refs is the ref
+// table `@eN` refs are looked up in (may be nil): the one snap was
+// numbered with.
+func Resolve(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery) *Result {
 	r := &Result{Target: t}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
@@ -75,7 +76,7 @@ func Resolve(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSS
 // rung that matches anything, for expect count/visible/hidden, and the
 // visible ones as a person sees them: nested matches as one, the list
 // nth counts in (docs/targets.md "Resolution", 4).
-func Count(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery) (all, visible []*Node, err error) {
+func Count(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery) (all, visible []*Node, err error) {
 	r := &Result{}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
@@ -89,7 +90,7 @@ func Count(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQu
 
 // candidates returns the matches of the deciding rung. A ref that resolves
 // directly sets r.Node instead.
-func candidates(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery, r *Result) ([]*Node, error) {
+func candidates(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, r *Result) ([]*Node, error) {
 	if t == nil {
 		return nil, fmt.Errorf("no target")
 	}
@@ -345,7 +346,7 @@ func filter(m []*Node, t *flows.Target, scope []*Node) []*Node {
 }
 
 // withinScope resolves `within` to its visible matches (nil: no scope).
-func withinScope(ctx context.Context, snap, refs *Snapshot, w *flows.Target, css CSSQuery) ([]*Node, error) {
+func withinScope(ctx context.Context, snap *Snapshot, refs *RefTable, w *flows.Target, css CSSQuery) ([]*Node, error) {
 	if w == nil {
 		return nil, nil
 	}
@@ -554,127 +555,127 @@ func inViewport(snap *Snapshot, n *Node) bool {
 	return b.X+b.W > 0 && b.Y+b.H > 0 && b.X < snap.Viewport.W && b.Y < snap.Viewport.H
 }
 
-// resolveRef looks a ref up in the snapshot it came from, and finds its
-// element in snap: the same element if it is still there with the same
-// role and name, else by role+name+nth, else by the ladder.
-func resolveRef(ctx context.Context, snap, refs *Snapshot, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
+// resolveRef looks a ref up in the ref table of the page, and finds its
+// element in snap (docs/targets.md "Resolution", 1): the same element if
+// it is still there with the role and name recorded, else a re-rendered
+// copy by role+name+nth, else by the ladder. An element that lived
+// alongside the ref's is another element, never taken for it.
+func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
 	ref := strings.TrimPrefix(t.Ref, "@")
 	r.Rung = RungRef
-	if refs == nil {
+	rec, ok := refs.lookup(ref)
+	switch {
+	case refs == nil:
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
 			Msg: fmt.Sprintf("@%s: no snapshot was taken yet; add a `snapshot` step first, or target by role and name", ref)}
-	}
-	entry := refs.Refs[ref]
-	if entry == nil {
+	case !ok:
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
-			Msg: fmt.Sprintf("@%s is not in the latest snapshot (it has e1..e%d)", ref, len(refs.Refs))}
+			Msg: fmt.Sprintf("@%s was never given on this page (its refs go up to e%d)", ref, refs.Last())}
 	}
+	entry := rec.node
 	r.Phrase = entry.Name
-	// The step's own role and name must agree with what the ref recorded.
-	if t.Role != "" && !strings.EqualFold(t.Role, entry.Role) {
-		return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
-			Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not a %s", ref, entry.Role, entry.Name, t.Role)}
+	if err := refContradicts(ref, entry, t); err != nil {
+		return nil, err
 	}
-	if t.Name != "" {
-		m, err := newMatcher(t.Name, t.Exact)
-		if err != nil {
-			return nil, err
-		}
-		if !m.match(entry.Name) {
-			return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
-				Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not named %q", ref, entry.Role, entry.Name, t.Name)}
-		}
-	}
-	if n := snap.FindBackend(entry.Session, entry.Backend); n != nil && n.Role == entry.Role && n.Name == entry.Name {
+	if n := snap.FindBackend(entry.Session, entry.Backend); n != nil && rec.doc == snap.Document &&
+		n.Role == entry.Role && n.Name == entry.Name {
 		r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, []*Node{n}))
 		r.Node = n
 		r.Matches = []*Node{n}
 		return nil, nil
 	}
-	return staleRef(ctx, snap, refs, entry, t, css, scope, r)
-}
-
-// staleRef finds again the element of a ref whose element has gone
-// (docs/targets.md "Resolution", 1), only where that cannot pick another
-// element: never on another document than the ref's, and by role, name
-// and nth only when the elements of that role and name are as many as
-// when the ref was taken and the one picked stands where the ref's stood.
-// Otherwise it fails as mismatch, asking for a new snapshot.
-func staleRef(ctx context.Context, snap, refs *Snapshot, entry *Node, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
-	ref := entry.Ref
-	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
-	if otherDocument(refs, snap) {
+	if rec.doc != snap.Document {
+		// a document the tab has left may live on in the back/forward
+		// cache, its elements still answering; a page the tab went to is
+		// another page: its look-alikes are other elements
+		r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
 		return nil, &ResolveError{Why: diagnostics.ReasonMismatch, Final: true,
-			Msg: fmt.Sprintf("@%s (%s %q) was on a page the tab has left (it is now at %s); take a new snapshot", ref, entry.Role, entry.Name, snap.URL)}
+			Msg: fmt.Sprintf("@%s (%s %q) was on a page the tab has left (it is now at %s): the page changed; take a new snapshot", ref, entry.Role, entry.Name, snap.URL)}
 	}
-	was, same := sameRoleName(refs, entry), sameRoleName(snap, entry)
-	switch {
-	case len(was) == 1 && len(same) == 1:
-		r.Node, r.Matches = same[0], same
-		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role and name", ref, entry.Role, entry.Name))
-		return nil, nil
-	case len(same) == len(was) && entry.Nth < len(same) && placeOf(same[entry.Nth]) == placeOf(entry):
-		r.Node, r.Matches = same[entry.Nth], same
-		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth", ref, entry.Role, entry.Name))
-		return nil, nil
-	case len(was) > 1 || len(same) > 0:
-		return same, &ResolveError{Why: diagnostics.ReasonMismatch,
-			Msg: fmt.Sprintf("@%s (%s %q) was replaced, and the page changed around it (%d %s named %q then, %d now): which one it was cannot be told; take a new snapshot",
-				ref, entry.Role, entry.Name, len(was), entry.Role, entry.Name, len(same))}
+	// Gone: find a re-rendered copy by role + name + nth.
+	var same []*Node
+	for _, n := range snap.All {
+		if n.Actionable() && n.Role == entry.Role && n.Name == entry.Name {
+			same = append(same, n)
+		}
 	}
-	// The one element of its role and name is gone: by the ladder, with
-	// the recorded role.
+	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
+	if entry.Nth < len(same) && !rec.alongside(snap, same[entry.Nth]) {
+		r.Node = same[entry.Nth]
+		r.Matches = same
+		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth%s", ref, entry.Role, entry.Name, nowRef(r.Node)))
+		return nil, nil
+	}
 	if entry.Name == "" {
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
-			Msg: fmt.Sprintf("@%s (%s) is gone from the page", ref, entry.Role)}
+			Msg: fmt.Sprintf("@%s (%s) is gone from the page: the page changed since the snapshot", ref, entry.Role)}
 	}
+	// Then by the ladder, with the recorded role.
 	lt := &flows.Target{Role: entry.Role, Name: entry.Name, Within: t.Within, HasText: t.HasText, Nth: t.Nth, Exact: true}
-	m, err := explicitMatches(ctx, snap, lt, css, scope)
+	found, err := explicitMatches(ctx, snap, lt, css, scope)
 	if err != nil {
 		return nil, err
 	}
+	var m []*Node
+	for _, n := range found {
+		if !rec.alongside(snap, n) {
+			m = append(m, n)
+		}
+	}
 	r.Rungs = append(r.Rungs, count(RungRole, entry.Name, m))
 	if len(m) == 0 {
+		why := fmt.Sprintf("no other %s named %q is left", entry.Role, entry.Name)
+		if len(found) > 0 {
+			why = fmt.Sprintf("the %s named %q left are other elements (%s)", entry.Role, entry.Name, refList(found))
+		}
 		return nil, &ResolveError{Why: diagnostics.ReasonMismatch,
-			Msg: fmt.Sprintf("@%s (%s %q) is gone from the page, and no %s named %q is left", ref, entry.Role, entry.Name, entry.Role, entry.Name)}
+			Msg: fmt.Sprintf("@%s (%s %q) is gone from the page: the page changed since the snapshot, and %s", ref, entry.Role, entry.Name, why)}
 	}
 	r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by the ladder", ref, entry.Role, entry.Name))
 	r.Rung = RungRole
 	return m, nil
 }
 
-// otherDocument reports that snap reads another document of the main
-// frame than refs did: the tab navigated since (the document node's
-// backend id is new with each document).
-func otherDocument(refs, snap *Snapshot) bool {
-	a, b := refs.Root, snap.Root
-	return a != nil && b != nil && a.Backend != 0 && b.Backend != 0 && (a.Backend != b.Backend || a.Session != b.Session)
-}
-
-// sameRoleName are the actionable nodes of snap with n's role and name,
-// in document order.
-func sameRoleName(snap *Snapshot, n *Node) []*Node {
-	var out []*Node
-	for _, o := range snap.All {
-		if o.Actionable() && o.Role == n.Role && o.Name == n.Name {
-			out = append(out, o)
+// refContradicts says when the step's own role or name disagree with
+// what the ref recorded: then nothing is acted on.
+func refContradicts(ref string, entry *Node, t *flows.Target) error {
+	if t.Role != "" && !strings.EqualFold(t.Role, entry.Role) {
+		return &ResolveError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not a %s", ref, entry.Role, entry.Name, t.Role)}
+	}
+	if t.Name != "" {
+		m, err := newMatcher(t.Name, t.Exact)
+		if err != nil {
+			return err
+		}
+		if !m.match(entry.Name) {
+			return &ResolveError{Why: diagnostics.ReasonMismatch,
+				Msg: fmt.Sprintf("@%s is %s %q in the snapshot, not named %q", ref, entry.Role, entry.Name, t.Name)}
 		}
 	}
-	return out
+	return nil
 }
 
-// placeOf is where a node stands, as far as telling it from others of its
-// role and name goes: its landmark, frame, and the text of the nearest
-// element around it that says more than the node itself (its row, card or
-// list item).
-func placeOf(n *Node) string {
-	place := n.Region + "\x00" + n.FrameName
-	for p := n.Parent; p != nil; p = p.Parent {
-		if p.Text != "" && p.Text != n.Text && p.Text != n.Name {
-			return place + "\x00" + p.Text
+// nowRef says the ref a re-found element goes by now.
+func nowRef(n *Node) string {
+	if n.Ref == "" {
+		return ""
+	}
+	return " (now @" + n.Ref + ")"
+}
+
+// refList names nodes by their refs: "@e2, @e5".
+func refList(nodes []*Node) string {
+	var refs []string
+	for _, n := range nodes {
+		if n.Ref != "" {
+			refs = append(refs, "@"+n.Ref)
 		}
 	}
-	return place
+	if len(refs) == 0 {
+		return "without refs"
+	}
+	return strings.Join(refs, ", ")
 }
 
 func describe(t *flows.Target) string { return t.String() }

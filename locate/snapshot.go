@@ -9,10 +9,15 @@ import (
 )
 
 // Snapshot is the page read once: its accessibility tree merged with DOM
-// facts, with refs e1..eN on actionable nodes in document order.
+// facts, with refs e1..eN on actionable nodes in document order. A
+// RefTable numbers them again by the ref rule of docs/targets.md "The
+// snapshot", "Refs".
 type Snapshot struct {
 	URL   string
 	Title string
+	// Document is the main frame's document (the loader ID of its
+	// navigation): refs are numbered per document.
+	Document string
 	// Root is the main frame's document node; its children are the page.
 	Root *Node
 	// All holds every node in document order (iframes inlined).
@@ -39,7 +44,10 @@ type SessionRead struct {
 	Session string // the CDP session ID
 	Parent  string // the parent session's ID; "" for the main page
 	Frame   string // the session's root frame ID
-	DOM     *DOMSnapshot
+	// Loader is the loader ID of the root frame's document: a new one
+	// for each document the frame navigates to.
+	Loader string
+	DOM    *DOMSnapshot
 	// AX is the accessibility tree of each frame of the session, by
 	// frame ID.
 	AX map[string]*AXTree
@@ -60,6 +68,7 @@ func Build(reads []*SessionRead, viewport Box) (*Snapshot, error) {
 	}
 	b := &builder{data: reads}
 	snap := b.build()
+	snap.Document = reads[0].Loader
 	snap.Inconsistent = b.missingDOM > 0
 	snap.Viewport = Box{W: viewport.W, H: viewport.H}
 	return snap, nil

@@ -26,7 +26,7 @@ type Suggestion struct {
 type Suggester struct {
 	Ctx  context.Context
 	Snap *Snapshot // the snapshot the elements are from
-	Refs *Snapshot // the snapshot `@eN` refs were taken from (may be nil)
+	Refs *RefTable // the ref table `@eN` refs are looked up in (may be nil)
 	CSS  CSSQuery
 
 	// cssSeen keeps the answer of CSS per selector: every guess of a

@@ -31,7 +31,7 @@ func (ss *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 	// a budget of its own: the screenshot after it needs time too
 	ctx, cancel := context.WithTimeout(ctx, suggestBudget)
 	defer cancel()
-	sg := &locate.Suggester{Ctx: ctx, Snap: snap, Refs: ss.page.RefMap(), CSS: ss.page.QueryCSS}
+	sg := &locate.Suggester{Ctx: ctx, Snap: snap, Refs: ss.page.RefTable(), CSS: ss.page.QueryCSS}
 	var found []locate.Suggestion
 	switch {
 	case d.Reason == diagnostics.ReasonAmbiguous:
