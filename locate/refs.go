@@ -53,6 +53,45 @@ type refRecord struct {
 	node *Node
 	doc  string
 	era  int
+	// peers is how many actionable nodes had the node's role and name in
+	// the snapshot it was recorded from; place is where it stood
+	// (placeOf): a re-rendered copy is taken for it only where both still
+	// hold (docs/targets.md "Resolution", 1).
+	peers int
+	place string
+}
+
+// newRecord records n of snap; peers counts snap's actionable nodes by
+// role and name (peerCounts).
+func newRecord(n *Node, doc string, era int, peers map[string]int) refRecord {
+	return refRecord{node: detached(n), doc: doc, era: era, peers: peers[roleName(n)], place: placeOf(n)}
+}
+
+// peerCounts counts snap's actionable nodes by role and name.
+func peerCounts(snap *Snapshot) map[string]int {
+	out := map[string]int{}
+	for _, n := range snap.All {
+		if n.Actionable() {
+			out[roleName(n)]++
+		}
+	}
+	return out
+}
+
+func roleName(n *Node) string { return n.Role + "\x00" + n.Name }
+
+// placeOf is where a node stands, as far as telling it from others of its
+// role and name goes: its landmark, frame, and the text of the nearest
+// element around it that says more than the node itself (its row, card or
+// list item).
+func placeOf(n *Node) string {
+	place := n.Region + "\x00" + n.FrameName
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Text != "" && p.Text != n.Text && p.Text != n.Name {
+			return place + "\x00" + p.Text
+		}
+	}
+	return place
 }
 
 // NewRefTable returns an empty table.
@@ -88,8 +127,12 @@ func (t *RefTable) Number(snap *Snapshot) {
 		n.Ref = "e" + strconv.Itoa(id)
 		refs[n.Ref] = n
 	}
+	var peers map[string]int
+	if len(fresh) > 0 {
+		peers = peerCounts(snap)
+	}
 	for _, n := range fresh {
-		t.first[n.Ref] = refRecord{node: detached(n), doc: t.doc, era: t.next}
+		t.first[n.Ref] = newRecord(n, t.doc, t.next, peers)
 	}
 	snap.Refs = refs
 }
@@ -107,8 +150,9 @@ func (t *RefTable) Record(snap *Snapshot) {
 	if snap.Document != t.doc {
 		era = 0 // not numbered by this table: nothing is known to have lived alongside
 	}
+	peers := peerCounts(snap)
 	for ref, n := range snap.Refs {
-		t.shown[ref] = refRecord{node: detached(n), doc: snap.Document, era: era}
+		t.shown[ref] = newRecord(n, snap.Document, era, peers)
 	}
 }
 

@@ -592,19 +592,9 @@ func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Ta
 		return nil, &ResolveError{Why: diagnostics.ReasonMismatch, Final: true,
 			Msg: fmt.Sprintf("@%s (%s %q) was on a page the tab has left (it is now at %s): the page changed; take a new snapshot", ref, entry.Role, entry.Name, snap.URL)}
 	}
-	// Gone: find a re-rendered copy by role + name + nth.
-	var same []*Node
-	for _, n := range snap.All {
-		if n.Actionable() && n.Role == entry.Role && n.Name == entry.Name {
-			same = append(same, n)
-		}
-	}
 	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
-	if entry.Nth < len(same) && !rec.alongside(snap, same[entry.Nth]) {
-		r.Node = same[entry.Nth]
-		r.Matches = same
-		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth%s", ref, entry.Role, entry.Name, nowRef(r.Node)))
-		return nil, nil
+	if done, err := refindCopy(snap, rec, r); done || err != nil {
+		return nil, err
 	}
 	if entry.Name == "" {
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
@@ -634,6 +624,40 @@ func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Ta
 	r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by the ladder", ref, entry.Role, entry.Name))
 	r.Rung = RungRole
 	return m, nil
+}
+
+// refindCopy finds a re-rendered copy of a stale ref's element by role,
+// name and nth (docs/targets.md "Resolution", 1), only where that cannot
+// pick another element: the only one of its role and name then and now;
+// or as many of them as when the ref was recorded, the one at its nth
+// standing where the ref's stood; never one that lived alongside it.
+// When there are copies but none is certain, it fails as mismatch. done
+// is false when no element but those that lived alongside it has the
+// ref's role and name now: the ladder is next, which never takes those
+// either.
+func refindCopy(snap *Snapshot, rec refRecord, r *Result) (done bool, err error) {
+	entry := rec.node
+	var same []*Node
+	for _, n := range snap.All {
+		if n.Actionable() && roleName(n) == roleName(entry) && !rec.alongside(snap, n) {
+			same = append(same, n)
+		}
+	}
+	switch {
+	case rec.peers == 1 && len(same) == 1:
+		r.Node, r.Matches = same[0], same
+		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role and name%s", entry.Ref, entry.Role, entry.Name, nowRef(r.Node)))
+		return true, nil
+	case len(same) == rec.peers && entry.Nth < len(same) && placeOf(same[entry.Nth]) == rec.place:
+		r.Node, r.Matches = same[entry.Nth], same
+		r.Log = append(r.Log, fmt.Sprintf("@%s was stale; found %s %q again by role, name and nth%s", entry.Ref, entry.Role, entry.Name, nowRef(r.Node)))
+		return true, nil
+	case len(same) > 0:
+		return true, &ResolveError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("@%s (%s %q) was replaced, and the page changed around it (%d %s named %q then, %d now): which one it was cannot be told: the page changed since the snapshot; take a new snapshot",
+				entry.Ref, entry.Role, entry.Name, rec.peers, entry.Role, entry.Name, len(same))}
+	}
+	return false, nil
 }
 
 // refContradicts says when the step's own role or name disagree with
