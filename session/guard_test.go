@@ -1,0 +1,142 @@
+package session_test
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
+)
+
+// counter is origin B of the exfiltration fixture: it counts every
+// request that reaches it, by path.
+type counter struct {
+	*httptest.Server
+	mu   sync.Mutex
+	hits map[string]int
+}
+
+func newCounter() *counter {
+	c := &counter{hits: map[string]int{}}
+	c.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c.mu.Lock()
+		c.hits[r.URL.Path]++
+		c.mu.Unlock()
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<title>B</title>"))
+	}))
+	return c
+}
+
+func (c *counter) paths() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for p := range c.hits {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// originA serves testdata/guard, {{B}} standing for b and {{OTHER}} for
+// A under its other name (localhost), and /redirect?to=URL.
+func originA(b string) *httptest.Server {
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/redirect" {
+			http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
+			return
+		}
+		src, err := os.ReadFile(filepath.Join("..", "testdata", "guard", filepath.Base(r.URL.Path)))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+		text := strings.NewReplacer("{{B}}", b, "{{OTHER}}", "http://localhost:"+port).Replace(string(src))
+		if strings.HasSuffix(r.URL.Path, ".js") {
+			w.Header().Set("Content-Type", "text/javascript")
+		} else {
+			w.Header().Set("Content-Type", "text/html")
+		}
+		_, _ = w.Write([]byte(text))
+	}))
+	return srv
+}
+
+// channels are the paths the exfiltration page (testdata/guard) aims at
+// B, one per channel.
+var channels = []string{"/css", "/script", "/img", "/redirected", "/bg", "/iframe", "/fetch", "/xhr", "/beacon",
+	"/ws", "/sse", "/popup", "/form", "/refresh", "/oopif", "/oopif-fetch", "/oopif-ws", "/worker", "/worker-ws",
+	"/shared", "/service-worker"}
+
+// exfiltrate opens the exfiltration page of a in a fresh context with
+// the options o.
+func exfiltrate(a *httptest.Server, o browser.ContextOptions) *browser.Context {
+	GinkgoHelper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	bctx, err := shared.NewContextWith(ctx, o)
+	Expect(err).NotTo(HaveOccurred())
+	DeferCleanup(func() { _ = bctx.Close() })
+	_, err = bctx.OpenPage(ctx, browser.PageOptions{}, a.URL+"/exfil.html", "load")
+	Expect(err).NotTo(HaveOccurred())
+	return bctx
+}
+
+// blockedPaths are the paths of the URLs to b that bctx blocked.
+func blockedPaths(bctx *browser.Context, b string) []string {
+	var out []string
+	for _, bl := range bctx.Blocked() {
+		u, err := url.Parse(bl.URL)
+		if err == nil && strings.HasSuffix(b, u.Host) {
+			out = append(out, u.Path)
+		}
+	}
+	return out
+}
+
+var _ = Describe("allowed domains", func() {
+	var b *counter
+	var a *httptest.Server
+	var allowA *flows.Domains
+	BeforeEach(func() {
+		b = newCounter()
+		DeferCleanup(b.Close)
+		a = originA(b.URL)
+		DeferCleanup(a.Close)
+		_, port, _ := net.SplitHostPort(a.Listener.Addr().String())
+		var err error
+		allowA, err = flows.ParseDomains([]string{"127.0.0.1:" + port, "localhost:" + port})
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	It("let every channel of the page reach another origin when there are none (the control)", func() {
+		exfiltrate(a, browser.ContextOptions{})
+		Eventually(b.paths, 10*time.Second, 50*time.Millisecond).Should(ContainElements(channels))
+	})
+
+	It("block every channel of the page, its frames, workers and tabs toward another origin, and log each", func() {
+		bctx := exfiltrate(a, browser.ContextOptions{AllowedDomains: allowA})
+		// every channel was tried, and blocked
+		Eventually(func() []string { return blockedPaths(bctx, b.URL) }, 10*time.Second, 50*time.Millisecond).Should(ContainElements(channels))
+		Expect(b.paths()).To(BeEmpty())
+		Expect(bctx.GuardErr()).NotTo(HaveOccurred())
+		for _, bl := range bctx.Blocked() {
+			Expect(bl.Why).To(Equal("not in the allowed domains"), bl.String())
+		}
+	})
+})
