@@ -54,8 +54,8 @@ type Flow struct {
 	// SetupFlows are `setup_flows:`, in order.
 	SetupFlows []*SetupFlow
 	Setup      []*Step
-	Steps       []*Step
-	Teardown    []*Step
+	Steps      []*Step
+	Teardown   []*Step
 
 	// Source holds the file's lines, for quoting steps in failures.
 	Source []string
