@@ -99,6 +99,8 @@ type Attempt struct {
 	Console   []Console     `json:"console,omitempty"`
 	Requests  []Request     `json:"failed_requests,omitempty"`
 	Dialogs   []Dialog      `json:"dialogs,omitempty"`
+	// Blocked are the requests the allowed domains stopped.
+	Blocked []Blocked `json:"blocked,omitempty"`
 }
 
 // Step is one executed (or skipped) step. Nested steps (group, repeat,
@@ -183,4 +185,13 @@ type Dialog struct {
 	Accepted bool      `json:"accepted"`
 	Text     string    `json:"text,omitempty"` // typed into an accepted prompt
 	Time     time.Time `json:"time"`
+}
+
+// Blocked is a request the allowed domains stopped (docs/security.md
+// "Allowed domains").
+type Blocked struct {
+	URL  string    `json:"url"`
+	Type string    `json:"type"` // Document, Script, XHR, Fetch, Ping, WebSocket, …
+	Why  string    `json:"why"`  // not in the allowed domains, not a web address
+	Time time.Time `json:"time"`
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/results"
@@ -35,7 +36,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		case <-fctx.Done():
 		}
 	}()
-	bctx, err := b.NewContext(fctx)
+	bctx, err := b.NewContextWith(fctx, browser.ContextOptions{AllowedDomains: cfg.AllowedDomains.Intersect(f.AllowedDomains)})
 	if err != nil {
 		browserGone(a, err)
 		return a
@@ -117,6 +118,7 @@ func collect(a *results.Attempt, sess *session.Session) {
 	a.Console = sess.Console()
 	a.Requests = sess.FailedRequests()
 	a.Dialogs = sess.Dialogs()
+	a.Blocked = sess.Blocked()
 }
 
 // fail records a failure that is not a step's (the first one wins).

@@ -43,6 +43,10 @@ type Config struct {
 	Listener Listener
 	// DrainTimeout bounds how long running flows get after an interrupt.
 	DrainTimeout time.Duration
+	// AllowedDomains, when not nil, are the only hosts any flow's browser
+	// may load from; a flow's own allowed_domains narrow them further
+	// (docs/security.md "Allowed domains").
+	AllowedDomains *flows.Domains
 }
 
 func (c Config) withDefaults() Config {

@@ -467,6 +467,9 @@ func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 	if err != nil {
 		var ne *browser.NavigateError
 		if errors.As(err, &ne) {
+			if blocked := ss.blockedOpen(ne); blocked != nil {
+				return blocked
+			}
 			return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
 				Hints: []string{"check that the server is up and the URL (and the base URL) are right"}}}
 		}

@@ -17,7 +17,9 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/session"
 )
 
 // counter is origin B of the exfiltration fixture: it counts every
@@ -138,5 +140,72 @@ var _ = Describe("allowed domains", func() {
 		for _, bl := range bctx.Blocked() {
 			Expect(bl.Why).To(Equal("not in the allowed domains"), bl.String())
 		}
+	})
+})
+
+var _ = Describe("a session in a context with allowed domains", func() {
+	var b *counter
+	var a *httptest.Server
+	var allowA *flows.Domains
+	var bPort string
+	BeforeEach(func() {
+		b = newCounter()
+		DeferCleanup(b.Close)
+		a = originA(b.URL)
+		DeferCleanup(a.Close)
+		_, port, _ := net.SplitHostPort(a.Listener.Addr().String())
+		_, bPort, _ = net.SplitHostPort(b.Listener.Addr().String())
+		var err error
+		allowA, err = flows.ParseDomains([]string{"127.0.0.1:" + port})
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	var dir string
+	open := func(d *flows.Domains) *session.Session {
+		GinkgoHelper()
+		dir = GinkgoT().TempDir()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		bctx, err := shared.NewContextWith(ctx, browser.ContextOptions{AllowedDomains: d})
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = bctx.Close() })
+		s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: dir, StepTimeout: 5 * time.Second})
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = s.Close() })
+		return s
+	}
+
+	It("fails an open step toward another host with reason policy, naming the host and the domains", func() {
+		s := open(allowA)
+		_, se := doFails(s, "open: "+b.URL+"/secret")
+		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonPolicy))
+		Expect(se.Failure.Message).To(ContainSubstring("blocked: 127.0.0.1:" + bPort + " is not in the allowed domains (" + allowA.String() + ")"))
+		_, se = doFails(s, "open: "+a.URL+"/redirect?to="+b.URL+"/after-redirect")
+		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonPolicy))
+		Expect(se.Failure.Message).To(ContainSubstring("it goes on to " + b.URL + "/after-redirect, which is blocked"))
+		Expect(b.paths()).To(BeEmpty())
+	})
+
+	It("opens the same URLs without allowed domains (the control)", func() {
+		s := open(nil)
+		do(s, "open: "+b.URL+"/secret")
+		do(s, "open: "+a.URL+"/redirect?to="+b.URL+"/after-redirect")
+		Expect(b.paths()).To(ConsistOf("/secret", "/after-redirect", "/favicon.ico"))
+	})
+
+	It("logs each request it blocks in the step's log, in the results and in network.log", func() {
+		s := open(allowA)
+		logs := do(s, "open: "+a.URL+"/refresh.html").Log
+		Eventually(func() []string {
+			logs = append(logs, do(s, "wait: 50ms").Log...)
+			return logs
+		}, 10*time.Second).Should(ContainElement("blocked Document " + b.URL + "/top-refresh: not in the allowed domains"))
+		Expect(s.Blocked()).To(ContainElement(HaveField("URL", b.URL+"/top-refresh")))
+		Expect(s.Close()).To(Succeed())
+		Expect(paths(s)).To(ContainElement("session/network.log"))
+		log, err := os.ReadFile(filepath.Join(dir, "session", "network.log"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(log)).To(ContainSubstring("blocked Document " + b.URL + "/top-refresh"))
+		Expect(b.paths()).To(BeEmpty())
 	})
 })

@@ -22,6 +22,7 @@ import (
 // runFlags are the flags of `run` (and, in part, `demo`).
 type runFlags struct {
 	baseURL, envFile, tags, shard, artifacts, browser, cdp string
+	allowedDomains                                         string
 	workers, retries                                       int
 	failFast, headed, quiet, verbose                       bool
 	timeout, stepTimeout                                   time.Duration
@@ -49,6 +50,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&rf.quiet, "quiet", false, "print failures and the summary only")
 	fs.BoolVar(&rf.verbose, "verbose", false, "print every step and full diagnostics")
+	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
 	rf.sel.register(fs)
 }
 
@@ -116,6 +118,10 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if rf.retries < 0 {
 		return usagef("--retries must be 0 or more")
 	}
+	domains, err := allowedDomainsFlag(rf.allowedDomains)
+	if err != nil {
+		return err
+	}
 	list, done, err := chooseFlows(list, rf, opts, stdout, stderr)
 	if err != nil || done {
 		return err
@@ -133,7 +139,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		FailFast: rf.failFast, Timeout: rf.timeout, StepTimeout: rf.stepTimeout, ArtifactsDir: rf.artifacts,
 		Shard:    rf.shard,
 		Browser:  browser.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
-		Listener: prog,
+		Listener: prog, AllowedDomains: domains,
 	}
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
