@@ -26,6 +26,8 @@ type Context struct {
 	answer *DialogAnswer
 	dl     *downloads // nil until EnableDownloads
 	guard  *guard     // the allowed domains; nil: every host (guard.go)
+	// origins are the web origins its frames visited (state.go)
+	origins []string
 }
 
 // NewContext opens a fresh incognito context.
@@ -562,6 +564,7 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 		p.signal()
 		p.mu.Unlock()
 	case "Page.frameNavigated", "Page.navigatedWithinDocument":
+		p.visited(msg)
 		p.mu.Lock()
 		if n, ok := mainNavigation(s == p.main, p.main.FrameID, msg); ok {
 			p.navs = append(p.navs, n)

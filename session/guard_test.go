@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"context"
+	"html"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -58,9 +59,16 @@ func (c *counter) paths() []string {
 func originA(b string) *httptest.Server {
 	var srv *httptest.Server
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/redirect" {
+		switch r.URL.Path {
+		case "/redirect":
 			http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
 			return
+		case "/cookies":
+			_, _ = w.Write([]byte("<title>Cookies</title><p>" + html.EscapeString(r.Header.Get("Cookie")) + "</p>"))
+			return
+		case "/state.html":
+			host, _, _ := net.SplitHostPort(r.Host)
+			http.SetCookie(w, &http.Cookie{Name: "sid", Value: "http-" + host + "-secret", Path: "/", HttpOnly: true, Expires: time.Now().Add(time.Hour)})
 		}
 		src, err := os.ReadFile(filepath.Join("..", "testdata", "guard", filepath.Base(r.URL.Path)))
 		if err != nil {

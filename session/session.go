@@ -49,6 +49,10 @@ type Options struct {
 	// Listener receives the StepStarted and StepFinished events (nil:
 	// none).
 	Listener Listener
+	// States are put in the browser context, in order, before the first
+	// step, after the flow's own state file: the states of the setup
+	// flows it needs (docs/security.md "Log in once").
+	States []*browser.State
 }
 
 func (o Options) withDefaults() Options {
@@ -102,8 +106,10 @@ type Session struct {
 // Open opens a page in bctx (docs/session.md "Opening a page") with the
 // options' viewport and the flow's secrets painted over in screenshots.
 // The session does not own bctx: closing bctx after Close is the
-// caller's. A *ConfigError says the vars, secrets or base URL do not work
-// out (then no page is opened); any other error is the browser's.
+// caller's. The flow's state file, then Options.States, are put in the
+// context first (docs/security.md "Saved state"). A *ConfigError says the
+// vars, secrets, base URL or state file do not work out (then no page is
+// opened); any other error is the browser's.
 func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, error) {
 	opts = opts.withDefaults()
 	f := opts.Flow
@@ -119,6 +125,9 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 	ss.scope = sc
 	if ss.base, err = ss.baseURL(f, sc, ""); err != nil {
 		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
+	}
+	if err := ss.startState(ctx); err != nil {
+		return nil, err
 	}
 	if err := ss.openPage(ctx); err != nil {
 		return nil, err
