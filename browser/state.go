@@ -189,7 +189,9 @@ func (c *Context) atOrigin(ctx context.Context, origin, js string, out any) erro
 		return err
 	}
 	// the page closes with the context anyway: an error here changes nothing
-	defer func() { _, _ = proto.TargetCloseTarget{TargetID: tg.TargetID}.Call(c.b.rod.Context(context.WithoutCancel(ctx))) }()
+	defer func() {
+		_, _ = proto.TargetCloseTarget{TargetID: tg.TargetID}.Call(c.b.rod.Context(context.WithoutCancel(ctx)))
+	}()
 	at, err := proto.TargetAttachToTarget{TargetID: tg.TargetID, Flatten: true}.Call(c.b.rod.Context(ctx))
 	if err != nil {
 		return err
