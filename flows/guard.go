@@ -97,3 +97,16 @@ func (p *parser) loadSetup(path string, at *yaml.Node) {
 	ld.stack = ld.stack[:len(ld.stack)-1]
 	p.flow.SetupFlows = append(p.flow.SetupFlows, sf)
 }
+
+// LoadSetupFlow loads a setup flow that a run gives every flow (not one a
+// flow names), as Load loads a flow.
+func LoadSetupFlow(path string, opts LoadOptions) (*SetupFlow, error) {
+	f, err := Load(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.SetupFlows) > 0 {
+		return nil, Errors{{Pos: f.SetupFlows[0].Pos, Msg: "setup_flows: a setup flow cannot have setup flows of its own"}}
+	}
+	return &SetupFlow{Path: path, Key: absPath(path), Flow: f}, nil
+}

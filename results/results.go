@@ -37,6 +37,10 @@ type Run struct {
 	// ArtifactsDir is where artifact paths are relative to.
 	ArtifactsDir string  `json:"artifacts_dir"`
 	Flows        []*Flow `json:"flows"`
+	// Setup are the setup flows the run ran, once each, in the order
+	// they ran (docs/security.md "Log in once"). They are no test cases:
+	// Summary does not count them.
+	Setup []*Flow `json:"setup_flows,omitempty"`
 }
 
 // Summary counts flows by status.

@@ -13,9 +13,21 @@ import (
 	"github.com/smokeflow/smokeflow/session"
 )
 
+// attemptPlan is what an attempt starts from, and what it keeps besides
+// its results.
+type attemptPlan struct {
+	// states are put in the context before the first step: those of the
+	// setup flows the flow needs.
+	states []*browser.State
+	// keep, when set, runs once the setup and steps phases passed, before
+	// the teardown (a setup flow keeps its state); its error fails the
+	// attempt.
+	keep func(context.Context, *session.Session) error
+}
+
 // runAttempt is one try of a flow in a fresh browser context: a session
 // on it runs the setup, steps and teardown phases (docs/session.md).
-func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, number int, dir string) *results.Attempt {
+func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, number int, dir string, plan attemptPlan) *results.Attempt {
 	a := &results.Attempt{Number: number, StartedAt: time.Now(), Status: results.Failed}
 	defer func() { a.Duration = time.Since(a.StartedAt) }()
 	fctx, cancel := context.WithTimeout(ctx, flowTimeout(cfg, f))
@@ -43,7 +55,8 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	}
 	defer func() { _ = bctx.Close() }()
 	sess, err := session.Open(fctx, bctx, session.Options{Flow: f, BaseURL: cfg.BaseURL, Vars: cfg.Vars, LookupEnv: cfg.LookupEnv,
-		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number)})
+		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number),
+		States: plan.states})
 	var ce *session.ConfigError
 	switch {
 	case errors.As(err, &ce):
@@ -54,6 +67,12 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		return a
 	}
 	ok := runPhase(fctx, sess, a, "setup", f.Setup) && runPhase(fctx, sess, a, "steps", f.Steps)
+	if ok && plan.keep != nil {
+		if err := plan.keep(fctx, sess); err != nil {
+			fail(a, err, diagnostics.ReasonBrowser)
+			ok = false
+		}
+	}
 	// teardown always runs, with its own budget when the flow's is spent
 	tctx := fctx
 	if fctx.Err() != nil && ctx.Err() == nil {

@@ -26,7 +26,7 @@ type runFlags struct {
 	workers, retries                                       int
 	failFast, headed, quiet, verbose                       bool
 	timeout, stepTimeout                                   time.Duration
-	vars, reports                                          []string
+	vars, reports, setup                                   []string
 	sel                                                    selectFlags
 }
 
@@ -50,6 +50,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&rf.quiet, "quiet", false, "print failures and the summary only")
 	fs.BoolVar(&rf.verbose, "verbose", false, "print every step and full diagnostics")
+	fs.StringArrayVar(&rf.setup, "setup", nil, "run this setup flow `FILE` once, before every flow, and start each flow from its state (repeatable; docs/security.md)")
 	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
 	rf.sel.register(fs)
 }
@@ -122,6 +123,14 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err != nil {
 		return err
 	}
+	var setup []*flows.SetupFlow
+	for _, path := range rf.setup {
+		sf, err := flows.LoadSetupFlow(path, opts)
+		if err != nil {
+			return err
+		}
+		setup = append(setup, sf)
+	}
 	list, done, err := chooseFlows(list, rf, opts, stdout, stderr)
 	if err != nil || done {
 		return err
@@ -139,7 +148,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		FailFast: rf.failFast, Timeout: rf.timeout, StepTimeout: rf.stepTimeout, ArtifactsDir: rf.artifacts,
 		Shard:    rf.shard,
 		Browser:  browser.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
-		Listener: prog, AllowedDomains: domains,
+		Listener: prog, AllowedDomains: domains, Setup: setup,
 	}
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
