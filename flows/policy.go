@@ -160,6 +160,10 @@ func (p *parser) policyRule(src string, n *yaml.Node, eff Effect) (policyRule, b
 	if !hasPat {
 		return r, true
 	}
+	if r.Kind == KindDownload {
+		p.errorf(n, "%s: rule %q: download takes no pattern (a download is allowed or refused as a whole)", eff, src)
+		return r, false
+	}
 	pat = strings.TrimSpace(pat)
 	re, isRe, err := NameRegex(pat)
 	switch {

@@ -56,7 +56,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	defer func() { _ = bctx.Close() }()
 	sess, err := session.Open(fctx, bctx, session.Options{Flow: f, BaseURL: cfg.BaseURL, Vars: cfg.Vars, LookupEnv: cfg.LookupEnv,
 		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number),
-		States: plan.states})
+		States: plan.states, Policy: cfg.Policy, Confirm: confirmMode(cfg.Yes)})
 	var ce *session.ConfigError
 	switch {
 	case errors.As(err, &ce):
@@ -87,6 +87,15 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		a.Failure = nil
 	}
 	return a
+}
+
+// confirmMode is what the policy's confirm rules do in a run: the run
+// confirms every step with Yes, none without.
+func confirmMode(yes bool) session.ConfirmMode {
+	if yes {
+		return session.ConfirmAllows
+	}
+	return session.ConfirmDenies
 }
 
 // flowTimeout is the budget of one attempt: --timeout, else the flow's.

@@ -43,6 +43,11 @@ type Config struct {
 	Listener Listener
 	// DrainTimeout bounds how long running flows get after an interrupt.
 	DrainTimeout time.Duration
+	// Policy, when not nil, is checked before every step acts; a step
+	// its confirm rules hold back runs only with Yes (docs/security.md
+	// "Action policy").
+	Policy *flows.Policy
+	Yes    bool
 	// Setup are setup flows every flow needs, besides its own
 	// setup_flows (docs/security.md "Log in once").
 	Setup []*flows.SetupFlow

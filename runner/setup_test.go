@@ -146,3 +146,25 @@ var _ = Describe("a flow's allowed domains", func() {
 		Expect(site.privates.Load()).To(BeZero())
 	})
 })
+
+var _ = Describe("a run's action policy", func() {
+	It("holds back the steps to confirm unless the run confirms them", func() {
+		site := newLoginSite()
+		defer site.Close()
+		pol, err := flows.ParsePolicy("policy.yaml", []byte(`confirm: ["click:/sign in/i"]`))
+		Expect(err).NotTo(HaveOccurred())
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: site.URL, ArtifactsDir: GinkgoT().TempDir(),
+			Policy: pol}, loadSetup(site, "needs-login-1.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		a := run.Flows[0].Final()
+		Expect(a.Failure.Reason).To(Equal(diagnostics.ReasonSetup))
+		Expect(a.Failure.Message).To(ContainSubstring(`click "Sign in" needs a confirmation (rule "click:/sign in/i" (policy.yaml:1:11)), and the run does not confirm steps`))
+		Expect(site.logins.Load()).To(BeZero())
+
+		run, err = runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: site.URL, ArtifactsDir: GinkgoT().TempDir(),
+			Policy: pol, Yes: true}, loadSetup(site, "needs-login-1.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(run.Flows[0].Status).To(Equal(results.Passed), failureText(run.Flows[0]))
+		Expect(site.logins.Load()).To(Equal(int32(1)))
+	})
+})

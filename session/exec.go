@@ -371,6 +371,9 @@ func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 		return err
 	}
 	c.ctx, c.sctx, c.t = ctx, sctx, t
+	if c.sctx, err = ss.checkPolicy(c); err != nil {
+		return err
+	}
 	return run(ss, c)
 }
 
@@ -445,6 +448,9 @@ func runnerOf(a flows.Action) (run func(*Session, *stepCall) error, container bo
 func (ss *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error {
 	if o != nil {
 		c.rec.Log = append(c.rec.Log, o.Log...)
+	}
+	if err != nil && policyFailure(err) {
+		return err
 	}
 	if err != nil {
 		return ss.diagnose(c.ctx, c.s, err)

@@ -61,3 +61,17 @@ func why(v flows.Verdict) string {
 	}
 	return "not in the allowed domains"
 }
+
+// requestAllowed fails a request step's call (or a redirect of it) to a
+// host the context's allowed domains block: smokeflow's own HTTP calls
+// keep to them as the browser's do.
+func (ss *Session) requestAllowed(u string) error {
+	d := ss.bctx.AllowedDomains()
+	v := d.Check(u)
+	if v == flows.Allowed {
+		return nil
+	}
+	msg := fmt.Sprintf("request %s: blocked: %s is %s (%s)", u, hostOf(u), why(v), d)
+	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: msg,
+		Hints: []string{"add the host to the flow's allowed_domains (and the run's allowed domains) if the flow may call it"}}}
+}

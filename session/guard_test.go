@@ -79,6 +79,8 @@ func originA(b string) *httptest.Server {
 		text := strings.NewReplacer("{{B}}", b, "{{OTHER}}", "http://localhost:"+port).Replace(string(src))
 		if strings.HasSuffix(r.URL.Path, ".js") {
 			w.Header().Set("Content-Type", "text/javascript")
+		} else if strings.HasSuffix(r.URL.Path, ".txt") {
+			w.Header().Set("Content-Type", "text/plain")
 		} else {
 			w.Header().Set("Content-Type", "text/html")
 		}
@@ -183,7 +185,7 @@ var _ = Describe("a session in a context with allowed domains", func() {
 		return s
 	}
 
-	It("fails an open step toward another host with reason policy, naming the host and the domains", func() {
+	It("fails an open or request step toward another host with reason policy, naming the host and the domains", func() {
 		s := open(allowA)
 		_, se := doFails(s, "open: "+b.URL+"/secret")
 		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonPolicy))
@@ -191,14 +193,21 @@ var _ = Describe("a session in a context with allowed domains", func() {
 		_, se = doFails(s, "open: "+a.URL+"/redirect?to="+b.URL+"/after-redirect")
 		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonPolicy))
 		Expect(se.Failure.Message).To(ContainSubstring("it goes on to " + b.URL + "/after-redirect, which is blocked"))
+		_, se = doFails(s, "request: "+b.URL+"/api")
+		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonPolicy), "smokeflow's own calls keep to the domains")
+		_, se = doFails(s, "request: "+a.URL+"/redirect?to="+b.URL+"/api-redirect")
+		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonPolicy))
+		Expect(se.Failure.Message).To(ContainSubstring("request " + b.URL + "/api-redirect: blocked"))
 		Expect(b.paths()).To(BeEmpty())
 	})
 
-	It("opens the same URLs without allowed domains (the control)", func() {
+	It("opens and calls the same URLs without allowed domains (the control)", func() {
 		s := open(nil)
 		do(s, "open: "+b.URL+"/secret")
 		do(s, "open: "+a.URL+"/redirect?to="+b.URL+"/after-redirect")
-		Expect(b.paths()).To(ConsistOf("/secret", "/after-redirect", "/favicon.ico"))
+		do(s, "request: "+b.URL+"/api")
+		do(s, "request: "+a.URL+"/redirect?to="+b.URL+"/api-redirect")
+		Expect(b.paths()).To(ConsistOf("/secret", "/after-redirect", "/favicon.ico", "/api", "/api-redirect"))
 	})
 
 	It("logs each request it blocks in the step's log, in the results and in network.log", func() {

@@ -53,6 +53,11 @@ type Options struct {
 	// step, after the flow's own state file: the states of the setup
 	// flows it needs (docs/security.md "Log in once").
 	States []*browser.State
+	// Policy, when not nil, is checked before every step acts
+	// (docs/security.md "Action policy"); Confirm says what its confirm
+	// rules do.
+	Policy  *flows.Policy
+	Confirm ConfirmMode
 }
 
 func (o Options) withDefaults() Options {
@@ -101,6 +106,10 @@ type Session struct {
 	names     *names
 	key       string // the artifact key of the step running
 	ended     *pageEvents
+	// the steps a confirm rule holds back, and the one Confirm runs
+	// (policy.go)
+	pending   []pendingStep
+	confirmed *flows.Step
 }
 
 // Open opens a page in bctx (docs/session.md "Opening a page") with the

@@ -22,9 +22,9 @@ import (
 // runFlags are the flags of `run` (and, in part, `demo`).
 type runFlags struct {
 	baseURL, envFile, tags, shard, artifacts, browser, cdp string
-	allowedDomains                                         string
+	allowedDomains, policy                                 string
 	workers, retries                                       int
-	failFast, headed, quiet, verbose                       bool
+	failFast, headed, quiet, verbose, yes                  bool
 	timeout, stepTimeout                                   time.Duration
 	vars, reports, setup                                   []string
 	sel                                                    selectFlags
@@ -50,6 +50,8 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&rf.quiet, "quiet", false, "print failures and the summary only")
 	fs.BoolVar(&rf.verbose, "verbose", false, "print every step and full diagnostics")
+	fs.StringVar(&rf.policy, "policy", "", "check every step against this action policy `FILE`, YAML or JSON (docs/security.md)")
+	fs.BoolVar(&rf.yes, "yes", false, "confirm the steps that the policy's confirm rules hold back")
 	fs.StringArrayVar(&rf.setup, "setup", nil, "run this setup flow `FILE` once, before every flow, and start each flow from its state (repeatable; docs/security.md)")
 	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
 	rf.sel.register(fs)
@@ -123,6 +125,12 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err != nil {
 		return err
 	}
+	var pol *flows.Policy
+	if rf.policy != "" {
+		if pol, err = flows.LoadPolicy(rf.policy); err != nil {
+			return err
+		}
+	}
 	var setup []*flows.SetupFlow
 	for _, path := range rf.setup {
 		sf, err := flows.LoadSetupFlow(path, opts)
@@ -148,7 +156,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		FailFast: rf.failFast, Timeout: rf.timeout, StepTimeout: rf.stepTimeout, ArtifactsDir: rf.artifacts,
 		Shard:    rf.shard,
 		Browser:  browser.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
-		Listener: prog, AllowedDomains: domains, Setup: setup,
+		Listener: prog, AllowedDomains: domains, Setup: setup, Policy: pol, Yes: rf.yes,
 	}
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
