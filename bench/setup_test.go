@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,8 +37,10 @@ const accountSteps = `steps:
 // BenchmarkLoginOnce runs 20 flows that need a signed-in visitor on the
 // demo shop, 2 workers, one browser: "each" signs in in every flow's
 // setup phase, "shared" names a setup flow that signs in once, and every
-// flow starts from its state (docs/security.md "Log in once"). The whole
-// run is timed, setup flow included.
+// flow starts from its state (docs/security.md "Log in once");
+// "shared+allowed-domains" is "shared" with the run's allowed domains on
+// (127.0.0.1), every request paused and let go by smokeflow. The whole run
+// is timed, setup flow included.
 func BenchmarkLoginOnce(b *testing.B) {
 	srv := httptest.NewServer(demo.Handler())
 	b.Cleanup(srv.Close)
@@ -53,11 +56,19 @@ func BenchmarkLoginOnce(b *testing.B) {
 		write(fmt.Sprintf("each-%02d.yaml", i), fmt.Sprintf("name: Account %d\nsetup:\n%s%s", i, loginSteps, accountSteps))
 		write(fmt.Sprintf("shared-%02d.yaml", i), fmt.Sprintf("name: Account %d\nsetup_flows: [_login.yaml]\n%s", i, accountSteps))
 	}
-	for _, variant := range []string{"each", "shared"} {
+	local, err := flows.ParseDomains([]string{"127.0.0.1"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, variant := range []string{"each", "shared", "shared+allowed-domains"} {
 		b.Run(variant, func(b *testing.B) {
 			var list []*flows.Flow
+			files, domains := strings.TrimSuffix(variant, "+allowed-domains"), (*flows.Domains)(nil)
+			if files != variant {
+				domains = local
+			}
 			for i := 1; i <= 20; i++ {
-				f, err := flows.Load(filepath.Join(dir, fmt.Sprintf("%s-%02d.yaml", variant, i)), flows.LoadOptions{BaseURL: srv.URL})
+				f, err := flows.Load(filepath.Join(dir, fmt.Sprintf("%s-%02d.yaml", files, i)), flows.LoadOptions{BaseURL: srv.URL})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -67,7 +78,8 @@ func BenchmarkLoginOnce(b *testing.B) {
 			for b.Loop() {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 				start := time.Now()
-				run, err := runner.Run(ctx, runner.Config{Use: br, BaseURL: srv.URL, Workers: 2, ArtifactsDir: b.TempDir()}, list)
+				run, err := runner.Run(ctx, runner.Config{Use: br, BaseURL: srv.URL, Workers: 2, ArtifactsDir: b.TempDir(),
+					AllowedDomains: domains}, list)
 				t = append(t, time.Since(start))
 				cancel()
 				if err != nil {
