@@ -13,6 +13,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/session"
 )
 
@@ -135,17 +136,21 @@ var _ = Describe("a session's saved state", func() {
 		cross = "http://localhost:" + port
 	})
 
-	open := func(lookup func(string) (string, bool)) *session.Session {
+	openIn := func(lookup func(string) (string, bool), o browser.ContextOptions) *session.Session {
 		GinkgoHelper()
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
-		bctx, err := shared.NewContext(ctx)
+		bctx, err := shared.NewContextWith(ctx, o)
 		Expect(err).NotTo(HaveOccurred())
 		DeferCleanup(func() { _ = bctx.Close() })
 		s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir(), StepTimeout: 5 * time.Second, LookupEnv: lookup})
 		Expect(err).NotTo(HaveOccurred())
 		DeferCleanup(func() { _ = s.Close() })
 		return s
+	}
+	open := func(lookup func(string) (string, bool)) *session.Session {
+		GinkgoHelper()
+		return openIn(lookup, browser.ContextOptions{})
 	}
 	seen := func(s *session.Session, base string) {
 		GinkgoHelper()
@@ -176,6 +181,31 @@ var _ = Describe("a session's saved state", func() {
 		Expect(notes).To(BeEmpty())
 		seen(t, a.URL)
 		seen(t, cross)
+	})
+
+	It("is read and put back behind allowed domains, leaving out the origins they block", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		_, port, _ := net.SplitHostPort(a.Listener.Addr().String())
+		both, err := flows.ParseDomains([]string{"127.0.0.1:" + port, "localhost:" + port})
+		Expect(err).NotTo(HaveOccurred())
+		one, err := flows.ParseDomains([]string{"127.0.0.1:" + port})
+		Expect(err).NotTo(HaveOccurred())
+		s := openIn(keyEnv(""), browser.ContextOptions{AllowedDomains: both})
+		do(s, "open: "+a.URL+"/state.html")
+		do(s, "open: "+cross+"/state.html")
+		st, err := s.State(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st.Origins).To(HaveLen(2))
+
+		path := filepath.Join(GinkgoT().TempDir(), "state.json")
+		_, err = session.WriteState(path, st, keyEnv(""))
+		Expect(err).NotTo(HaveOccurred())
+		t := openIn(keyEnv(""), browser.ContextOptions{AllowedDomains: one})
+		notes, err := t.LoadState(ctx, path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(notes).To(ConsistOf("the saved localStorage of " + cross + " was left out: not in the allowed domains"))
+		seen(t, a.URL)
 	})
 
 	It("starts empty without one (the control)", func() {
