@@ -169,6 +169,22 @@ func sessionOffset(ctx context.Context, s *CDPSession) (float64, float64) {
 	return bm.Model.Content[0] + px, bm.Model.Content[1] + py
 }
 
+// actGuardKey keys the check of WithActGuard in a context.
+type actGuardKey struct{}
+
+// WithActGuard returns ctx with a check that every action made under it
+// passes once it has resolved its element, before it acts on it (the
+// action policy, docs/security.md "Action policy"): its error ends the
+// action, unchanged.
+func WithActGuard(ctx context.Context, check func(n *locate.Node) error) context.Context {
+	return context.WithValue(ctx, actGuardKey{}, check)
+}
+
+func actGuardOf(ctx context.Context) func(n *locate.Node) error {
+	g, _ := ctx.Value(actGuardKey{}).(func(n *locate.Node) error)
+	return g
+}
+
 // act resolves t, waits for actionability and runs do, polling until ctx
 // ends. A covered link is followed by its href when followLinks is set.
 func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks bool,
@@ -186,6 +202,11 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			return locate.IsFinal(r.Err), r.Err
 		}
 		n := r.Node
+		if g := actGuardOf(ctx); g != nil {
+			if err := g(n); err != nil {
+				return true, err
+			}
+		}
 		if chk.enabled && n.Disabled {
 			return false, &locate.DisabledError{NotInteractableError: locate.NotInteractableError{
 				Why: diagnostics.ReasonDisabled, Msg: fmt.Sprintf("%s %q is disabled", n.Role, n.Name), Node: n}}

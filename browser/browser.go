@@ -104,6 +104,7 @@ func (o Options) withDefaults() Options {
 // Browser is a launched or attached browser.
 type Browser struct {
 	rod      *rod.Browser
+	conn     *conn // rod's client: smokeflow's own (conn.go)
 	cmd      *exec.Cmd
 	exited   chan struct{}
 	profile  string
@@ -214,7 +215,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		b.kill()
 		return nil, &BrowserError{Msg: "cannot connect to the browser's DevTools endpoint " + ws, Fix: installHint, Err: err, Fixes: installFixes}
 	}
-	b.rod = rb
+	b.rod, b.conn = rb, cl
 	b.version = browserVersion(rb)
 	return b, nil
 }
@@ -288,7 +289,7 @@ func attach(ctx context.Context, opts Options) (*Browser, error) {
 			Fix: "check the address, and that the browser was started with --remote-debugging-port", Err: err,
 			Fixes: []flows.Setting{flows.SettingCDP}}
 	}
-	return &Browser{rod: rb, attached: true, disconnect: disconnect, exited: make(chan struct{}), version: browserVersion(rb)}, nil
+	return &Browser{rod: rb, conn: cl, attached: true, disconnect: disconnect, exited: make(chan struct{}), version: browserVersion(rb)}, nil
 }
 
 func browserVersion(rb *rod.Browser) string {

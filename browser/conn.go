@@ -83,6 +83,18 @@ type connRequest struct {
 // Call implements rod.CDPClient: it sends one command and waits for its
 // result (raw JSON) or ctx.
 func (c *conn) Call(ctx context.Context, sessionID, method string, params any) ([]byte, error) {
+	wait, err := c.send(sessionID, method, params)
+	if err != nil {
+		return nil, err
+	}
+	return wait(ctx)
+}
+
+// send sends one command and returns how to wait for its result: the
+// browser runs a session's commands in the order they were sent, so a
+// command sent after this one runs after it even before its answer comes
+// back. The wait must be called once.
+func (c *conn) send(sessionID, method string, params any) (wait func(context.Context) ([]byte, error), err error) {
 	id := c.nextID.Add(1)
 	data, err := json.Marshal(connRequest{ID: id, SessionID: sessionID, Method: method, Params: params})
 	if err != nil {
@@ -96,20 +108,24 @@ func (c *conn) Call(ctx context.Context, sessionID, method string, params any) (
 	}
 	c.pending[id] = pendingCall{ch: ch, session: sessionID}
 	c.mu.Unlock()
-	defer func() {
+	forget := func() {
 		c.mu.Lock()
 		delete(c.pending, id)
 		c.mu.Unlock()
-	}()
+	}
 	if err := c.ws.Send(data); err != nil {
+		forget()
 		return nil, err
 	}
-	select {
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case r := <-ch:
-		return r.msg, r.err
-	}
+	return func(ctx context.Context) ([]byte, error) {
+		defer forget()
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case r := <-ch:
+			return r.msg, r.err
+		}
+	}, nil
 }
 
 // read dispatches every message of the connection until it ends.

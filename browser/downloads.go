@@ -66,6 +66,17 @@ func (c *Context) EnableDownloads(ctx context.Context, dir string) error {
 	return nil
 }
 
+// DenyDownloads makes the context's pages refuse every download (the
+// action policy, docs/security.md "Action policy").
+func (c *Context) DenyDownloads(ctx context.Context) error {
+	err := proto.BrowserSetDownloadBehavior{Behavior: proto.BrowserSetDownloadBehaviorBehaviorDeny,
+		BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
+	if err != nil {
+		return fmt.Errorf("cannot refuse downloads: %w", err)
+	}
+	return nil
+}
+
 // stopDownloads ends the context's browser session.
 func (c *Context) stopDownloads(ctx context.Context) {
 	c.mu.Lock()

@@ -25,6 +25,9 @@ type Context struct {
 	tabs   []*tab      // every page, in the order they opened
 	answer *DialogAnswer
 	dl     *downloads // nil until EnableDownloads
+	guard  *guard     // the allowed domains; nil: every host (guard.go)
+	// origins are the web origins its frames visited (state.go)
+	origins []string
 }
 
 // NewContext opens a fresh incognito context.
@@ -45,6 +48,9 @@ func (c *Context) Close() error {
 	defer cancel()
 	c.stopDownloads(ctx)
 	err := proto.TargetDisposeBrowserContext{BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
+	if c.guard != nil {
+		c.guard.close(ctx) // after the pages: they never run unguarded
+	}
 	for _, p := range c.allPages() {
 		p.stop()
 	}
@@ -121,7 +127,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		secrets:  append([]string(nil), o.Secrets...),
 	}
 	go p.loop()
-	if err := setupSession(main.Client(ctx), &proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}); err != nil {
+	if err := setupSession(main.Client(ctx), c.guard != nil, &proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}); err != nil {
 		_ = p.Close()
 		return nil, err
 	}
@@ -132,7 +138,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 // through, and attaches to out-of-process iframes below it. The commands
 // are sent together (CDP runs them in order per session); a paused iframe
 // is always let go at the end, even after an error.
-func setupSession(cp *Client, extra ...interface{ Call(proto.Client) error }) error {
+func setupSession(cp *Client, guarded bool, extra ...interface{ Call(proto.Client) error }) error {
 	calls := []func() error{
 		func() error { return proto.InspectorEnable{}.Call(cp) },
 		func() error { return proto.RuntimeEnable{}.Call(cp) },
@@ -164,7 +170,12 @@ func setupSession(cp *Client, extra ...interface{ Call(proto.Client) error }) er
 		}()
 	}
 	wg.Wait()
-	errs[len(calls)] = proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(cp)
+	attach := proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}
+	if guarded {
+		// the workers are the guard's alone to let run (guard.go)
+		attach.Filter = proto.TargetTargetFilter{{Type: "iframe"}, {Exclude: true}}
+	}
+	errs[len(calls)] = attach.Call(cp)
 	resume := proto.RuntimeRunIfWaitingForDebugger{}.Call(cp)
 	for _, err := range errs {
 		if err != nil {
@@ -390,7 +401,7 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			_ = setupSession(child.Client(ctx))
+			_ = setupSession(child.Client(ctx), p.owner != nil && p.owner.guard != nil)
 		}()
 	case "Target.detachedFromTarget":
 		var e proto.TargetDetachedFromTarget
@@ -555,6 +566,7 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 		p.signal()
 		p.mu.Unlock()
 	case "Page.frameNavigated", "Page.navigatedWithinDocument":
+		p.visited(msg)
 		p.mu.Lock()
 		if n, ok := mainNavigation(s == p.main, p.main.FrameID, msg); ok {
 			p.navs = append(p.navs, n)

@@ -32,6 +32,8 @@ const (
 	ReasonScript      Reason = "script"      // the page's JavaScript threw (eval)
 	ReasonFile        Reason = "file"        // a file could not be read or written
 	ReasonConfig      Reason = "config"      // a flow setting wrong only at run time
+	ReasonPolicy      Reason = "policy"      // the action policy or the allowed domains stopped the step
+	ReasonSetup       Reason = "setup"       // a setup flow the flow needs failed
 	ReasonBrowser     Reason = "browser"     // the browser crashed, went away or refused a call
 	ReasonInterrupted Reason = "interrupted" // the run was stopped
 	ReasonInternal    Reason = "internal"    // a smokeflow bug
@@ -42,7 +44,7 @@ func Reasons() []Reason {
 	return []Reason{ReasonNotFound, ReasonAmbiguous, ReasonHidden, ReasonDisabled, ReasonCovered,
 		ReasonNotEditable, ReasonUnstable, ReasonDetached, ReasonMismatch, ReasonAssertion,
 		ReasonRepeatMax, ReasonExpression, ReasonNavigation, ReasonTimeout, ReasonScript, ReasonFile,
-		ReasonConfig, ReasonBrowser, ReasonInterrupted, ReasonInternal}
+		ReasonConfig, ReasonPolicy, ReasonSetup, ReasonBrowser, ReasonInterrupted, ReasonInternal}
 }
 
 // Known reports whether r is one of Reasons.

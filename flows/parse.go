@@ -225,19 +225,11 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 		p.checkBaseURL(n, f.BaseURL)
 	}
 	p.hasBase = f.BaseURL != "" || p.ld.opts.BaseURL != "" || ctx.hasBase
-	if n := o.val("timeout"); n != nil {
-		if d, ok := p.duration(n, "timeout", true); ok {
-			f.Timeout = d
-		}
-	}
-	if n := o.val("step_timeout"); n != nil {
-		if d, ok := p.duration(n, "step_timeout", true); ok {
-			f.StepTimeout = d
-		}
-	}
+	p.timeouts(o)
 	if n := o.val("viewport"); n != nil {
 		f.Viewport = p.viewport(n)
 	}
+	p.guardKeys(o)
 	if n := o.val("setup"); n != nil {
 		f.Setup = p.steps(n, "setup", false)
 	}
@@ -248,6 +240,20 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 	if n := o.val("teardown"); n != nil {
 		f.Teardown = p.steps(n, "teardown", false)
+	}
+}
+
+// timeouts reads timeout and step_timeout.
+func (p *parser) timeouts(o *obj) {
+	if n := o.val("timeout"); n != nil {
+		if d, ok := p.duration(n, "timeout", true); ok {
+			p.flow.Timeout = d
+		}
+	}
+	if n := o.val("step_timeout"); n != nil {
+		if d, ok := p.duration(n, "step_timeout", true); ok {
+			p.flow.StepTimeout = d
+		}
 	}
 }
 

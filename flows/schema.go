@@ -79,6 +79,11 @@ func kindSchema(f field) jsonObj {
 		s = objectSchema(viewportFields)
 	case kPath:
 		s = jsonObj{"type": "string", "minLength": 1}
+	case kPaths:
+		s = jsonObj{"anyOf": []any{
+			jsonObj{"type": "array", "items": jsonObj{"type": "string", "minLength": 1}},
+			jsonObj{"type": "string", "minLength": 1},
+		}}
 	case kNull:
 		s = jsonObj{"type": "null"}
 	case kHeaders:

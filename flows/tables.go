@@ -28,6 +28,7 @@ const (
 	kViewport       // {width, height}
 	kScalar         // a string or a number
 	kPath           // a file path, relative to the flow file (not interpolated)
+	kPaths          // a list of file paths, or one path
 	kNull           // nothing
 	kHeaders        // a map of HTTP header names to strings
 	kAny            // any YAML value
@@ -84,6 +85,9 @@ var flowFields = []field{
 	{Key: "timeout", Kind: kDuration, Doc: "Time limit of the whole flow (default 60s)."},
 	{Key: "step_timeout", Kind: kDuration, Doc: "Time limit of each step (default 10s); a step's own `timeout` overrides it."},
 	{Key: "viewport", Kind: kViewport, Doc: "The page size in CSS pixels."},
+	{Key: "allowed_domains", Kind: kStrings, Doc: "The only hosts the browser may load from while the flow runs: `example.com`, `*.example.com` (its subdomains), `localhost:4000` (that port alone). Every other request, frame, worker, WebSocket and tab is blocked and logged. Literal (not interpolated)."},
+	{Key: "state", Kind: kPath, Doc: "A saved state file (cookies and localStorage), relative to this one, loaded before the first step. A sealed file needs SMOKEFLOW_STATE_KEY."},
+	{Key: "setup_flows", Kind: kPaths, Doc: "Flow files, relative to this one, that a run runs once before the flows that name them; this flow starts from their state (cookies and localStorage). If one fails, this flow fails without running."},
 	{Key: "setup", Kind: kSteps, Doc: "Steps run first; a failure fails the flow and its steps are skipped."},
 	{Key: "steps", Kind: kSteps, Required: true, Doc: "The flow's steps. Required, not empty."},
 	{Key: "teardown", Kind: kSteps, Doc: "Steps that always run last, after success or failure."},

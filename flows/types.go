@@ -44,9 +44,18 @@ type Flow struct {
 	Timeout     time.Duration // whole flow; DefaultTimeout when unset
 	StepTimeout time.Duration // each step; DefaultStepTimeout when unset
 	Viewport    *Viewport
-	Setup       []*Step
-	Steps       []*Step
-	Teardown    []*Step
+	// AllowedDomains is `allowed_domains:`: the only hosts the browser
+	// may load from (nil: any host).
+	AllowedDomains *Domains
+	// State is `state:`, a saved state file joined to the flow's folder
+	// ("" for none), at StatePos.
+	State    string
+	StatePos Pos
+	// SetupFlows are `setup_flows:`, in order.
+	SetupFlows []*SetupFlow
+	Setup      []*Step
+	Steps      []*Step
+	Teardown   []*Step
 
 	// Source holds the file's lines, for quoting steps in failures.
 	Source []string

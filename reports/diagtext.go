@@ -247,7 +247,7 @@ func requestText(r results.Request) string {
 
 // renderFailureText is the whole story of a failed attempt as plain text:
 // the failure line, the quoted YAML, the diagnostics, then the console
-// errors and failed requests seen during the attempt.
+// errors, failed requests and blocked requests seen during the attempt.
 func renderFailureText(a *results.Attempt) string {
 	fi := failureOf(a)
 	var b strings.Builder
@@ -283,7 +283,22 @@ func renderFailureText(a *results.Attempt) string {
 			b.WriteString("  " + requestText(r) + "\n")
 		}
 	}
+	if len(a.Blocked) > 0 {
+		fmt.Fprintf(&b, "\nblocked by the allowed domains (%d):\n", len(a.Blocked))
+		for i, r := range a.Blocked {
+			if i == maxRequestLines {
+				fmt.Fprintf(&b, "  … %d more\n", len(a.Blocked)-i)
+				break
+			}
+			b.WriteString("  " + blockedText(r) + "\n")
+		}
+	}
 	return b.String()
+}
+
+// blockedText is a blocked request on one line: "Script URL: why".
+func blockedText(r results.Blocked) string {
+	return oneLine(r.Type) + " " + clip(oneLine(r.URL), 300) + ": " + oneLine(r.Why)
 }
 
 // statusWord is the step status as printed in step logs.

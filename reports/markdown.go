@@ -464,8 +464,8 @@ func (m *mdRenderer) diagnosticsDetail(d *diagnostics.Diagnostics) string {
 	return b.String()
 }
 
-// consoleAndRequests folds the attempt's console errors and failed
-// requests.
+// consoleAndRequests folds the attempt's console errors, failed requests
+// and the requests the allowed domains blocked.
 func (m *mdRenderer) consoleAndRequests(a *results.Attempt) string {
 	var b strings.Builder
 	if errs := consoleErrors(a); len(errs) > 0 {
@@ -489,6 +489,17 @@ func (m *mdRenderer) consoleAndRequests(a *results.Attempt) string {
 			body.WriteString("- " + mdInline(requestText(r)) + "\n")
 		}
 		b.WriteString("\n" + details(fmt.Sprintf("Failed requests (%d)", len(a.Requests)), body.String()))
+	}
+	if len(a.Blocked) > 0 {
+		var body strings.Builder
+		for i, r := range a.Blocked {
+			if i == maxRequestLines {
+				fmt.Fprintf(&body, "- … %d more\n", len(a.Blocked)-i)
+				break
+			}
+			body.WriteString("- " + mdInline(blockedText(r)) + "\n")
+		}
+		b.WriteString("\n" + details(fmt.Sprintf("Blocked by the allowed domains (%d)", len(a.Blocked)), body.String()))
 	}
 	return b.String()
 }

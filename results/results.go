@@ -37,6 +37,10 @@ type Run struct {
 	// ArtifactsDir is where artifact paths are relative to.
 	ArtifactsDir string  `json:"artifacts_dir"`
 	Flows        []*Flow `json:"flows"`
+	// Setup are the setup flows the run ran, once each, in the order
+	// they ran (docs/security.md "Log in once"). They are no test cases:
+	// Summary does not count them.
+	Setup []*Flow `json:"setup_flows,omitempty"`
 }
 
 // Summary counts flows by status.
@@ -102,6 +106,8 @@ type Attempt struct {
 	// Baselines are the baseline files the attempt wrote, when asked to
 	// update them (docs/flows.md "Baselines").
 	Baselines []Baseline `json:"baselines,omitempty"`
+	// Blocked are the requests the allowed domains stopped.
+	Blocked []Blocked `json:"blocked,omitempty"`
 }
 
 // Step is one executed (or skipped) step. Nested steps (group, repeat,
@@ -209,4 +215,13 @@ type Dialog struct {
 	Accepted bool      `json:"accepted"`
 	Text     string    `json:"text,omitempty"` // typed into an accepted prompt
 	Time     time.Time `json:"time"`
+}
+
+// Blocked is a request the allowed domains stopped (docs/security.md
+// "Allowed domains").
+type Blocked struct {
+	URL  string    `json:"url"`
+	Type string    `json:"type"` // Document, Script, XHR, Fetch, Ping, WebSocket, …
+	Why  string    `json:"why"`  // not in the allowed domains, not a web address
+	Time time.Time `json:"time"`
 }

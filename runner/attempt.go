@@ -6,15 +6,28 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/session"
 )
 
+// attemptPlan is what an attempt starts from, and what it keeps besides
+// its results.
+type attemptPlan struct {
+	// states are put in the context before the first step: those of the
+	// setup flows the flow needs.
+	states []*browser.State
+	// keep, when set, runs once the setup and steps phases passed, before
+	// the teardown (a setup flow keeps its state); its error fails the
+	// attempt.
+	keep func(context.Context, *session.Session) error
+}
+
 // runAttempt is one try of a flow in a fresh browser context: a session
 // on it runs the setup, steps and teardown phases (docs/session.md).
-func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, number int, dir string) *results.Attempt {
+func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, number int, dir string, plan attemptPlan) *results.Attempt {
 	a := &results.Attempt{Number: number, StartedAt: time.Now(), Status: results.Failed}
 	defer func() { a.Duration = time.Since(a.StartedAt) }()
 	fctx, cancel := context.WithTimeout(ctx, flowTimeout(cfg, f))
@@ -35,7 +48,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		case <-fctx.Done():
 		}
 	}()
-	bctx, err := b.NewContext(fctx)
+	bctx, err := b.NewContextWith(fctx, browser.ContextOptions{AllowedDomains: cfg.AllowedDomains.Intersect(f.AllowedDomains)})
 	if err != nil {
 		browserGone(a, err)
 		return a
@@ -43,7 +56,8 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	defer func() { _ = bctx.Close() }()
 	sess, err := session.Open(fctx, bctx, session.Options{Flow: f, BaseURL: cfg.BaseURL, Vars: cfg.Vars, LookupEnv: cfg.LookupEnv,
 		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number),
-		UpdateBaselines: cfg.UpdateBaselines, BaselineFix: cfg.BaselineFix})
+		UpdateBaselines: cfg.UpdateBaselines, BaselineFix: cfg.BaselineFix,
+		States: plan.states, Policy: cfg.Policy, Confirm: confirmMode(cfg.Yes)})
 	var ce *session.ConfigError
 	switch {
 	case errors.As(err, &ce):
@@ -54,6 +68,12 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		return a
 	}
 	ok := runPhase(fctx, sess, a, "setup", f.Setup) && runPhase(fctx, sess, a, "steps", f.Steps)
+	if ok && plan.keep != nil {
+		if err := plan.keep(fctx, sess); err != nil {
+			fail(a, err, diagnostics.ReasonBrowser)
+			ok = false
+		}
+	}
 	// teardown always runs, with its own budget when the flow's is spent
 	tctx := fctx
 	if fctx.Err() != nil && ctx.Err() == nil {
@@ -68,6 +88,15 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		a.Failure = nil
 	}
 	return a
+}
+
+// confirmMode is what the policy's confirm rules do in a run: the run
+// confirms every step with Yes, none without.
+func confirmMode(yes bool) session.ConfirmMode {
+	if yes {
+		return session.ConfirmAllows
+	}
+	return session.ConfirmDenies
 }
 
 // flowTimeout is the budget of one attempt: --timeout, else the flow's.
@@ -119,6 +148,7 @@ func collect(a *results.Attempt, sess *session.Session) {
 	a.Console = sess.Console()
 	a.Requests = sess.FailedRequests()
 	a.Dialogs = sess.Dialogs()
+	a.Blocked = sess.Blocked()
 }
 
 // fail records a failure that is not a step's (the first one wins).

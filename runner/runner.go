@@ -48,6 +48,18 @@ type Config struct {
 	// the failure of a missing or differing one says to write it.
 	UpdateBaselines bool
 	BaselineFix     string
+	// Policy, when not nil, is checked before every step acts; a step
+	// its confirm rules hold back runs only with Yes (docs/security.md
+	// "Action policy").
+	Policy *flows.Policy
+	Yes    bool
+	// Setup are setup flows every flow needs, besides its own
+	// setup_flows (docs/security.md "Log in once").
+	Setup []*flows.SetupFlow
+	// AllowedDomains, when not nil, are the only hosts any flow's browser
+	// may load from; a flow's own allowed_domains narrow them further
+	// (docs/security.md "Allowed domains").
+	AllowedDomains *flows.Domains
 }
 
 func (c Config) withDefaults() Config {
@@ -124,6 +136,8 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	slugs := uniqueSlugs(list)
+	sets := newSetups(cfg.Setup)
+	defer func() { run.Setup = sets.results() }()
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
 		go func(worker int) {
@@ -131,7 +145,10 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 			for i := range jobs {
 				f := list[i]
 				res := run.Flows[i]
-				runFlow(runCtx, flowCtx, cfg, bh, worker, f, res, slugs[i])
+				plan, ok := sets.planFor(runCtx, flowCtx, cfg, bh, worker, f, res)
+				if ok {
+					runFlow(runCtx, flowCtx, cfg, bh, worker, f, res, slugs[i], plan)
+				}
 				if cfg.Listener != nil {
 					ev := results.Event{Kind: results.FlowFinished, Worker: worker, Flow: f.Name, Result: res}
 					if a := res.Final(); a != nil {
@@ -207,8 +224,8 @@ func skipMarked(cfg Config, list []*flows.Flow, run *results.Run) []int {
 	return toRun
 }
 
-// runFlow runs the attempts of one flow.
-func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, res *results.Flow, slug string) {
+// runFlow runs the attempts of one flow, each as plan says.
+func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, res *results.Flow, slug string, plan attemptPlan) {
 	start := time.Now()
 	defer func() { res.Duration = time.Since(start) }()
 	for attempt := 1; attempt <= cfg.Retries+1; attempt++ {
@@ -225,7 +242,7 @@ func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, wor
 		if attempt > 1 {
 			dir = filepath.Join(slug, fmt.Sprintf("attempt-%d", attempt))
 		}
-		a := runAttempt(flowCtx, cfg, bh, worker, f, attempt, dir)
+		a := runAttempt(flowCtx, cfg, bh, worker, f, attempt, dir, plan)
 		res.Attempts = append(res.Attempts, a)
 		if a.Status == results.Passed {
 			break

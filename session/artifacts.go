@@ -101,6 +101,7 @@ type pageEvents struct {
 	failed  []browser.FailedRequest
 	dialogs []browser.Dialog
 	navs    []browser.Navigation
+	blocked []browser.Blocked
 }
 
 // events reads what the tabs reported so far, or what they had reported
@@ -116,6 +117,7 @@ func (ss *Session) events() *pageEvents {
 		ev.dialogs = append(ev.dialogs, p.Dialogs()...)
 		ev.navs = append(ev.navs, p.Navigations()...)
 	}
+	ev.blocked = ss.bctx.Blocked()
 	return ev
 }
 
@@ -146,6 +148,16 @@ func (ss *Session) Dialogs() []results.Dialog {
 	for _, d := range ss.events().dialogs {
 		out = append(out, results.Dialog{Type: string(d.Type), Message: ss.mask.Mask(d.Message),
 			URL: ss.mask.Mask(d.URL), Accepted: d.Accepted, Text: ss.mask.Mask(d.Text), Time: d.Time})
+	}
+	return out
+}
+
+// Blocked are the requests the context's allowed domains stopped, in
+// order, secrets masked (docs/security.md "Allowed domains").
+func (ss *Session) Blocked() []results.Blocked {
+	var out []results.Blocked
+	for _, b := range ss.events().blocked {
+		out = append(out, results.Blocked{URL: ss.mask.Mask(b.URL), Type: b.Type, Why: b.Why, Time: b.Time})
 	}
 	return out
 }
@@ -184,6 +196,9 @@ func (ss *Session) Close() error {
 	var nl strings.Builder
 	for _, r := range ev.failed {
 		fmt.Fprintf(&nl, "%s %s\n", r.Time.Format(time.RFC3339Nano), ss.mask.Mask(r.String()))
+	}
+	for _, b := range ev.blocked {
+		fmt.Fprintf(&nl, "%s %s\n", b.Time.Format(time.RFC3339Nano), ss.mask.Mask(b.String()))
 	}
 	if nl.Len() > 0 {
 		_, err := ss.artifact(results.ArtifactNetwork, "network.log", []byte(nl.String()))

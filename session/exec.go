@@ -371,6 +371,9 @@ func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 		return err
 	}
 	c.ctx, c.sctx, c.t = ctx, sctx, t
+	if c.sctx, err = ss.checkPolicy(c); err != nil {
+		return err
+	}
 	return run(ss, c)
 }
 
@@ -449,6 +452,9 @@ func (ss *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error 
 	if o != nil {
 		c.rec.Log = append(c.rec.Log, o.Log...)
 	}
+	if err != nil && policyFailure(err) {
+		return err
+	}
 	if err != nil {
 		return ss.diagnose(c.ctx, c.s, err)
 	}
@@ -470,6 +476,9 @@ func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 	if err != nil {
 		var ne *browser.NavigateError
 		if errors.As(err, &ne) {
+			if blocked := ss.blockedOpen(ne); blocked != nil {
+				return blocked
+			}
 			return &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonNavigation, Message: err.Error(),
 				Hints: []string{"check that the server is up and the URL (and the base URL) are right"}}}
 		}

@@ -26,8 +26,16 @@ func (ss *Session) request(ctx context.Context, a *flows.Request, sc *flows.Scop
 	if err != nil {
 		return err
 	}
+	if err := ss.requestAllowed(req.URL.String()); err != nil {
+		return err
+	}
 	jar := ss.page.CookieJar(ctx)
-	client := &http.Client{Jar: jar}
+	client := &http.Client{Jar: jar, CheckRedirect: func(r *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return ss.requestAllowed(r.URL.String())
+	}}
 	shown := req.Method + " " + req.URL.String()
 	start := time.Now()
 	resp, err := client.Do(req)
@@ -110,6 +118,9 @@ func requestError(ctx context.Context, shown string, err error) error {
 	if ctx.Err() != nil {
 		msg := "timed out waiting for the response of " + shown
 		return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonTimeout, Message: msg}}
+	}
+	if sf := (*stepFailure)(nil); errors.As(err, &sf) && policyFailure(sf) {
+		return sf // a redirect the allowed domains block
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {

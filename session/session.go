@@ -57,6 +57,15 @@ type Options struct {
 	// failure of a missing or differing baseline to say; FILE in it is
 	// replaced by the flow file. "" says it in words.
 	BaselineFix string
+	// States are put in the browser context, in order, before the first
+	// step, after the flow's own state file: the states of the setup
+	// flows it needs (docs/security.md "Log in once").
+	States []*browser.State
+	// Policy, when not nil, is checked before every step acts
+	// (docs/security.md "Action policy"); Confirm says what its confirm
+	// rules do.
+	Policy  *flows.Policy
+	Confirm ConfirmMode
 }
 
 func (o Options) withDefaults() Options {
@@ -106,13 +115,19 @@ type Session struct {
 	names     *names
 	key       string // the artifact key of the step running
 	ended     *pageEvents
+	// the steps a confirm rule holds back, and the one Confirm runs
+	// (policy.go)
+	pending   []pendingStep
+	confirmed *flows.Step
 }
 
 // Open opens a page in bctx (docs/session.md "Opening a page") with the
 // options' viewport and the flow's secrets painted over in screenshots.
 // The session does not own bctx: closing bctx after Close is the
-// caller's. A *ConfigError says the vars, secrets or base URL do not work
-// out (then no page is opened); any other error is the browser's.
+// caller's. The flow's state file, then Options.States, are put in the
+// context first (docs/security.md "Saved state"). A *ConfigError says the
+// vars, secrets, base URL or state file do not work out (then no page is
+// opened); any other error is the browser's.
 func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, error) {
 	opts = opts.withDefaults()
 	f := opts.Flow
@@ -128,6 +143,9 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 	ss.scope = sc
 	if ss.base, err = ss.baseURL(f, sc, ""); err != nil {
 		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
+	}
+	if err := ss.startState(ctx); err != nil {
+		return nil, err
 	}
 	if err := ss.openPage(ctx); err != nil {
 		return nil, err

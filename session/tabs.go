@@ -22,6 +22,7 @@ type pageState struct {
 	all     []*browser.Page       // every tab seen, in the order they opened
 	history []*browser.Page       // the tabs the flow was on, the current one last
 	logged  map[*browser.Page]int // dialogs already in a step log, per tab
+	blocked int                   // blocked requests already in a step log
 	dlDir   string                // absolute: where the browser saves downloads
 	saved   map[string]bool       // downloads saved as artifacts, by GUID
 	checked int                   // downloads an `expect: download` has looked at
@@ -51,6 +52,10 @@ func (ss *Session) openPage(ctx context.Context) error {
 		return err
 	}
 	ss.pg.dlDir = dir
+	if d := ss.opts.Policy.Decide(flows.KindDownload, flows.Subject{}); d.Effect != flows.Allow {
+		// a download cannot wait for a confirmation: only allow lets one through
+		return ss.bctx.DenyDownloads(ctx)
+	}
 	return ss.bctx.EnableDownloads(ctx, dir)
 }
 
@@ -76,6 +81,7 @@ func (ss *Session) beforeStep(sc *flows.Scope, rec *results.Step) {
 		return
 	}
 	ss.logDialogs(rec)
+	ss.logBlocked(rec)
 	ss.saveDownloads(sc, rec)
 	if ss.page.Closed() {
 		ss.backFromClosed(rec)
@@ -103,6 +109,7 @@ func (ss *Session) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope
 	}
 	err = ss.syncTabs(ctx, s, rec, cur, err)
 	err = ss.explainDialogAbort(ss.logDialogs(rec), err)
+	ss.logBlocked(rec)
 	ss.saveDownloads(sc, rec)
 	if ss.page.Closed() {
 		ss.backFromClosed(rec)

@@ -22,10 +22,11 @@ import (
 // runFlags are the flags of `run` (and, in part, `demo`).
 type runFlags struct {
 	baseURL, envFile, tags, shard, artifacts, browser, cdp string
+	allowedDomains, policy                                 string
 	workers, retries                                       int
-	failFast, headed, quiet, verbose, updateBaselines      bool
+	failFast, headed, quiet, verbose, updateBaselines, yes bool
 	timeout, stepTimeout                                   time.Duration
-	vars, reports                                          []string
+	vars, reports, setup                                   []string
 	sel                                                    selectFlags
 }
 
@@ -50,6 +51,10 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.quiet, "quiet", false, "print failures and the summary only")
 	fs.BoolVar(&rf.verbose, "verbose", false, "print every step and full diagnostics")
 	fs.BoolVar(&rf.updateBaselines, "update-baselines", false, "write the baselines of expect screenshot and snapshot that are missing or differ")
+	fs.StringVar(&rf.policy, "policy", "", "check every step against this action policy `FILE`, YAML or JSON (docs/security.md)")
+	fs.BoolVar(&rf.yes, "yes", false, "confirm the steps that the policy's confirm rules hold back")
+	fs.StringArrayVar(&rf.setup, "setup", nil, "run this setup flow `FILE` once, before every flow, and start each flow from its state (repeatable; docs/security.md)")
+	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
 	rf.sel.register(fs)
 }
 
@@ -117,6 +122,24 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if rf.retries < 0 {
 		return usagef("--retries must be 0 or more")
 	}
+	domains, err := allowedDomainsFlag(rf.allowedDomains)
+	if err != nil {
+		return err
+	}
+	var pol *flows.Policy
+	if rf.policy != "" {
+		if pol, err = flows.LoadPolicy(rf.policy); err != nil {
+			return err
+		}
+	}
+	var setup []*flows.SetupFlow
+	for _, path := range rf.setup {
+		sf, err := flows.LoadSetupFlow(path, opts)
+		if err != nil {
+			return err
+		}
+		setup = append(setup, sf)
+	}
 	list, done, err := chooseFlows(list, rf, opts, stdout, stderr)
 	if err != nil || done {
 		return err
@@ -134,7 +157,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		FailFast: rf.failFast, Timeout: rf.timeout, StepTimeout: rf.stepTimeout, ArtifactsDir: rf.artifacts,
 		Shard:    rf.shard,
 		Browser:  browser.Options{Bin: rf.browser, CDP: rf.cdp, Headed: rf.headed},
-		Listener: prog,
+		Listener: prog, AllowedDomains: domains, Setup: setup, Policy: pol, Yes: rf.yes,
 	}
 	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
 	runner.Version = version

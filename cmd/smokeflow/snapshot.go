@@ -19,12 +19,13 @@ import (
 type snapshotFlags struct {
 	full, compact, asJSON, diff *bool
 	selector, bin, cdp, wait    *string
+	allowed                     *string
 }
 
 // oneShotOnly and sessionOnly are the flags of `snapshot URL` and of the
 // session's `snapshot` alone.
 var (
-	oneShotOnly = []string{"selector", "wait"}
+	oneShotOnly = []string{"selector", "wait", "allowed-domains"}
 	sessionOnly = []string{"diff", "session", "timeout", "headed", "state", "secret", "idle-timeout"}
 )
 
@@ -76,6 +77,7 @@ session's last snapshot (docs/agent-session.md).`,
 	fs.Lookup("cdp").Usage = "attach to a running browser (`host:port` or ws://…): for URL, or when the command starts the session"
 	sf.selector = fs.String("selector", "", "only the subtree of the first element matching this `CSS` selector (with URL)")
 	sf.wait = fs.String("wait", browser.DefaultSettle.String(), "settle for at most this `duration`; or wait for load, domcontentloaded or networkidle only (with URL)")
+	sf.allowed = fs.String("allowed-domains", "", "load only from these hosts: `LIST`, such as example.com,*.example.com (with URL; docs/security.md)")
 	return c
 }
 
@@ -106,6 +108,13 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, st
 	if err != nil {
 		return err
 	}
+	domains, err := allowedDomainsFlag(*sf.allowed)
+	if err != nil {
+		return err
+	}
+	if !domains.Allows(pos[0]) {
+		return usagef("snapshot: %s is not in --allowed-domains %s", pos[0], *sf.allowed)
+	}
 	b, err := browser.Launch(ctx, browser.Options{Bin: *bin, CDP: *cdp})
 	if err != nil {
 		return err
@@ -113,11 +122,16 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, st
 	defer b.Close()
 	tctx, cancel := context.WithTimeout(ctx, 30*time.Second+bound)
 	defer cancel()
-	bc, p, err := b.OpenPage(tctx, browser.PageOptions{}, pos[0], load)
+	bc, err := b.NewContextWith(tctx, browser.ContextOptions{AllowedDomains: domains})
 	if err != nil {
 		return err
 	}
 	defer bc.Close()
+	defer printBlocked(bc, stderr)
+	p, err := bc.OpenPage(tctx, browser.PageOptions{}, pos[0], load)
+	if err != nil {
+		return err
+	}
 	if bound > 0 {
 		settled, err := p.Settle(tctx, bound)
 		if err != nil {
@@ -173,4 +187,24 @@ func snapshotWait(wait string) (load string, bound time.Duration, err error) {
 		return "", 0, usagef("--wait %q: want a duration such as 5s, or load, domcontentloaded or networkidle", wait)
 	}
 	return "load", d, nil
+}
+
+// allowedDomainsFlag reads --allowed-domains (nil when not given).
+func allowedDomainsFlag(list string) (*flows.Domains, error) {
+	if list == "" {
+		return nil, nil
+	}
+	d, err := flows.SplitDomains(list)
+	if err != nil {
+		return nil, usagef("--allowed-domains: %v", err)
+	}
+	return d, nil
+}
+
+// printBlocked notes on stderr each request the allowed domains blocked
+// (docs/security.md "Allowed domains"); the notes are best effort.
+func printBlocked(bc *browser.Context, stderr io.Writer) {
+	for _, b := range bc.Blocked() {
+		_, _ = fmt.Fprintf(stderr, "smokeflow: note: %s\n", b)
+	}
 }

@@ -1,0 +1,199 @@
+package session
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
+)
+
+// The action policy in a session (docs/security.md "Action policy"): each
+// step is checked before it acts. A step that acts on an element is
+// checked on the element it resolved, so that `click: @e5` meets the
+// rules about the name of e5; the others on what they are written with.
+
+// ConfirmMode is what a rule's confirm does in a session.
+type ConfirmMode int
+
+const (
+	// ConfirmDenies: a step to confirm fails, with reason policy (a flow
+	// run that was not told to confirm steps).
+	ConfirmDenies ConfirmMode = iota
+	// ConfirmAllows: a step to confirm runs (a run told to confirm).
+	ConfirmAllows
+	// ConfirmAsks: a step to confirm does not run; Do returns a
+	// *ConfirmRequired whose token Confirm takes, once (a session driven
+	// by an agent or a person, docs/security.md "Confirmations").
+	ConfirmAsks
+)
+
+// ConfirmRequired is a step that a confirm rule holds back until
+// Session.Confirm is given its token.
+type ConfirmRequired struct {
+	Token string
+	// Decision is the rule that asks for the confirmation.
+	Decision flows.Decision
+	// What is the action and what it acts on: `click "Pay now"`.
+	What string
+}
+
+func (e *ConfirmRequired) Error() string {
+	return fmt.Sprintf("%s needs a confirmation (%s): not done; confirm it with the token %s", e.What, e.Decision, e.Token)
+}
+
+// maxPending bounds the confirmations a session keeps waiting.
+const maxPending = 16
+
+// pendingStep is a step held back by a confirm rule.
+type pendingStep struct {
+	token string
+	step  *flows.Step
+}
+
+// Confirm runs the step that the token was given for, as Do runs it,
+// with its confirm rule taken as answered; deny rules still apply. A
+// token works once: an unknown or used one is an error, and nothing runs.
+func (ss *Session) Confirm(ctx context.Context, token string) (*results.Step, error) {
+	for i, p := range ss.pending {
+		if p.token != token {
+			continue
+		}
+		ss.pending = append(ss.pending[:i], ss.pending[i+1:]...)
+		ss.confirmed = p.step
+		defer func() { ss.confirmed = nil }()
+		return ss.Do(ctx, p.step)
+	}
+	return nil, fmt.Errorf("no step waits for a confirmation with the token %q (a token works once)", token)
+}
+
+// actsOnElement reports whether a step's action resolves its target and
+// acts on it (Page.act): the policy then checks the element it resolved.
+func actsOnElement(s *flows.Step) bool {
+	switch a := s.Action.(type) {
+	case *flows.Pointer, *flows.Fill, *flows.TypeText, *flows.Select, *flows.Check, *flows.Upload:
+		return true
+	case *flows.Press:
+		return a.Target != nil
+	case *flows.Scroll:
+		return s.Target() != nil
+	}
+	return false
+}
+
+// checkPolicy decides a step before it runs: at once when it does not act
+// on an element, else on the element it resolves (through the context
+// the step acts under, which it returns).
+func (ss *Session) checkPolicy(c *stepCall) (context.Context, error) {
+	if ss.opts.Policy == nil {
+		return c.sctx, nil
+	}
+	kind := string(c.s.Action.Name())
+	subject := ss.subjectOf(c)
+	if !actsOnElement(c.s) {
+		return c.sctx, ss.decide(kind, subject, c.s)
+	}
+	guard := func(n *locate.Node) error {
+		s := subject
+		s.Texts = append([]string{n.Name}, s.Texts...)
+		return ss.decide(kind, s, c.s)
+	}
+	return browser.WithActGuard(c.sctx, guard), nil
+}
+
+// subjectOf is what a step acts on, as the policy's patterns see it.
+func (ss *Session) subjectOf(c *stepCall) flows.Subject {
+	var s flows.Subject
+	str := func(v string) string {
+		if out, err := flows.Interpolate(v, c.sc); err == nil {
+			return out
+		}
+		return v
+	}
+	switch a := c.s.Action.(type) {
+	case *flows.Open:
+		s.URL = str(a.URL)
+		if u, err := joinURL(ss.base, s.URL); err == nil {
+			s.URL = u
+		}
+	case *flows.Request:
+		s.URL = str(a.URL)
+		if u, err := joinURL(ss.base, s.URL); err == nil {
+			s.URL = u
+		}
+	case *flows.Eval:
+		s.Texts = append(s.Texts, str(a.JS))
+	case *flows.Press:
+		s.Texts = append(s.Texts, str(a.Key))
+	}
+	if t := c.t; t != nil {
+		for _, v := range []string{t.Phrase, t.Name, t.Label, t.Placeholder, t.Text, t.TestID, t.HasText} {
+			if v != "" {
+				s.Texts = append(s.Texts, v)
+			}
+		}
+		if t.Ref != "" {
+			s.Texts = append(s.Texts, "@"+t.Ref)
+		}
+	}
+	return s
+}
+
+// decide applies the policy's decision on a step.
+func (ss *Session) decide(kind string, s flows.Subject, step *flows.Step) error {
+	d := ss.opts.Policy.Decide(kind, s)
+	what := describe(kind, s)
+	switch {
+	case d.Effect == flows.Allow:
+		return nil
+	case d.Effect == flows.Confirm && (ss.confirmed == step || ss.opts.Confirm == ConfirmAllows):
+		return nil
+	case d.Effect == flows.Confirm && ss.opts.Confirm == ConfirmAsks:
+		cr := &ConfirmRequired{Token: newToken(), Decision: d, What: what}
+		ss.pending = append(ss.pending, pendingStep{token: cr.Token, step: step})
+		if len(ss.pending) > maxPending {
+			ss.pending = ss.pending[1:]
+		}
+		return &stepFailure{err: cr, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: cr.Error()}}
+	case d.Effect == flows.Confirm:
+		msg := fmt.Sprintf("%s needs a confirmation (%s), and the run does not confirm steps", what, d)
+		return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: msg,
+			Hints: []string{"allow the step in the policy, or let the run confirm steps"}}}
+	}
+	msg := fmt.Sprintf("%s is denied by the policy: %s", what, d)
+	if d.Rule == "" {
+		msg += ", as no rule allows it"
+	}
+	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: msg}}
+}
+
+// describe is the action and its subject for a message: `click "Pay"`.
+func describe(kind string, s flows.Subject) string {
+	switch {
+	case s.URL != "":
+		return kind + " " + s.URL
+	case len(s.Texts) > 0:
+		return fmt.Sprintf("%s %q", kind, s.Texts[0])
+	}
+	return kind
+}
+
+// newToken is a one-time token: 8 random bytes, in hex.
+func newToken() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24)
+	return hex.EncodeToString(b)
+}
+
+// policyFailure reports a failure the policy decided: it is not
+// diagnosed as a target that could not be acted on.
+func policyFailure(err error) bool {
+	var sf *stepFailure
+	return errors.As(err, &sf) && sf.diag != nil && sf.diag.Reason == diagnostics.ReasonPolicy
+}
