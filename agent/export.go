@@ -46,6 +46,10 @@ func (e *Engine) export(_ context.Context, c Command, _ time.Duration) *Output {
 	if _, err := flows.Parse(file, src, flows.LoadOptions{LookupEnv: e.lookup}); err != nil {
 		return &Output{Code: ExitFailed, Error: "export: the flow does not validate: " + err.Error(), Reason: diagnostics.ReasonInternal}
 	}
+	// its folder is made, as an editor's "save as" would (docs/agents.md "Export")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return &Output{Code: ExitFailed, Error: "export: " + err.Error(), Reason: diagnostics.ReasonFile}
+	}
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		return &Output{Code: ExitFailed, Error: "export: " + err.Error(), Reason: diagnostics.ReasonFile}
 	}

@@ -257,6 +257,9 @@ func copyFile(from, to string) error {
 	if err != nil {
 		return fmt.Errorf("reading the screenshot: %w", err)
 	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return fmt.Errorf("writing the screenshot: %w", err)
+	}
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		return fmt.Errorf("writing the screenshot: %w", err)
 	}

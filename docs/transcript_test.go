@@ -1,0 +1,101 @@
+package docs_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/google/shlex"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// transcriptMark is the line of docs/agents.md after which its shell
+// transcript comes: the next ```text block.
+const transcriptMark = "<!-- transcript: docs/transcript_test.go runs it on the demo shop -->"
+
+// The transcript's own names for the shop and the project folder, which
+// the spec puts in place of the test's.
+const (
+	docShop    = "http://localhost:8080"
+	docProject = "/home/qa/shop"
+)
+
+// transcript is the shell transcript of docs/agents.md: its text, and the
+// commands in it (the text after `$ `).
+func transcript() (string, []string) {
+	GinkgoHelper()
+	raw, err := os.ReadFile("agents.md")
+	Expect(err).NotTo(HaveOccurred())
+	_, after, ok := strings.Cut(string(raw), transcriptMark)
+	Expect(ok).To(BeTrue(), "docs/agents.md has lost its transcript mark %q", transcriptMark)
+	_, body, ok := strings.Cut(after, "```text\n")
+	Expect(ok).To(BeTrue(), "a ```text block follows the transcript mark")
+	text, _, ok := strings.Cut(body, "```")
+	Expect(ok).To(BeTrue())
+	var cmds []string
+	for _, l := range strings.Split(text, "\n") {
+		if c, ok := strings.CutPrefix(l, "$ "); ok {
+			cmds = append(cmds, c)
+		}
+	}
+	return text, cmds
+}
+
+var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
+	var bin, project, runtime string
+	env := os.Environ()
+
+	BeforeAll(func() {
+		tmp := GinkgoT().TempDir()
+		bin = filepath.Join(tmp, "smokeflow")
+		build := exec.Command("go", "build", "-o", bin, "../cmd/smokeflow")
+		build.Stderr = GinkgoWriter
+		Expect(build.Run()).To(Succeed())
+		project = filepath.Join(tmp, "shop")
+		Expect(os.MkdirAll(project, 0o755)).To(Succeed())
+		var err error
+		runtime, err = os.MkdirTemp("", "sft") // short: a socket's path has at most 107 bytes
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(os.RemoveAll, runtime)
+		env = append(env, "SMOKEFLOW_RUNTIME_DIR="+runtime, "SMOKEFLOW_SESSION=transcript", "NO_COLOR=1")
+	})
+
+	// run runs one command of the transcript in the project folder, and
+	// returns what it printed, in the transcript's names.
+	run := func(line string) string {
+		GinkgoHelper()
+		words, err := shlex.Split(strings.ReplaceAll(line, docShop, shop.URL))
+		Expect(err).NotTo(HaveOccurred(), line)
+		if words[0] == "export" {
+			env = append(env, words[1:]...)
+			return ""
+		}
+		Expect(words[0]).To(Equal("smokeflow"), line)
+		cmd := exec.Command(bin, words[1:]...)
+		cmd.Dir, cmd.Env = project, env
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		_ = cmd.Run() // a failure's exit code is part of the story; its output is checked
+		s := strings.ReplaceAll(out.String(), shop.URL, docShop)
+		return strings.ReplaceAll(s, project, docProject)
+	}
+
+	It("prints what the transcript says, command by command, and its export replays", func() {
+		DeferCleanup(func() { run("smokeflow close") })
+		want, cmds := transcript()
+		Expect(cmds).NotTo(BeEmpty())
+		var got strings.Builder
+		for _, c := range cmds {
+			got.WriteString("$ " + c + "\n" + run(c))
+		}
+		Expect(got.String()).To(Equal(want), "the transcript in docs/agents.md is no longer true; what the commands print now:\n%s", got.String())
+
+		replay := exec.Command(bin, "run", "--artifacts", filepath.Join(project, "results"), "flows")
+		replay.Dir, replay.Env = project, env
+		out, err := replay.CombinedOutput()
+		Expect(err).NotTo(HaveOccurred(), "the exported flow replays green:\n%s", out)
+	})
+})
