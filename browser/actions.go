@@ -28,7 +28,10 @@ type checks struct {
 
 // checkJS scrolls the element into view, waits until it stays put over two
 // rendered frames (watching for up to 30 while it moves) and hit-tests its
-// centre, as docs/targets.md "Actionability" puts it. Two reads count as
+// centre, as docs/targets.md "Actionability" puts it. A page at rest
+// (still: the change watcher has reported no DOM change for a while; no
+// animation or transition running in the element's document; nothing to
+// scroll) cannot move the element, and is not watched over frames. Two reads count as
 // one sample only when a frame was rendered between them (the document
 // timeline moved): on a loaded machine the 100 ms fallback timer can beat
 // the next frame, and a box read twice in one frame always looks still.
@@ -38,16 +41,20 @@ type checks struct {
 // isolated world (world.go). A hit on the host of a closed shadow root
 // that holds the element counts as a hit on it: nothing outside a closed
 // root can see into it.
-const checkJS = `async function(needHit) {
+const checkJS = `async function(needHit, still) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el || !el.isConnected) return {state: 'detached'};
   const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-  if (!inView(el.getBoundingClientRect())) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  let scrolled = false;
+  if (!inView(el.getBoundingClientRect())) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
   const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
   const now = () => document.timeline ? document.timeline.currentTime : null;
   const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-  await frame();
-  let a = el.getBoundingClientRect(), b = a, ta = now(), stable = false, rendered = false;
+  // a page at rest: no DOM change for a while, no animation or transition
+  // running anywhere in this document, nothing scrolled
+  const rest = still && !scrolled && (!document.getAnimations || document.getAnimations().length === 0);
+  if (!rest) await frame();
+  let a = el.getBoundingClientRect(), b = a, ta = now(), stable = rest, rendered = rest;
   for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
     await frame();
     b = el.getBoundingClientRect();
@@ -85,6 +92,18 @@ const checkJS = `async function(needHit) {
   if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return {state: 'ok'};
   return {state: 'covered', by: describe(hit)};
 }`
+
+// restQuiet is how long the change watcher must have reported no DOM
+// change, and the document been loaded, for a page to be at rest
+// (docs/targets.md "Actionability").
+const restQuiet = 200 * time.Millisecond
+
+// atRest says the page's DOM has not changed for restQuiet.
+func (p *Page) atRest() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return time.Since(p.quiet.lastDOM) >= restQuiet && time.Since(p.quiet.loaded) >= restQuiet
+}
 
 type checkResult struct {
 	State string `json:"state"`
@@ -215,7 +234,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			return false, &locate.NotEditableError{NotInteractableError: locate.NotInteractableError{
 				Why: diagnostics.ReasonNotEditable, Msg: fmt.Sprintf("%s %q does not take text", n.Role, n.Name), Node: n}}
 		}
-		raw, err := p.callOn(ctx, n, checkJS, chk.hit)
+		raw, err := p.callOn(ctx, n, checkJS, chk.hit, p.atRest())
 		if err != nil {
 			return false, err
 		}
