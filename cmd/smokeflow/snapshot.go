@@ -31,9 +31,9 @@ func newSnapshotCmd() *cobra.Command {
 sees it: the actionable nodes with their refs, and their context
 (docs/targets.md "The snapshot").
 
-The page is read once it has settled: redirects followed, the network and the
-DOM quiet, for at most --wait; a note on stderr says when it had not
-(docs/targets.md "Settling").`,
+The page is read once it has settled: redirects followed, no request in
+flight, and the renderer idle with the DOM unchanged, for at most --wait; a
+note on stderr says when it had not (docs/targets.md "Settling").`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, pos []string) error {
 			return cmdSnapshot(c.Context(), pos, sf, c.OutOrStdout(), c.ErrOrStderr())
