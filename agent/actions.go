@@ -61,8 +61,8 @@ func (e *Engine) act(ctx context.Context, c Command, st *flows.Step, timeout tim
 	case *flows.Open, *flows.Expect, *flows.Wait, *flows.Extract, *flows.Screenshot:
 	default:
 		// what the action started a moment later is waited for by the
-		// next read (docs/targets.md "Settling")
-		e.ss.Page().Acted()
+		// next read (docs/agents.md "Reads after an action")
+		e.acted = true
 	}
 	if record {
 		if hasRef(t) {

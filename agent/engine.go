@@ -81,6 +81,9 @@ type Engine struct {
 	ss     *session.Session
 	closed bool
 
+	// acted: an action ran since the page last settled; the next read
+	// settles it first (docs/agents.md "Reads after an action")
+	acted   bool
 	last    string // the text of the last snapshot, for --diff
 	snapped bool   // a snapshot was taken
 	steps   []recorded

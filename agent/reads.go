@@ -30,11 +30,18 @@ func pageFailed(ctx context.Context, what string, err error) *Output {
 	return &Output{Code: ExitFailed, Error: fmt.Sprintf("%s: %v", what, err), Reason: reason}
 }
 
-// settle waits for the page to settle before a read (docs/targets.md
-// "Settling"), for at most browser.DefaultSettle and never past timeout;
-// the note says what kept it busy.
+// settle waits for the page to settle before a read when an action ran
+// since it last did (docs/agents.md "Reads after an action"), for at most
+// browser.DefaultSettle and never past timeout; the note says what kept
+// it busy.
 func (e *Engine) settle(ctx context.Context, timeout time.Duration) ([]string, error) {
-	s, err := e.ss.Page().Settle(ctx, min(browser.DefaultSettle, timeout/2))
+	if !e.acted {
+		return nil, nil
+	}
+	s, err := e.ss.Page().SettleAfterAction(ctx, min(browser.DefaultSettle, timeout/2))
+	if err == nil {
+		e.acted = false
+	}
 	if err != nil {
 		return nil, err
 	}

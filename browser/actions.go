@@ -102,7 +102,7 @@ const restQuiet = 200 * time.Millisecond
 func (p *Page) atRest() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return time.Since(p.quiet.lastDOM) >= restQuiet && time.Since(p.quiet.loaded) >= restQuiet
+	return time.Since(p.lastChange) >= restQuiet
 }
 
 type checkResult struct {

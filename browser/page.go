@@ -240,13 +240,17 @@ type Page struct {
 	failed   []FailedRequest
 	notify   chan struct{}
 	changes  uint64 // DOM changes the watcher reported
-	quiet    quiet  // what settling watches (settle.go)
-	crashed  bool
-	closed   bool
-	gone     bool     // the target went away: closed by the page, or by Close
-	dialogs  []Dialog // the native dialogs it opened, in order
-	dialogUp bool     // a dialog is open (not answered yet)
-	done     chan struct{}
+	// lastChange is when the watcher last reported a DOM change, or the
+	// main document loaded: a page at rest has had none for a while
+	// (actions.go atRest).
+	lastChange time.Time
+	quiet      quiet // what settling watches (settle.go)
+	crashed    bool
+	closed     bool
+	gone       bool     // the target went away: closed by the page, or by Close
+	dialogs    []Dialog // the native dialogs it opened, in order
+	dialogUp   bool     // a dialog is open (not answered yet)
+	done       chan struct{}
 
 	refs  *locate.Snapshot // the latest `snapshot` the user saw
 	table *locate.RefTable // numbers the refs of every snapshot (snapshot.go)
@@ -369,7 +373,7 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 	case "Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFailed", "Network.loadingFinished":
 		p.handleNetwork(s, msg)
 	case "Page.lifecycleEvent", "Runtime.bindingCalled", "Page.frameNavigated", "Page.navigatedWithinDocument",
-		"Accessibility.nodesUpdated", "Accessibility.loadComplete":
+		"Page.frameRequestedNavigation", "Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.handleLifecycle(s, msg)
 	case "Runtime.executionContextCreated", "Runtime.executionContextDestroyed", "Runtime.executionContextsCleared":
 		p.handleWorlds(s, msg)
@@ -480,7 +484,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			p.requests = map[proto.NetworkRequestID]*proto.NetworkRequest{}
 		}
 		p.requests[e.RequestID] = e.Request
-		p.quiet.started(s.ID, &e)
+		p.quiet.started(s.ID, &e, s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID)
 		p.mu.Unlock()
 	case "Network.responseReceived":
 		var e proto.NetworkResponseReceived
@@ -550,8 +554,8 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			p.life[e.LoaderID] = m
 		}
 		m[string(e.Name)] = true
-		if e.Name == "load" && e.LoaderID == p.loader {
-			p.quiet.loaded = time.Now()
+		if e.Name == "load" {
+			p.lastChange = time.Now()
 		}
 		p.signal()
 		p.mu.Unlock()
@@ -561,15 +565,29 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		p.changes++
-		p.quiet.lastDOM = time.Now()
+		if s != p.main || !p.quiet.idleAnswer(e.Payload) {
+			p.changes++
+			p.lastChange = time.Now()
+			if s != p.main || e.ExecutionContextID != p.worlds[worldKey{s.ID, p.main.FrameID}] {
+				p.quiet.elsewhere++
+			}
+		}
 		p.signal()
+		p.mu.Unlock()
+	case "Page.frameRequestedNavigation":
+		var e proto.PageFrameRequestedNavigation
+		if !msg.Load(&e) || s != p.main || e.FrameID != p.main.FrameID {
+			return
+		}
+		p.mu.Lock()
+		p.quiet.navigating(&e)
 		p.mu.Unlock()
 	case "Page.frameNavigated", "Page.navigatedWithinDocument":
 		p.visited(msg)
 		p.mu.Lock()
 		if n, ok := mainNavigation(s == p.main, p.main.FrameID, msg); ok {
 			p.navs = append(p.navs, n)
+			p.quiet.asked = flight{} // it went somewhere
 		}
 		p.signal()
 		p.mu.Unlock()

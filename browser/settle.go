@@ -16,17 +16,16 @@ import (
 const (
 	// DefaultSettle bounds a settle wait unless the caller says otherwise.
 	DefaultSettle = 5 * time.Second
-	// netQuiet: no request in flight for this long, counted from the last
-	// request's start or end and from the document's load.
-	netQuiet = 500 * time.Millisecond
-	// domQuiet: no DOM change reported by the change watcher for this long.
-	domQuiet = 200 * time.Millisecond
 	// longLived: a request pending for longer is taken for long polling
-	// (or a stream) and no longer holds the page back.
+	// (or a stream) and no longer holds the page back. So is a navigation
+	// the page asked for whose request has not started by then.
 	longLived = 2 * time.Second
 	// refreshFollowed: a <meta http-equiv=refresh> to another URL due
 	// within this delay is a redirect, and is followed.
 	refreshFollowed = 3 * time.Second
+	// probeRetry: after an idle probe that could not be sent (its world
+	// was going away), the next one waits for a page event or this long.
+	probeRetry = 50 * time.Millisecond
 )
 
 // Settled says how a settle wait ended.
@@ -47,17 +46,27 @@ func (s Settled) Note() string {
 }
 
 // quiet is what a page tracks for settling, under Page.mu: the requests
-// in flight, when the network and the DOM last moved, and a channel
-// closed at every network event (network events do not wake Page.notify,
-// whose waiters are the polls of steps).
+// in flight, a count of the network's moves, a navigation the page asked
+// for, and the answers of the idle probes; and a channel closed at every
+// network event (network events do not wake Page.notify, whose waiters
+// are the polls of steps).
 type quiet struct {
 	flights map[flightKey]flight
-	lastNet time.Time // a request started or ended
-	loaded  time.Time // the main document loaded
-	lastDOM time.Time // the change watcher reported a DOM change
-	lastReq string    // "GET URL" of the last request that started
-	acted   time.Time // an action of an agent session ended (Acted)
-	wake    chan struct{}
+	moves   uint64 // requests started or ended, navigations asked for
+	lastReq string // "GET URL" of the last request that started
+	// asked is a navigation of the main frame the page asked for
+	// (Page.frameRequestedNavigation) whose request has not started yet.
+	asked flight
+	// elsewhere counts the DOM changes the change watcher reported from
+	// other documents than the main one (frames), or from the main one
+	// before its world was noted: an idle probe watches the main
+	// document's DOM itself.
+	elsewhere uint64
+	// sent counts the idle probes sent; answer is the number of the last
+	// one that answered, and what it said.
+	sent, answer uint64
+	said         string
+	wake         chan struct{}
 }
 
 type flightKey struct {
@@ -79,8 +88,13 @@ func (q *quiet) signal() {
 
 // started records a request that holds the page back: not a WebSocket,
 // an EventSource, a data: or blob: URL, or the browser's own favicon
-// fetch. A redirect keeps its request id and its start.
-func (q *quiet) started(sid proto.TargetSessionID, e *proto.NetworkRequestWillBeSent) {
+// fetch. A redirect keeps its request id and its start. doc says it is
+// the request of a document for the main frame: the navigation the page
+// asked for, if any, has started.
+func (q *quiet) started(sid proto.TargetSessionID, e *proto.NetworkRequestWillBeSent, doc bool) {
+	if doc {
+		q.asked = flight{}
+	}
 	if e.Request == nil || e.Type == proto.NetworkResourceTypeWebSocket || e.Type == proto.NetworkResourceTypeEventSource ||
 		e.Type == proto.NetworkResourceTypePreflight || browserOwn(e.Type, e.Request.URL) ||
 		strings.HasPrefix(e.Request.URL, "data:") || strings.HasPrefix(e.Request.URL, "blob:") {
@@ -107,7 +121,21 @@ func (q *quiet) started(sid proto.TargetSessionID, e *proto.NetworkRequestWillBe
 	} else if len(q.flights) < 1000 {
 		q.flights[k] = flight{start: now, what: what}
 	}
-	q.lastNet, q.lastReq = now, what
+	q.moves++
+	q.lastReq = what
+	q.signal()
+}
+
+// navigating records a navigation of the main frame to another document
+// that the page asked for (a script, a form, a link, a meta refresh): it
+// keeps the page busy until its request starts (the request then does),
+// for at most longLived.
+func (q *quiet) navigating(e *proto.PageFrameRequestedNavigation) {
+	if e.Disposition != proto.PageClientNavigationDispositionCurrentTab {
+		return
+	}
+	q.asked = flight{start: time.Now(), what: shortURL(e.URL)}
+	q.moves++
 	q.signal()
 }
 
@@ -119,7 +147,7 @@ func (q *quiet) ended(sid proto.TargetSessionID, id proto.NetworkRequestID) {
 		return
 	}
 	delete(q.flights, k)
-	q.lastNet = time.Now()
+	q.moves++
 	q.signal()
 }
 
@@ -133,18 +161,31 @@ func shortURL(u string) string {
 
 // Settle waits for the page to settle, for at most bound: its current
 // document loaded, a <meta http-equiv=refresh> redirect due soon followed,
-// and then the network and the DOM quiet (docs/targets.md "Settling"). A
+// no request in flight and, on a page that runs scripts, an idle probe
+// answered with nothing moving (docs/targets.md "Settling"). A
 // page that is still busy at the bound is no error: Settled.Busy says
 // what kept it busy. A bound of 0 or less waits for nothing. The error is
 // ctx's, or the page's (it crashed).
 func (p *Page) Settle(ctx context.Context, bound time.Duration) (Settled, error) {
+	return p.settleFor(ctx, bound, false)
+}
+
+// SettleAfterAction is Settle after an action on the page (an agent
+// session's click, key or input): the idle probe runs even on a page
+// without scripts, so that what the action started a moment later (a
+// form sent, a link followed) is waited for (docs/targets.md "Settling").
+func (p *Page) SettleAfterAction(ctx context.Context, bound time.Duration) (Settled, error) {
+	return p.settleFor(ctx, bound, true)
+}
+
+func (p *Page) settleFor(ctx context.Context, bound time.Duration, acted bool) (Settled, error) {
 	if bound <= 0 {
 		return Settled{Bound: bound}, nil
 	}
 	start := time.Now()
 	bctx, cancel := context.WithTimeout(ctx, bound)
 	defer cancel()
-	busy, err := p.settle(bctx)
+	busy, err := p.settle(bctx, acted)
 	s := Settled{Took: time.Since(start), Bound: bound}
 	if err == nil {
 		return s, nil
@@ -161,20 +202,9 @@ func (p *Page) Settle(ctx context.Context, bound time.Duration) (Settled, error)
 }
 
 // settle runs the settle rule until the page settles or ctx ends; then
-// it says what still kept the page busy.
-// Acted marks the end of an action on the page (an agent session's
-// click, key or input): for netQuiet after it, even a page that runs no
-// script is not taken as settled, so that what the action started a
-// moment later (a form sent, a link followed) is waited for
-// (docs/targets.md "Settling").
-func (p *Page) Acted() {
-	p.mu.Lock()
-	p.quiet.acted = time.Now()
-	p.quiet.signal()
-	p.mu.Unlock()
-}
-
-func (p *Page) settle(ctx context.Context) (string, error) {
+// it says what still kept the page busy. acted: probe even a page without
+// scripts.
+func (p *Page) settle(ctx context.Context, acted bool) (string, error) {
 	for {
 		loaded := func() bool { return p.life[p.loader]["load"] }
 		if err := p.waitFor(ctx, loaded); err != nil {
@@ -191,7 +221,7 @@ func (p *Page) settle(ctx context.Context) (string, error) {
 			}
 			continue
 		}
-		busy, err := p.waitQuiet(ctx, loader, pr.Scripted)
+		busy, err := p.waitQuiet(ctx, loader, pr.Scripted || acted)
 		if err != nil || busy == "" {
 			return busy, err
 		}
@@ -199,11 +229,35 @@ func (p *Page) settle(ctx context.Context) (string, error) {
 	}
 }
 
-// waitQuiet waits until the network and the DOM are quiet. It returns
-// "" then; or what kept the page busy, with ctx's error; or, when the
-// page navigated to another document than loader, a word saying so.
-// A page without scripts that has no request in flight is quiet at once.
+// waitQuiet waits until the page is quiet: no request in flight and no
+// navigation asked for; and, for a page that runs scripts, an idle probe
+// that saw the DOM unchanged, with no network move and no DOM change
+// reported from when it was sent to when it answered. It returns "" then;
+// or what kept the page busy, with ctx's error; or, when the page
+// navigated to another document than loader, a word saying so.
 func (p *Page) waitQuiet(ctx context.Context, loader proto.NetworkLoaderID, scripted bool) (string, error) {
+	last := "" // what the last probe found
+	for {
+		busy, err := p.waitNetwork(ctx, loader)
+		if err != nil || busy != "" || !scripted {
+			return busy, err
+		}
+		busy, err = p.idleProbe(ctx, loader)
+		if err != nil && last != "" {
+			busy = last // cut short: say what the probes found
+		}
+		if err != nil || busy == "" || busy == "navigated" {
+			return busy, err
+		}
+		last = busy
+	}
+}
+
+// waitNetwork waits until no request is in flight and no navigation is
+// asked for (docs/targets.md "Settling"). It returns "" then, "navigated"
+// when the page went on to another document than loader, or what kept
+// the network busy, with ctx's error.
+func (p *Page) waitNetwork(ctx context.Context, loader proto.NetworkLoaderID) (string, error) {
 	for {
 		p.mu.Lock()
 		if p.loader != loader || !p.life[loader]["load"] {
@@ -211,7 +265,7 @@ func (p *Page) waitQuiet(ctx context.Context, loader proto.NetworkLoaderID, scri
 			return "navigated", nil
 		}
 		now := time.Now()
-		busy, next := p.busy(now, scripted)
+		busy, next := p.quiet.inFlight(now)
 		if p.quiet.wake == nil {
 			p.quiet.wake = make(chan struct{})
 		}
@@ -236,10 +290,10 @@ func (p *Page) waitQuiet(ctx context.Context, loader proto.NetworkLoaderID, scri
 	}
 }
 
-// busy says what keeps the page from being quiet at now ("" when it is
-// quiet), and when that could end if nothing else happens. Under p.mu.
-func (p *Page) busy(now time.Time, scripted bool) (string, time.Time) {
-	q := &p.quiet
+// inFlight says what keeps the network busy at now ("" when nothing does),
+// and when that could end if nothing else happens: the requests in flight
+// and a navigation asked for, each for at most longLived.
+func (q *quiet) inFlight(now time.Time) (string, time.Time) {
 	var active int
 	var oldest flight
 	for _, f := range q.flights {
@@ -250,25 +304,117 @@ func (p *Page) busy(now time.Time, scripted bool) (string, time.Time) {
 			active++
 		}
 	}
-	if end := q.acted.Add(netQuiet); active == 0 && now.Before(end) {
-		return "it had only just been acted on", end
-	}
-	if !scripted && active == 0 {
-		return "", now
-	}
 	if active > 0 {
 		return fmt.Sprintf("%d request(s) in flight, as %s", active, oldest.what), oldest.start.Add(longLived)
 	}
-	if end := q.lastNet.Add(netQuiet); now.Before(end) {
-		return "requests kept coming, the last " + q.lastReq, end
-	}
-	if end := q.loaded.Add(netQuiet); now.Before(end) {
-		return "it had only just loaded", end
-	}
-	if end := q.lastDOM.Add(domQuiet); now.Before(end) {
-		return "the page kept changing", end
+	if a := q.asked; !a.start.IsZero() && now.Sub(a.start) < longLived {
+		return "it was going on to " + a.what, a.start.Add(longLived)
 	}
 	return "", now
+}
+
+// idleJS is the idle probe, run in smokeflow's world of the main document
+// (docs/targets.md "Settling"): it waits for two animation frames (at
+// most 100 ms each: a hidden page draws none) and then for the renderer's
+// next idle period (requestIdleCallback, at most idleWait), watching the
+// DOM all along; then it answers through the change watcher's binding,
+// as "idle N quiet", "idle N changed" (the DOM changed) or "idle N busy"
+// (no idle period came). The answer is an event of the page's session,
+// so every event the renderer sent before it (a request the page started
+// meanwhile) has been handled when the answer is. %d is the probe's
+// number, then idleWait in milliseconds.
+const idleJS = `((n, wait) => {
+  const notify = globalThis.` + changeBinding + `;
+  let changed = false;
+  const mo = new MutationObserver(() => { changed = true; });
+  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const frame = () => new Promise(r => {
+    const t = setTimeout(r, 100);
+    requestAnimationFrame(() => { clearTimeout(t); r(); });
+  });
+  const idle = () => new Promise(r => {
+    if (typeof requestIdleCallback !== 'function') return setTimeout(() => r(false), 0);
+    requestIdleCallback(d => r(d.didTimeout), { timeout: wait });
+  });
+  frame().then(frame).then(idle).then(late => {
+    if (mo.takeRecords().length) changed = true;
+    mo.disconnect();
+    const busy = late && document.visibilityState !== 'hidden';
+    if (notify) notify('idle ' + n + (busy ? ' busy' : changed ? ' changed' : ' quiet'));
+  });
+})(%d, %d)`
+
+// idleWait bounds the wait of an idle probe for an idle period.
+const idleWait = 500 * time.Millisecond
+
+// idleProbe sends an idle probe (idleJS) and waits for its answer. It
+// returns "" when the page was quiet through it; else what kept it busy
+// (with ctx's error when ctx ended first), or "navigated" when the page
+// went on to another document than loader.
+func (p *Page) idleProbe(ctx context.Context, loader proto.NetworkLoaderID) (string, error) {
+	p.mu.Lock()
+	p.quiet.sent++
+	n, moves, changes := p.quiet.sent, p.quiet.moves, p.quiet.elsewhere
+	p.mu.Unlock()
+	js := fmt.Sprintf(idleJS, n, idleWait.Milliseconds())
+	err := p.inWorld(ctx, p.main, "", func(id proto.RuntimeExecutionContextID) error {
+		r, err := proto.RuntimeEvaluate{Expression: js, ContextID: id}.Call(p.main.Client(ctx))
+		if err == nil && r.ExceptionDetails != nil {
+			err = &ScriptError{Msg: exceptionMessage(r.ExceptionDetails)}
+		}
+		return err
+	})
+	const unread = "its document could not be read"
+	if err != nil {
+		// the document is going away: wait for the page to move on
+		if ctx.Err() != nil {
+			return unread, ctx.Err()
+		}
+		t := time.NewTimer(probeRetry)
+		defer t.Stop()
+		p.mu.Lock()
+		page := p.notify
+		p.mu.Unlock()
+		select {
+		case <-page:
+		case <-t.C:
+		case <-ctx.Done():
+			return unread, ctx.Err()
+		}
+		return unread, nil
+	}
+	answered := func() bool { return p.quiet.answer >= n || p.loader != loader || !p.life[loader]["load"] }
+	if err := p.waitFor(ctx, answered); err != nil {
+		return "its scripts kept it busy", err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch q := &p.quiet; {
+	case p.loader != loader || !p.life[loader]["load"]:
+		return "navigated", nil
+	case q.moves != moves:
+		return "requests kept coming, the last " + q.lastReq, nil
+	case q.said == "changed" || q.elsewhere != changes:
+		return "the page kept changing", nil
+	case q.said == "busy":
+		return "its scripts kept it busy", nil
+	}
+	return "", nil
+}
+
+// idleAnswer records an answer of an idle probe, the payload of a call of
+// the change watcher's binding from the main document: "idle N WORD".
+// It reports whether the payload was one. Under p.mu.
+func (q *quiet) idleAnswer(payload string) bool {
+	var n uint64
+	var said string
+	if _, err := fmt.Sscanf(payload, "idle %d %s", &n, &said); err != nil {
+		return false
+	}
+	if n > q.answer {
+		q.answer, q.said = n, said
+	}
+	return true
 }
 
 // settleProbe is what a document says of itself: whether it runs

@@ -19,6 +19,14 @@ type domInfo struct {
 	display    string // computed display, "" without a layout box
 	checked    bool
 	contentDoc int // index of the iframe's document, -1
+	// end is the index after the node's subtree (the nodes are in
+	// document order).
+	end int
+	// blank is a text node of only white space that the page renders:
+	// Chromium laid out a text box for it.
+	blank bool
+	// text is a text node's text.
+	text string
 }
 
 // docData is one document of a session, from DOMSnapshot.
@@ -28,6 +36,7 @@ type docData struct {
 	title   string
 	nodes   []domInfo
 	byID    map[string]int
+	labels  map[string][]int // the <label for=ID> elements, by ID
 	scrollX float64
 	scrollY float64
 }
@@ -87,7 +96,7 @@ func DecodeDOMSnapshot(raw []byte) (*DOMSnapshot, error) {
 		}
 		ds.decodeNodes(dd, n, table)
 		if l := d.Get("layout"); l != nil {
-			dd.decodeLayout(l, table)
+			dd.decodeLayout(l, d.GetArray("textBoxes", "layoutIndex"), table)
 		}
 		ds.docs = append(ds.docs, dd)
 	}
@@ -115,6 +124,7 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 	parents := n.GetArray("parentIndex")
 	names := n.GetArray("nodeName")
 	attrs := n.GetArray("attributes")
+	values := n.GetArray("nodeValue")
 	count := len(backend)
 	dd.nodes = make([]domInfo, count)
 	for i := 0; i < count; i++ {
@@ -127,6 +137,9 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 		if i < len(names) {
 			di.tag = strings.ToLower(table.str(names[i]))
 		}
+		if di.tag == "#text" && i < len(values) {
+			di.text = table.str(values[i])
+		}
 		if i < len(attrs) {
 			if a, _ := attrs[i].Array(); len(a) > 1 {
 				di.attrs = make(map[string]string, len(a)/2)
@@ -136,6 +149,12 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 				if id := di.attrs["id"]; id != "" {
 					dd.byID[id] = i
 				}
+				if f := di.attrs["for"]; f != "" && di.tag == "label" {
+					if dd.labels == nil {
+						dd.labels = map[string][]int{}
+					}
+					dd.labels[f] = append(dd.labels[f], i)
+				}
 			}
 		}
 		ds.byBack[backend[i].GetInt64()] = docRef{doc: dd, idx: i}
@@ -143,6 +162,15 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 	for _, x := range n.GetArray("inputChecked", "index") {
 		if i := x.GetInt(); i >= 0 && i < count {
 			dd.nodes[i].checked = true
+		}
+	}
+	for i := count - 1; i >= 0; i-- {
+		di := &dd.nodes[i]
+		if di.end < i+1 {
+			di.end = i + 1
+		}
+		if p := di.parent; p >= 0 && p < i && dd.nodes[p].end < di.end {
+			dd.nodes[p].end = di.end
 		}
 	}
 	cdIdx, cdVal := n.GetArray("contentDocumentIndex", "index"), n.GetArray("contentDocumentIndex", "value")
@@ -154,11 +182,23 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 }
 
 // decodeLayout reads a document's layout: boxes and the computed cursor,
-// visibility and display of the nodes that have one.
-func (dd *docData) decodeLayout(l *fastjson.Value, table stringTable) {
+// visibility and display of the nodes that have one, and the text nodes
+// of only white space that render (boxes is the document's
+// textBoxes.layoutIndex: the layout nodes that have a text box).
+func (dd *docData) decodeLayout(l *fastjson.Value, boxes []*fastjson.Value, table stringTable) {
 	count := len(dd.nodes)
-	bounds, styles := l.GetArray("bounds"), l.GetArray("styles")
-	for k, x := range l.GetArray("nodeIndex") {
+	bounds, styles, texts := l.GetArray("bounds"), l.GetArray("styles"), l.GetArray("text")
+	index := l.GetArray("nodeIndex")
+	for _, b := range boxes {
+		k := b.GetInt()
+		if k < 0 || k >= len(index) || k >= len(texts) {
+			continue
+		}
+		if i := index[k].GetInt(); i >= 0 && i < count && dd.nodes[i].tag == "#text" {
+			dd.nodes[i].blank = strings.TrimSpace(table.str(texts[k])) == ""
+		}
+	}
+	for k, x := range index {
 		i := x.GetInt()
 		if i < 0 || i >= count {
 			continue
@@ -194,6 +234,94 @@ func (ds *DOMSnapshot) dom(id int64) (*docData, *domInfo) {
 		return nil, nil
 	}
 	return r.doc, &r.doc.nodes[r.idx]
+}
+
+// index returns the document of a backend node of the session and the
+// node's index in it (nil, -1 when unknown).
+func (ds *DOMSnapshot) index(id int64) (*docData, int) {
+	if ds == nil {
+		return nil, -1
+	}
+	if r, ok := ds.byBack[id]; ok {
+		return r.doc, r.idx
+	}
+	return nil, -1
+}
+
+// spaced reports whether the page renders white space, or a break,
+// between the end of the node before (at index from) and the node at
+// index to, that no node of the accessibility tree holds
+// (docs/targets.md "The snapshot", "Text"): a text node of only white
+// space that renders (the tree leaves out such a node next to an element
+// that renders nothing, as a <script>), or the start of a block-level
+// element. Elements that render nothing (display: none, <script>,
+// comments) add nothing.
+func (dd *docData) spaced(from, to int) bool {
+	for j := max(from, 0); j < to && j < len(dd.nodes); j++ {
+		if nd := &dd.nodes[j]; nd.blank || blockBox(nd) {
+			return true
+		}
+	}
+	return false
+}
+
+// closesBlock reports whether a block-level element that holds the node
+// at index i ends before index next: one of i's ancestors below the one
+// at index top.
+func (dd *docData) closesBlock(i, next, top int) bool {
+	for p := dd.nodes[i].parent; p > top && p < len(dd.nodes) && dd.nodes[p].end <= next; p = dd.nodes[p].parent {
+		if blockBox(&dd.nodes[p]) {
+			return true
+		}
+	}
+	return false
+}
+
+// gaps marks, for the children of the node at index self (kids: their
+// indexes, -1 when not in this document), where the page renders white
+// space or a break that the accessibility tree leaves out: before each
+// child, and after the last (end).
+func (dd *docData) gaps(self int, kids []int) (before []bool, end bool) {
+	before = make([]bool, len(kids))
+	pos, last := self+1, -1
+	for k, i := range kids {
+		if i < pos || i >= dd.nodes[self].end {
+			continue // not below self in document order: no gap known
+		}
+		before[k] = dd.spaced(pos, i) || last >= 0 && dd.closesBlock(last, i, self)
+		pos, last = dd.nodes[i].end, i
+	}
+	end = dd.spaced(pos, dd.nodes[self].end) || last >= 0 && dd.closesBlock(last, dd.nodes[self].end, self)
+	return before, end
+}
+
+// blockBox reports an element laid out as a block (not inline, not
+// without a box).
+func blockBox(nd *domInfo) bool {
+	return nd.hasLayout && nd.display != "" && nd.tag != "#text" && !strings.HasPrefix(nd.display, "inline") &&
+		nd.display != "contents" && nd.display != "none"
+}
+
+// hiddenLabel is the text of the <label for> of the element di that
+// renders nothing (display: none, visibility: hidden), "" when it has
+// none.
+func (dd *docData) hiddenLabel(di *domInfo) string {
+	id := di.attrs["id"]
+	if id == "" {
+		return ""
+	}
+	var parts []string
+	for _, l := range dd.labels[id] {
+		if lb := &dd.nodes[l]; lb.hasLayout && lb.visibility != "hidden" && lb.visibility != "collapse" {
+			continue // a label the page shows names its control in the tree already
+		}
+		for j := l + 1; j < dd.nodes[l].end; j++ {
+			if nd := &dd.nodes[j]; nd.tag == "#text" && dd.nodes[nd.parent].tag != "script" && dd.nodes[nd.parent].tag != "style" {
+				parts = append(parts, nd.text)
+			}
+		}
+	}
+	return Normalize(strings.Join(parts, " "))
 }
 
 // docForFrame is the document of a frame, nil when the session has none.

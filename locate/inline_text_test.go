@@ -25,6 +25,14 @@ var _ = Describe(`Text across inline elements (docs/targets.md "The snapshot", "
 		Expect(text("#blocks")).To(Equal("one two"))
 		Expect(text("#flex")).To(Equal("Price $5"), "flex items are blocks")
 		Expect(text("#lines")).To(Equal("tail bold end"))
+		// white space the page renders that the accessibility tree leaves
+		// out (a text node of only white space next to a <script>), and
+		// none where the page renders none
+		Expect(text("#metamorph")).To(Equal("2 items left"), "Ember's metamorph tags")
+		Expect(text("#widgets")).To(Equal("2 items left"), "the white space inside <strong> is the one that renders")
+		Expect(text("#nothing-between")).To(Equal("2items"), "a script and a hidden element render nothing")
+		Expect(text("#pre")).To(Equal("a b"), "white-space: pre")
+		Expect(text("#block-between")).To(Equal("one two"), "an empty block breaks the line")
 
 		r := locate.Resolve(context.Background(), snap, nil, &flows.Target{Text: "Hello world", Exact: true}, p.QueryCSS)
 		Expect(r.Err).NotTo(HaveOccurred())
@@ -34,5 +42,10 @@ var _ = Describe(`Text across inline elements (docs/targets.md "The snapshot", "
 
 		full := snap.Render(locate.RenderOptions{Full: true})
 		Expect(full).To(ContainSubstring(`- text "2 items left"`))
+
+		compact := snap.Render(locate.RenderOptions{Compact: true})
+		for _, line := range []string{"Hello world", "2 items left", "a b", "one two", "Price $5", "2items", "Hello world again"} {
+			Expect(compact).To(ContainSubstring(`- text "`+line+`"`+"\n"), "compact mode joins text by the same rule")
+		}
 	})
 })

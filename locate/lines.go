@@ -102,13 +102,10 @@ func (w *walker) children(n *Node, depth int) {
 		w.compactChildren(n, depth)
 		return
 	}
-	var text []string
+	var text runJoin // adjacent runs, joined as an element's text is
 	flush := func() {
-		if len(text) == 0 {
-			return
-		}
-		t := Normalize(strings.Join(text, "")) // runs keep their spaces
-		text = nil
+		t := Normalize(text.String())
+		text = runJoin{}
 		if t == "" || t == n.Name {
 			return // text that only repeats the parent's name adds nothing
 		}
@@ -117,7 +114,7 @@ func (w *walker) children(n *Node, depth int) {
 	for _, c := range n.Children {
 		if w.o.Full && c.Role == "StaticText" {
 			if !editableRoles[n.Role] {
-				text = append(text, c.runs)
+				text.add(c, c.runs)
 			}
 			continue
 		}
@@ -127,36 +124,26 @@ func (w *walker) children(n *Node, depth int) {
 	flush()
 }
 
-// inlineTags are the elements whose text runs on with the text around
-// them: in compact mode they join one text line with it.
-var inlineTags = map[string]bool{
-	"#text": true, "span": true, "b": true, "i": true, "em": true, "strong": true, "small": true,
-	"mark": true, "code": true, "abbr": true, "time": true, "sub": true, "sup": true, "s": true,
-	"u": true, "data": true, "bdi": true, "bdo": true, "q": true, "cite": true, "del": true,
-	"ins": true, "kbd": true, "var": true, "dfn": true, "samp": true, "font": true,
-}
-
 // compactChildren writes n's children as compact mode does: each child
 // that is or holds a kept node as the default mode does, and the visible
-// text of the others as text lines, one per block, inline runs joined.
+// text of the others as text lines, one per block: inline neighbours
+// join into one line, by the rule of an element's text (runJoin).
 func (w *walker) compactChildren(n *Node, depth int) {
-	var run []string
+	var j runJoin
 	flush := func() {
-		if len(run) > 0 {
-			w.text(depth, joinText(run))
-			run = run[:0]
-		}
+		w.text(depth, Normalize(j.String()))
+		j = runJoin{}
 	}
 	for _, c := range n.Children {
 		switch {
 		case w.holds[c]:
 			flush()
 			w.node(c, depth)
-		case c.Role == "StaticText" || inlineTags[c.Tag]:
-			run = visibleText(c, run)
+		case c.inline:
+			j.add(c, visibleRuns(c))
 		default:
 			flush()
-			run = visibleText(c, run)
+			j.add(c, visibleRuns(c))
 			flush()
 		}
 	}
@@ -184,33 +171,22 @@ func (w *walker) flushText(next string) {
 	w.pending = w.pending[:0]
 }
 
-// visibleText appends the visible text of n's subtree to parts: the text
-// of fields and of native select options is left out.
-func visibleText(n *Node, parts []string) []string {
+// visibleRuns is n's visible text as it runs (runJoin): the text of
+// fields, of native select options and of runs the page hides is left
+// out.
+func visibleRuns(n *Node) string {
 	if n.Role == "StaticText" {
-		if !n.Ignored && n.Visible && n.Name != "" {
-			parts = append(parts, n.Name)
+		if !n.Ignored && n.Visible {
+			return n.runs
 		}
-		return parts
+		return ""
 	}
 	if editableRoles[n.Role] || n.Role == "MenuListPopup" {
-		return parts
+		return ""
 	}
+	var j runJoin
 	for _, c := range n.Children {
-		parts = visibleText(c, parts)
+		j.add(c, visibleRuns(c))
 	}
-	return parts
-}
-
-// joinText joins runs of text with a space, none before closing
-// punctuation.
-func joinText(parts []string) string {
-	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 && !strings.ContainsAny(p[:1], ".,;:!?)]}%") {
-			b.WriteByte(' ')
-		}
-		b.WriteString(p)
-	}
-	return Normalize(b.String())
+	return j.end(n)
 }

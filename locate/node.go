@@ -82,6 +82,13 @@ type Node struct {
 	// inline is a text run or an element laid out inline, whose text
 	// runs on with its neighbours' (docs/targets.md "The snapshot").
 	inline bool
+	// block is an element laid out as a block: it breaks a run of
+	// text even when it has none.
+	block bool
+	// spaced: the page renders white space or a break just before the
+	// node that no node of the tree holds; spacedEnd: the same after its
+	// last child, inside it (docs/targets.md "The snapshot", "Text").
+	spaced, spacedEnd bool
 
 	Visible bool
 	Box     Box    // in the top-level viewport

@@ -171,32 +171,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 		doc, di := sd.DOM.dom(ax.backend)
 		n.markEditHost(di)
 		if di != nil {
-			n.Tag = di.tag
-			n.Placeholder = di.attrs["placeholder"]
-			if n.Placeholder == "" {
-				n.Placeholder = di.attrs["aria-placeholder"]
-			}
-			n.TestID = di.attrs["data-testid"]
-			n.Href = di.attrs["href"]
-			n.inline = n.inline || inlineBox(di)
-			if role == "progressbar" {
-				n.Value = progressValue(n.Value, ax.props, di.attrs["aria-valuetext"])
-			}
-			box := di.box
-			if !di.hasLayout && (role == "StaticText") {
-				// text nodes carry their layout on the parent element
-				if di.parent >= 0 {
-					box = doc.nodes[di.parent].box
-				}
-			}
-			n.Box = Box{X: box.X + docOff.X + off.X, Y: box.Y + docOff.Y + off.Y, W: box.W, H: box.H}
-			n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
-			if !ax.ignored || role == "generic" || role == "none" {
-				n.Clickable = clickable(doc, di, n.Role)
-			}
-			if role == "LabelText" || (ax.ignored && di.tag == "label") {
-				hiddenControl(n, doc, di)
-			}
+			n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y})
 		} else if parent != nil {
 			n.Visible = parent.Visible
 			n.Box = parent.Box
@@ -213,6 +188,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 				n.Children = append(n.Children, cn)
 			}
 		}
+		markGaps(sd.DOM, n)
 		if role == "Iframe" {
 			b.inlineFrame(sd, n, off, docOff)
 		}
@@ -281,6 +257,46 @@ func clickable(doc *docData, di *domInfo, role string) bool {
 	return false
 }
 
+// domFacts sets what the DOM snapshot says of the node of ax (doc, di):
+// tag and attributes, layout, box (shifted by off), visibility, whether
+// it is clickable; and the name a hidden label gives it, or the control
+// a label stands for.
+func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) {
+	n.Tag = di.tag
+	n.Placeholder = di.attrs["placeholder"]
+	if n.Placeholder == "" {
+		n.Placeholder = di.attrs["aria-placeholder"]
+	}
+	n.TestID = di.attrs["data-testid"]
+	n.Href = di.attrs["href"]
+	n.inline = n.inline || inlineBox(di)
+	n.block = blockBox(di)
+	if n.Role == "progressbar" {
+		n.Value = progressValue(n.Value, ax.props, di.attrs["aria-valuetext"])
+	}
+	box := di.box
+	if !di.hasLayout && n.Role == "StaticText" && di.parent >= 0 {
+		box = doc.nodes[di.parent].box // text nodes carry their layout on the parent element
+	}
+	n.Box = Box{X: box.X + off.X, Y: box.Y + off.Y, W: box.W, H: box.H}
+	n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
+	if !ax.ignored || n.Role == "generic" || n.Role == "none" {
+		n.Clickable = clickable(doc, di, n.Role)
+	}
+	if n.Role == "LabelText" || (ax.ignored && di.tag == "label") {
+		hiddenControl(n, doc, di)
+	}
+	if n.Name == "" && !ax.ignored && labelable[di.tag] {
+		if n.Name = cut(doc.hiddenLabel(di), MaxNameLen); n.Name != "" {
+			n.NameFrom = "label"
+		}
+	}
+}
+
+// labelable are the elements a <label> names.
+var labelable = map[string]bool{"input": true, "select": true, "textarea": true, "button": true,
+	"meter": true, "output": true, "progress": true}
+
 // hiddenControl turns a label whose native checkbox or radio is not
 // rendered (display:none behind a styled label) into that control.
 func hiddenControl(n *Node, doc *docData, di *domInfo) {
@@ -339,7 +355,7 @@ func finish(n *Node, region string) {
 	}
 	n.Region = region
 	if n.Role != "StaticText" {
-		n.runs = joinRuns(n.Children, region)
+		n.runs = joinRuns(n, region)
 	}
 	n.Text = Normalize(n.runs)
 	if n.EditHost {
@@ -360,25 +376,102 @@ func finish(n *Node, region string) {
 }
 
 // joinRuns finishes the children and joins their text as it renders
-// (docs/targets.md "The snapshot", "Text"): two neighbours that are both
-// inline run on with no space added, as `Hello <b>wor</b>ld` reads
-// "Hello world" (a space the page renders is in the runs already); any
-// other two are separated by a space. The text of fields is left out.
-func joinRuns(children []*Node, region string) string {
-	var b strings.Builder
-	prevInline := false
-	for _, c := range children {
+// (runJoin). The text of fields is left out.
+func joinRuns(n *Node, region string) string {
+	var j runJoin
+	for _, c := range n.Children {
 		finish(c, region)
-		if editableRoles[c.Role] || c.runs == "" {
+		if editableRoles[c.Role] {
+			j.skip(c)
 			continue
 		}
-		if b.Len() > 0 && !(prevInline && c.inline) {
-			b.WriteByte(' ')
-		}
-		b.WriteString(c.runs)
-		prevInline = c.inline
+		j.add(c, c.runs)
 	}
-	return b.String()
+	return j.end(n)
+}
+
+// runJoin joins the text of neighbours as the page renders it, the one
+// rule of an element's text and of compact mode's text lines
+// (docs/targets.md "The snapshot", "Text"): two neighbours that are both
+// inline run on with nothing added, as `Hello <b>wor</b>ld` reads "Hello
+// world" (a space the page renders in a run is in the run already); a
+// space is added between any other two, and where the page renders white
+// space or a break that no node holds (Node.spaced, Node.spacedEnd); an
+// element with no text that is laid out as a block breaks a run too.
+type runJoin struct {
+	b          strings.Builder
+	prevInline bool
+	space      bool // a space is due before the next text
+}
+
+// add joins the text t of the neighbour c.
+func (j *runJoin) add(c *Node, t string) {
+	j.space = j.space || c.spaced
+	if t == "" {
+		j.skip(c)
+		return
+	}
+	if j.space || j.b.Len() > 0 && !(j.prevInline && c.inline) {
+		j.b.WriteByte(' ')
+	}
+	j.b.WriteString(t)
+	j.prevInline, j.space = c.inline, false
+}
+
+// skip passes over a neighbour whose text does not count; it still
+// breaks the run when it is laid out as a block.
+func (j *runJoin) skip(c *Node) {
+	j.space = j.space || c.spaced || c.block
+}
+
+// end is the joined text of n's children, with a space at its end when
+// the page renders one after the last of them.
+func (j *runJoin) end(n *Node) string {
+	j.space = j.space || n.spacedEnd
+	return j.String()
+}
+
+// String is the text joined so far, with a space at its end when one is
+// due.
+func (j *runJoin) String() string {
+	if j.space {
+		return j.b.String() + " "
+	}
+	return j.b.String()
+}
+
+// markGaps marks where the page renders white space or a break among n's
+// children that the accessibility tree leaves out (docData.spaced).
+func markGaps(ds *DOMSnapshot, n *Node) {
+	if len(n.Children) == 0 || n.Backend == 0 {
+		return
+	}
+	doc, self := ds.index(n.Backend)
+	if doc == nil {
+		return
+	}
+	kids := make([]int, len(n.Children))
+	for k, c := range n.Children {
+		kids[k] = -1
+		if d, i := ds.index(c.Backend); d == doc && c.Backend != 0 {
+			kids[k] = i
+		}
+	}
+	before, end := doc.gaps(self, kids)
+	for k, c := range n.Children {
+		c.spaced = before[k]
+	}
+	n.spacedEnd = end
+}
+
+// inlineTags are the elements laid out inline by default: an element
+// with no box of its own (display: contents) counts as inline by its tag
+// (inlineBox).
+var inlineTags = map[string]bool{
+	"#text": true, "span": true, "b": true, "i": true, "em": true, "strong": true, "small": true,
+	"mark": true, "code": true, "abbr": true, "time": true, "sub": true, "sup": true, "s": true,
+	"u": true, "data": true, "bdi": true, "bdo": true, "q": true, "cite": true, "del": true,
+	"ins": true, "kbd": true, "var": true, "dfn": true, "samp": true, "font": true,
 }
 
 // inlineBox reports an element laid out inline: its computed display is

@@ -28,20 +28,36 @@ var _ = Describe("smokeflow snapshot settles", Ordered, ContinueOnFailure, func(
 		}
 	})
 
-	It("prints the page a script sends it to soon after load, exit 0", func() {
+	It("prints the page a script sends it to once its request has answered, exit 0", func() {
 		code, out, errOut := smokeflowSplit("snapshot", page("settle-script.html"))
 		Expect(code).To(Equal(0), errOut)
 		Expect(out).To(ContainSubstring(`- button "Proceed" [ref=e1]`))
 		Expect(errOut).To(BeEmpty())
 	})
 
-	It("prints the list a page renders after fetching its data, exit 0", func() {
-		code, out, errOut := smokeflowSplit("snapshot", page("settle-late-list.html"))
-		Expect(code).To(Equal(0), errOut)
-		for _, n := range []string{"alpha", "beta", "gamma"} {
-			Expect(out).To(ContainSubstring(`link "operation `+n+`"`), out)
+	It("prints the list a page renders after fetching its data: in its load handler, from a 0 ms timer, in chained requests; exit 0", func() {
+		for _, name := range []string{"settle-onload-fetch.html", "settle-timeout0-fetch.html", "settle-chained-fetch.html"} {
+			code, out, errOut := smokeflowSplit("snapshot", page(name))
+			Expect(code).To(Equal(0), errOut)
+			for _, n := range []string{"alpha", "beta", "gamma"} {
+				Expect(out).To(ContainSubstring(`link "operation `+n+`"`), name+"\n"+out)
+			}
+			Expect(errOut).To(BeEmpty(), name)
 		}
-		Expect(errOut).To(BeEmpty())
+	})
+
+	It("prints a quiet page that runs scripts with no note, exit 0", func() {
+		code, out, errOut := smokeflowSplit("snapshot", page("settle-quiet.html"))
+		Expect(code).To(Equal(0), errOut)
+		Expect(out).To(ContainSubstring(`- button "Menu" [expanded=false, ref=e1]`))
+		Expect(errOut).To(BeEmpty(), "it settles: no note")
+	})
+
+	It("reads a page that changes at every frame at the --wait bound, saying so, exit 0", func() {
+		code, out, errOut := smokeflowSplit("snapshot", "--wait", "1s", page("settle-every-frame.html"))
+		Expect(code).To(Equal(0), errOut)
+		Expect(out).To(ContainSubstring(`- button "Stop" [ref=e1]`))
+		Expect(errOut).To(Equal("smokeflow: note: the page did not settle within 1s (the page kept changing); read as it was then\n"))
 	})
 
 	It("reads a page that never settles at the --wait bound, with a note on stderr, exit 0", func() {

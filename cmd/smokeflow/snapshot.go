@@ -42,9 +42,9 @@ func newSnapshotCmd() *cobra.Command {
 sees it: the actionable nodes with their refs, and their context
 (docs/targets.md "The snapshot").
 
-The page is read once it has settled: redirects followed, the network and the
-DOM quiet, for at most --wait; a note on stderr says when it had not
-(docs/targets.md "Settling").
+The page is read once it has settled: redirects followed, no request in
+flight, and the renderer idle with the DOM unchanged, for at most --wait; a
+note on stderr says when it had not (docs/targets.md "Settling").
 
 Without URL, print the snapshot of the session's page, which the next
 commands' refs resolve against; --diff prints only what changed since the

@@ -1,8 +1,10 @@
-// the app of settle-listener.html: Enter in the field adds an item
-document.getElementById('new').addEventListener('keydown', e => {
-  if (e.key !== 'Enter' || !e.target.value) return;
-  const li = document.createElement('li');
-  li.textContent = e.target.value;
-  document.getElementById('items').append(li);
-  e.target.value = '';
-});
+// the app of settle-listener.html, a module: it loads the saved todos, then
+// listens to the field: Enter adds an item
+define('settle-listener-app', [], () => store => fetch('/api/slow?ms=150').then(r => r.json()).then(saved => {
+  saved.forEach(store.add);
+  document.getElementById('new').addEventListener('keydown', e => {
+    if (e.key !== 'Enter' || !e.target.value) return;
+    store.add(e.target.value);
+    e.target.value = '';
+  });
+}));
