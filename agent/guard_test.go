@@ -114,7 +114,7 @@ var _ = Describe(`guard rails (docs/agents.md "Guard rails")`, func() {
 		Expect(snap).To(ContainSubstring("[output cut:"))
 		Expect(len(snap)).To(BeNumerically("<=", 560))
 		text := must(e, cmd(agent.VerbGet, "text", "{role: heading, name: Account}"))
-		Expect(text).To(Equal("[page content " + m[1] + " begin: text]\nAccount\n[page content " + m[1] + " end]\n"), "one nonce per session")
+		Expect(text).To(Equal("[page content "+m[1]+" begin: text]\nAccount\n[page content "+m[1]+" end]\n"), "one nonce per session")
 
 		plain := newEngine(agent.Options{})
 		must(plain, cmd(agent.VerbOpen, page))
