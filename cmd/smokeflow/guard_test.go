@@ -43,6 +43,8 @@ var _ = Describe(`session guard rails: state, allowed domains, policy and confir
 		Expect(out).To(Equal("ok\n"))
 
 		_, out, _ = smokeflowSplit("click", "Load from elsewhere")
+		_, waited, _ := smokeflowSplit("wait", "{text: fetch failed}")
+		out += waited
 		Expect(out).To(MatchRegexp(`note: blocked (XHR|Fetch) http://127\.0\.0\.1:\d+/: not in the allowed domains`))
 
 		code, out, _ = smokeflowSplit("click", "Delete account")
