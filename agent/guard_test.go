@@ -60,7 +60,7 @@ var _ = Describe(`guard rails (docs/agents.md "Guard rails")`, func() {
 		// the click, or by the wait for its outcome, once
 		out := must(e, cmd(agent.VerbClick, "Load from elsewhere"))
 		out += must(e, cmd(agent.VerbWait, "{text: fetch failed}"))
-		Expect(regexp.MustCompile(`note: blocked (XHR|Fetch) ` + regexp.QuoteMeta(shop.URL) + `/: not in the allowed domains`).FindAllString(out, -1)).To(HaveLen(1), out)
+		Expect(regexp.MustCompile(`note: blocked (XHR|Fetch) `+regexp.QuoteMeta(shop.URL)+`/: not in the allowed domains`).FindAllString(out, -1)).To(HaveLen(1), out)
 		Expect(status(e)).To(Equal("fetch failed"))
 		Expect(must(e, cmd(agent.VerbSnapshot))).NotTo(ContainSubstring("blocked"), "a block is noted once")
 
