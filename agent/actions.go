@@ -38,6 +38,14 @@ func (e *Engine) runStep(ctx context.Context, c Command, timeout time.Duration, 
 // into the target a person would write, found on the page the step acts
 // on before it acts (docs/agents.md "Export").
 func (e *Engine) act(ctx context.Context, c Command, st *flows.Step, timeout time.Duration, record bool) (*results.Step, *Output) {
+	return e.actWith(ctx, c, st, timeout, record, func(ctx context.Context) (*results.Step, error) { return e.ss.Do(ctx, st) })
+}
+
+// actWith is act, with the step run by do: Session.Do, or
+// Session.Confirm for a step a confirm rule held back. A step a confirm
+// rule holds back is kept for `confirm TOKEN` (docs/agents.md "Guard
+// rails").
+func (e *Engine) actWith(ctx context.Context, c Command, st *flows.Step, timeout time.Duration, record bool, do func(context.Context) (*results.Step, error)) (*results.Step, *Output) {
 	st.Timeout = timeout
 	var human *flows.Target
 	_, t := st.TargetSlot()
@@ -45,10 +53,14 @@ func (e *Engine) act(ctx context.Context, c Command, st *flows.Step, timeout tim
 		human = e.humanTarget(ctx, t)
 	}
 	from := e.pageURL()
-	rec, err := e.ss.Do(ctx, st)
+	rec, err := do(ctx)
 	var log []string
 	if rec != nil {
 		log = rec.Log
+	}
+	var cr *session.ConfirmRequired
+	if errors.As(err, &cr) {
+		return rec, e.hold(c, st, record, cr)
 	}
 	if err != nil {
 		var se *session.StepError

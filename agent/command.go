@@ -37,6 +37,7 @@ const (
 	VerbEval       Verb = "eval"
 	VerbExport     Verb = "export"
 	VerbState      Verb = "state"
+	VerbConfirm    Verb = "confirm"
 	VerbClose      Verb = "close"
 )
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/agentio"
 	"github.com/smokeflow/smokeflow/session"
 )
 
@@ -28,7 +29,22 @@ type Options struct {
 	Browser string // the browser binary; found as `smokeflow run` finds it
 	CDP     string // attach to a running browser (host:port or ws://…) instead
 	Headed  bool   // show the window
-	State   string // a saved state file to start from, once it exists
+	// State is a saved state file (docs/security.md "Saved state") put in
+	// the session's browser context before its first command.
+	State string
+	// AllowedDomains, when not nil, are the only hosts the session's pages
+	// load from (docs/security.md "Allowed domains").
+	AllowedDomains *flows.Domains
+	// Policy is an action policy file every step is checked against
+	// (docs/security.md "Action policy"); its confirm rules hold a step
+	// back until `confirm TOKEN` (docs/agents.md "Guard rails").
+	Policy string
+	// MaxOutput caps each command's stdout, in bytes (0: no cap).
+	MaxOutput int
+	// ContentBoundaries wraps the text that comes from the page between
+	// markers that carry the session's nonce (docs/agents.md "Guard
+	// rails").
+	ContentBoundaries bool
 	// Secrets are values masked in every output, by name; typed, they are
 	// exported as ${secrets.NAME}.
 	Secrets map[string]string
@@ -62,9 +78,16 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// ErrStateNotAvailable is a saved state asked for: saving and loading
-// cookies and storage is not available yet (docs/agents.md "Verbs").
-var ErrStateNotAvailable = errors.New("saving and loading a session's state (cookies, storage) is not available yet")
+// ErrBadOptions is an Options field that cannot be used: a state or
+// policy file that cannot be read, a negative MaxOutput.
+var ErrBadOptions = errors.New("bad session options")
+
+// optionsError is an Options field that cannot be used; it unwraps to
+// ErrBadOptions and to its cause.
+type optionsError struct{ err error }
+
+func (e *optionsError) Error() string   { return e.err.Error() }
+func (e *optionsError) Unwrap() []error { return []error{ErrBadOptions, e.err} }
 
 // Engine is one session's page and everything kept between commands: the
 // browser, the ref map, the event logs and the recorded steps. Run may be
@@ -73,6 +96,10 @@ type Engine struct {
 	opts    Options
 	secrets []string      // the names of Options.Secrets, sorted
 	mask    *flows.Masker // their values
+
+	saved  *browser.State      // Options.State, read
+	policy *flows.Policy       // Options.Policy, loaded
+	bounds *agentio.Boundaries // nil without Options.ContentBoundaries
 
 	mu     sync.Mutex
 	b      *browser.Browser
@@ -87,16 +114,16 @@ type Engine struct {
 	last    string // the text of the last snapshot, for --diff
 	snapped bool   // a snapshot was taken
 	steps   []recorded
+
+	pending map[string]held // the steps a confirm rule holds back, by token
+	blocked int             // the blocked requests already noted
 }
 
 // New makes an Engine. It returns at once: the browser starts with the
 // first command that needs it.
 func New(ctx context.Context, opts Options) (*Engine, error) {
 	opts = opts.withDefaults()
-	if opts.State != "" {
-		return nil, ErrStateNotAvailable
-	}
-	e := &Engine{opts: opts}
+	e := &Engine{opts: opts, pending: map[string]held{}}
 	var values []string
 	for name, v := range opts.Secrets {
 		e.secrets = append(e.secrets, name)
@@ -104,6 +131,23 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	slices.Sort(e.secrets)
 	e.mask = flows.NewMasker(values...)
+	if opts.MaxOutput < 0 {
+		return nil, &optionsError{fmt.Errorf("the output cap %d is negative: give a number of bytes, or 0 for none", opts.MaxOutput)}
+	}
+	if opts.ContentBoundaries {
+		e.bounds = agentio.NewBoundaries()
+	}
+	var err error
+	if opts.State != "" {
+		if e.saved, err = session.ReadState(opts.State, e.lookup); err != nil {
+			return nil, &optionsError{err}
+		}
+	}
+	if opts.Policy != "" {
+		if e.policy, err = flows.LoadPolicy(opts.Policy); err != nil {
+			return nil, &optionsError{err}
+		}
+	}
 	return e, nil
 }
 
@@ -138,9 +182,13 @@ func (e *Engine) start(ctx context.Context) error {
 			e.b, e.own = b, true
 		}
 	}
-	bctx, err := e.b.NewContext(sctx)
+	bctx, err := e.b.NewContextWith(sctx, browser.ContextOptions{AllowedDomains: e.opts.AllowedDomains})
 	if err != nil {
 		return &browser.BrowserError{Msg: "cannot open a browser context", Err: err}
+	}
+	var states []*browser.State
+	if e.saved != nil {
+		states = append(states, e.saved)
 	}
 	ss, err := session.Open(sctx, bctx, session.Options{
 		Flow:         &flows.Flow{Name: e.opts.Name, Secrets: e.secrets},
@@ -149,6 +197,9 @@ func (e *Engine) start(ctx context.Context) error {
 		ArtifactsDir: e.opts.ArtifactsDir,
 		Dir:          session.FlowSlug(e.opts.Name),
 		StepTimeout:  e.opts.StepTimeout,
+		States:       states,
+		Policy:       e.policy,
+		Confirm:      session.ConfirmAsks,
 	})
 	if err != nil {
 		if cerr := bctx.Close(); cerr != nil {
@@ -214,6 +265,8 @@ func (e *Engine) stop() error {
 		}
 		errs = append(errs, e.bctx.Close())
 		e.ss, e.bctx = nil, nil
+		clear(e.pending)
+		e.blocked = 0
 	}
 	if e.b != nil && e.own {
 		errs = append(errs, e.b.Close())

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/internal/agentio"
 	"github.com/smokeflow/smokeflow/results"
 )
 
@@ -42,12 +43,19 @@ type Output struct {
 	// Notes say what the engine did on its own: a busy page's script it
 	// stopped, a page it opened again.
 	Notes []string `json:"notes,omitempty"`
+	// Warning is what the command did that the caller should know of: a
+	// state file written unsealed. The text form prints it on stderr.
+	Warning string `json:"warning,omitempty"`
+	// Token is the one-time token of a step a confirm rule held back:
+	// `confirm TOKEN` runs it (docs/agents.md "Guard rails").
+	Token string `json:"confirm_token,omitempty"`
 	// Log is the step's log: what the action did on the way (a stale ref
 	// found again, a covered link followed, a tab followed).
 	Log []string `json:"log,omitempty"`
 
 	text   string // the text form of a success ("ok" when empty)
 	isRead bool   // text is a value read, printed even when empty
+	source string // text was read from the page: where (snapshot, text, eval, …)
 	closed bool   // the session ended
 }
 
@@ -57,6 +65,7 @@ func (e *Engine) result(c Command, o *Output) Result {
 	e.maskOutput(o)
 	r := Result{Code: o.Code, Closed: o.closed}
 	if c.JSON {
+		e.shape(o)
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
@@ -72,11 +81,25 @@ func (e *Engine) result(c Command, o *Output) Result {
 		if text == "" && !o.isRead {
 			text = "ok"
 		}
-		r.Stdout = strings.TrimRight(text, "\n") + "\n" + notesText(o.Notes)
+		rest := notesText(o.Notes)
+		if o.source != "" {
+			text = e.pageText(o.source, text, len(rest))
+		}
+		r.Stdout = strings.TrimRight(text, "\n") + "\n" + rest
+		if o.Warning != "" {
+			r.Stderr = "warning: " + o.Warning + "\n"
+		}
 	case ExitFailed:
-		r.Stdout = failureText(o) + "\n" + notesText(o.Notes)
+		text := o.text
+		if o.Token == "" {
+			text = e.failureText(o)
+		}
+		r.Stdout = text + "\n" + notesText(o.Notes)
 	default:
 		r.Stderr = o.Error + "\n"
+	}
+	if cut := agentio.Cap(r.Stdout, e.opts.MaxOutput); cut != r.Stdout {
+		r.Stdout = cut + "\n"
 	}
 	return r
 }
@@ -92,7 +115,7 @@ func notesText(notes []string) string {
 // maskOutput masks the secrets' values in everything an Output says.
 func (e *Engine) maskOutput(o *Output) {
 	m := e.mask.Mask
-	for _, s := range []*string{&o.Error, &o.URL, &o.Title, &o.Snapshot, &o.Diff, &o.File, &o.text} {
+	for _, s := range []*string{&o.Error, &o.URL, &o.Title, &o.Snapshot, &o.Diff, &o.File, &o.Warning, &o.text} {
 		*s = m(*s)
 	}
 	for _, l := range [][]string{o.Notes, o.Log} {
@@ -159,9 +182,10 @@ const (
 )
 
 // failureText is a failure for a model to read: what failed and why,
-// what the page holds with the refs the next command can use, and what to
-// try; the artifacts' paths are in the JSON.
-func failureText(o *Output) string {
+// what the page holds with the refs the next command can use (between the
+// session's boundaries, when it has them), and what to try; the
+// artifacts' paths are in the JSON.
+func (e *Engine) failureText(o *Output) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "failed: %s", o.Error)
 	d := o.Diagnostics
@@ -175,6 +199,20 @@ func failureText(o *Output) string {
 	if d.Verdict != "" && !strings.Contains(o.Error, d.Verdict) {
 		fmt.Fprintf(&b, "\n%s", d.Verdict)
 	}
+	if page := pagePart(d); page != "" {
+		b.WriteString("\n" + strings.TrimRight(e.pageText("diagnostics", page, b.Len()), "\n"))
+	}
+	for _, h := range d.Hints {
+		fmt.Fprintf(&b, "\ntry: %s", h)
+	}
+	return b.String()
+}
+
+// pagePart is what a failure's diagnostics read on the page, one line
+// each: the page, the matches per rung, the candidates, the near misses
+// and the links.
+func pagePart(d *diagnostics.Diagnostics) string {
+	var b strings.Builder
 	if d.URL != "" {
 		fmt.Fprintf(&b, "\npage: %s %q", d.URL, d.Title)
 	}
@@ -213,8 +251,5 @@ func failureText(o *Output) string {
 		}
 		fmt.Fprintf(&b, "\nlinks: %s", strings.Join(parts, ", "))
 	}
-	for _, h := range d.Hints {
-		fmt.Fprintf(&b, "\ntry: %s", h)
-	}
-	return b.String()
+	return strings.TrimPrefix(b.String(), "\n")
 }

@@ -81,10 +81,10 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	}
 	text := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask})
 	o := ok()
-	o.Snapshot, o.URL, o.Title, o.Notes, o.text = text, snap.URL, snap.Title, notes, text
+	o.Snapshot, o.URL, o.Title, o.Notes, o.text, o.source = text, snap.URL, snap.Title, notes, text, "snapshot"
 	if c.Diff {
 		o.Diff = diff(e.last, text, e.snapped)
-		o.text = o.Diff
+		o.text, o.source = o.Diff, "diff"
 	}
 	e.last, e.snapped = text, true
 	return o
@@ -138,7 +138,7 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 		}
 		v = res.Node.Value
 	}
-	return value(v)
+	return value(what, v)
 }
 
 // getPage prints the page's URL or title.
@@ -157,15 +157,15 @@ func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration
 		return pageFailed(tctx, "reading the page's "+what, fmt.Errorf("the page answered %s", r.Value.JSON("", "")))
 	}
 	if what == "url" {
-		return value(pair[0])
+		return value(what, pair[0])
 	}
-	return value(pair[1])
+	return value(what, pair[1])
 }
 
-// value is a read that printed v.
-func value(v string) *Output {
+// value is a read of the page that printed v; source says what it read.
+func value(source, v string) *Output {
 	o := ok()
-	o.text, o.isRead = v, true
+	o.text, o.isRead, o.source = v, true, source
 	if b, err := marshal(v); err == nil {
 		o.Value = b
 	}
@@ -201,7 +201,7 @@ func (e *Engine) eval(ctx context.Context, c Command, timeout time.Duration) *Ou
 	if err != nil {
 		return pageFailed(ctx, "writing the result", err)
 	}
-	o.Value, o.text = b, string(b)
+	o.Value, o.text, o.source = b, string(b), "eval"
 	return o
 }
 

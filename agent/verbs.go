@@ -56,7 +56,8 @@ var verbs = map[Verb]verb{
 	VerbReload:     {run: (*Engine).history, page: true, long: true},
 	VerbEval:       {run: (*Engine).eval, page: true, long: true},
 	VerbExport:     {run: (*Engine).export},
-	VerbState:      {run: (*Engine).state},
+	VerbState:      {run: (*Engine).state, page: true},
+	VerbConfirm:    {run: (*Engine).confirm, page: true},
 	VerbClose:      {run: (*Engine).closeVerb},
 }
 
@@ -108,6 +109,7 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 	o := v.run(e, cctx, c, timeout)
 	o.Verb = c.Verb
 	o.Notes = append(notes, o.Notes...)
+	e.noteBlocked(o)
 	if v.page && o.Code == ExitFailed && e.ss != nil && (o.Reason == diagnostics.ReasonTimeout || cctx.Err() != nil) {
 		o.Notes = append(o.Notes, e.unfreeze(ctx)...)
 	}
@@ -147,11 +149,6 @@ func usage(v Verb, format string, args ...any) *Output {
 
 // ok is a command that did what it was asked.
 func ok() *Output { return &Output{OK: true, Code: ExitOK} }
-
-// state is `state save|load`, not available yet.
-func (e *Engine) state(_ context.Context, c Command, _ time.Duration) *Output {
-	return usage(c.Verb, "%v", ErrStateNotAvailable)
-}
 
 // closeVerb ends the session and its browser.
 func (e *Engine) closeVerb(_ context.Context, c Command, _ time.Duration) *Output {

@@ -184,7 +184,8 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 		Entry("reload", cmd(agent.VerbReload, "now"), "takes no argument"),
 		Entry("eval", cmd(agent.VerbEval), "eval takes JavaScript"),
 		Entry("export", cmd(agent.VerbExport), "export takes the flow file"),
-		Entry("state", cmd(agent.VerbState, "save", "state.json"), "not available yet"),
+		Entry("state", cmd(agent.VerbState, "keep", "state.json"), "state save FILE, or state load FILE"),
+		Entry("confirm", cmd(agent.VerbConfirm), "confirm TOKEN"),
 		Entry("a negative timeout", agent.Command{Verb: agent.VerbReload, Timeout: -time.Second}, "more than zero"),
 	)
 

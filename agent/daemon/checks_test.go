@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // nobody is the uid the peer test connects as.
@@ -103,14 +104,21 @@ var _ = Describe("a session's settings", func() {
 
 	It("passes the engine's options to the process by name, secrets by name only", func() {
 		c := Config{Dir: "/d", IdleTimeout: DefaultIdleTimeout, Options: agent.Options{Name: "n", Browser: "/b", CDP: "h:1",
-			Headed: true, State: "/s.json", Secrets: map[string]string{"TOKEN": "hunter2"}}}
+			Headed: true, State: "/s.json", Secrets: map[string]string{"TOKEN": "hunter2"},
+			Policy: "/p.yaml", MaxOutput: 2000, ContentBoundaries: true}}
+		var err error
+		c.AllowedDomains, err = flows.SplitDomains("example.com, *.example.org:8443")
+		Expect(err).NotTo(HaveOccurred())
 		args := serveArgs(c)
+		Expect(args).To(ContainElements("--allowed-domains", "--policy", "--max-output", "--content-boundaries"))
 		Expect(args).NotTo(ContainElement("hunter2"))
 		GinkgoT().Setenv("TOKEN", "hunter2")
 		back, fd, err := parseServeArgs(args)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(fd).To(Equal(readyFD))
 		Expect(back).To(Equal(c))
+		Expect(back.AllowedDomains.Allows("https://a.example.org:8443/")).To(BeTrue())
+		Expect(back.AllowedDomains.Allows("https://a.example.org/")).To(BeFalse())
 		GinkgoT().Setenv("TOKEN", "")
 		Expect(os.Unsetenv("TOKEN")).To(Succeed())
 		_, _, err = parseServeArgs(args)

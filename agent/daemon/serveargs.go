@@ -13,6 +13,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // ServeCommand is the hidden command of smokeflow that serves a session;
@@ -32,6 +33,7 @@ func serveArgs(c Config) []string {
 		"--ready-fd", fmt.Sprint(readyFD)}
 	for _, f := range []struct{ name, value string }{
 		{"--browser", c.Browser}, {"--cdp", c.CDP}, {"--state", c.State}, {"--artifacts", c.ArtifactsDir},
+		{"--allowed-domains", c.AllowedDomains.String()}, {"--policy", c.Policy},
 	} {
 		if f.value != "" {
 			args = append(args, f.name, f.value)
@@ -39,6 +41,12 @@ func serveArgs(c Config) []string {
 	}
 	if c.Headed {
 		args = append(args, "--headed")
+	}
+	if c.MaxOutput > 0 {
+		args = append(args, "--max-output", fmt.Sprint(c.MaxOutput))
+	}
+	if c.ContentBoundaries {
+		args = append(args, "--content-boundaries")
 	}
 	names := make([]string, 0, len(c.Secrets))
 	for name := range c.Secrets {
@@ -68,6 +76,14 @@ func parseServeArgs(args []string) (Config, int, error) {
 	fs.StringVar(&c.State, "state", "", "")
 	fs.StringVar(&c.ArtifactsDir, "artifacts", "", "")
 	fs.BoolVar(&c.Headed, "headed", false, "")
+	fs.StringVar(&c.Policy, "policy", "", "")
+	fs.IntVar(&c.MaxOutput, "max-output", 0, "")
+	fs.BoolVar(&c.ContentBoundaries, "content-boundaries", false, "")
+	fs.Func("allowed-domains", "", func(list string) error {
+		d, err := flows.SplitDomains(list)
+		c.AllowedDomains = d
+		return err
+	})
 	fs.Func("secret", "", func(name string) error { secrets = append(secrets, name); return nil })
 	if err := fs.Parse(args); err != nil {
 		return c, 0, kinded(ErrBadConfig, fmt.Errorf("%s: %w", ServeCommand, err))
@@ -136,7 +152,7 @@ func startCode(err error) int {
 	switch {
 	case errors.As(err, &be):
 		return agent.ExitBrowser
-	case errors.Is(err, ErrBadConfig):
+	case errors.Is(err, ErrBadConfig), errors.Is(err, agent.ErrBadOptions):
 		return agent.ExitUsage
 	}
 	return agent.ExitFailed

@@ -163,7 +163,7 @@ func readReady(ctx context.Context, r *os.File) (ready, error) {
 // absolute makes the paths of cfg absolute: the process runs in /.
 func absolute(cfg Config) (Config, error) {
 	var err error
-	for _, f := range []*string{&cfg.State, &cfg.ArtifactsDir} {
+	for _, f := range []*string{&cfg.State, &cfg.Policy, &cfg.ArtifactsDir} {
 		if *f != "" && err == nil {
 			*f, err = filepath.Abs(*f)
 		}

@@ -67,7 +67,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
 		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),
 		newGetCmd(), newScreenshotCmd(), newBackCmd(), newForwardCmd(), newReloadCmd(), newWaitCmd(), newEvalCmd(),
-		newExportCmd(), newStateCmd(), newCloseCmd(), newSessionsCmd(), newBatchCmd(), newMCPCmd(), newServeCmd())
+		newExportCmd(), newStateCmd(), newConfirmCmd(), newCloseCmd(), newSessionsCmd(), newBatchCmd(), newMCPCmd(), newServeCmd())
 	setUpHelp(root)
 	if err := setUpCompletion(root); err != nil {
 		return nil, fmt.Errorf("setting up completion: %w", err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/agent/daemon"
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // groupSession is the group of the session commands in `smokeflow help`
@@ -24,14 +25,17 @@ const groupSession = "session"
 // apply when the command starts the session.
 type sessionFlags struct {
 	session, browser, cdp, state string
-	headed, asJSON               bool
+	allowedDomains, policy       string
+	headed, asJSON, boundaries   bool
+	maxOutput                    int
 	secrets                      []string
 	timeout, idle                time.Duration
 }
 
 // startFlags are the flags that apply only when a command starts the
 // session.
-var startFlags = []string{"browser", "cdp", "headed", "state", "secret", "idle-timeout"}
+var startFlags = []string{"browser", "cdp", "headed", "state", "secret", "idle-timeout",
+	"allowed-domains", "policy", "max-output", "content-boundaries"}
 
 // addSessionFlags registers the session flags on c.
 func addSessionFlags(c *cobra.Command, sf *sessionFlags) {
@@ -44,6 +48,10 @@ func addSessionFlags(c *cobra.Command, sf *sessionFlags) {
 	fs.BoolVar(&sf.headed, "headed", false, "show the browser's window, when the command starts the session")
 	fs.StringVar(&sf.state, "state", "", "start the session from a saved state `FILE`, when the command starts it")
 	fs.StringArrayVar(&sf.secrets, "secret", nil, "mask the value of the environment variable `NAME` in every output (repeatable), when the command starts the session")
+	fs.StringVar(&sf.allowedDomains, "allowed-domains", "", "load only from these hosts: `LIST`, such as example.com,*.example.com, when the command starts the session (docs/security.md)")
+	fs.StringVar(&sf.policy, "policy", "", "check every step against this action policy `FILE`; a confirm rule holds a step back for 'smokeflow confirm TOKEN', when the command starts the session (docs/security.md)")
+	fs.IntVar(&sf.maxOutput, "max-output", 0, "cut each command's output to at most `N` bytes, when the command starts the session (default: no cap)")
+	fs.BoolVar(&sf.boundaries, "content-boundaries", false, "wrap the page's text between markers with the session's nonce, when the command starts the session (docs/agents.md \"Guard rails\")")
 	fs.DurationVar(&sf.idle, "idle-timeout", 0, "end the session after this long without a command, when the command starts it (default $"+daemon.EnvIdleTimeout+", else "+daemon.DefaultIdleTimeout.String()+")")
 }
 
@@ -126,9 +134,22 @@ func sessionClient(sf *sessionFlags) (*daemon.Client, error) {
 	if sf.timeout < 0 {
 		return nil, usagef("--timeout must be positive, got %s", sf.timeout)
 	}
+	if sf.maxOutput < 0 {
+		return nil, usagef("--max-output must be 0 (no cap) or more, got %d", sf.maxOutput)
+	}
+	domains, err := allowedDomainsFlag(sf.allowedDomains)
+	if err != nil {
+		return nil, err
+	}
+	if sf.policy != "" {
+		if _, err := flows.LoadPolicy(sf.policy); err != nil {
+			return nil, err
+		}
+	}
 	return &daemon.Client{Config: daemon.Config{
 		Options: agent.Options{Name: sf.session, Browser: sf.browser, CDP: sf.cdp, Headed: sf.headed,
-			State: sf.state, Secrets: secrets},
+			State: sf.state, Secrets: secrets, AllowedDomains: domains, Policy: sf.policy,
+			MaxOutput: sf.maxOutput, ContentBoundaries: sf.boundaries},
 		IdleTimeout: sf.idle,
 	}}, nil
 }

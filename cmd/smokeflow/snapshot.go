@@ -25,8 +25,9 @@ type snapshotFlags struct {
 // oneShotOnly and sessionOnly are the flags of `snapshot URL` and of the
 // session's `snapshot` alone.
 var (
-	oneShotOnly = []string{"selector", "wait", "allowed-domains"}
-	sessionOnly = []string{"diff", "session", "timeout", "headed", "state", "secret", "idle-timeout"}
+	oneShotOnly = []string{"selector", "wait"}
+	sessionOnly = []string{"diff", "session", "timeout", "headed", "state", "secret", "idle-timeout",
+		"policy", "max-output", "content-boundaries"}
 )
 
 // newSnapshotCmd is `smokeflow snapshot URL`, the one-shot read
@@ -71,13 +72,13 @@ session's last snapshot (docs/agent-session.md).`,
 	sf.full = fs.Bool("full", false, "keep every node, not just actionable ones and their context")
 	sf.compact = fs.Bool("compact", false, "keep the visible text next to actionable elements too")
 	sf.diff = fs.Bool("diff", false, "only what changed since the session's last snapshot (without URL)")
-	sf.asJSON, sf.bin, sf.cdp = &sess.asJSON, &sess.browser, &sess.cdp
+	sf.asJSON, sf.bin, sf.cdp, sf.allowed = &sess.asJSON, &sess.browser, &sess.cdp, &sess.allowedDomains
 	fs.Lookup("json").Usage = "print JSON: each node with ref, role, name, attributes, value, frame, backend node id"
 	fs.Lookup("browser").Usage = "the `PATH` of Chromium or Chrome: for URL, or when the command starts the session"
 	fs.Lookup("cdp").Usage = "attach to a running browser (`host:port` or ws://…): for URL, or when the command starts the session"
 	sf.selector = fs.String("selector", "", "only the subtree of the first element matching this `CSS` selector (with URL)")
 	sf.wait = fs.String("wait", browser.DefaultSettle.String(), "settle for at most this `duration`; or wait for load, domcontentloaded or networkidle only (with URL)")
-	sf.allowed = fs.String("allowed-domains", "", "load only from these hosts: `LIST`, such as example.com,*.example.com (with URL; docs/security.md)")
+	fs.Lookup("allowed-domains").Usage = "load only from these hosts: `LIST`, such as example.com,*.example.com: for URL, or when the command starts the session (docs/security.md)"
 	return c
 }
 
