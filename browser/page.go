@@ -228,6 +228,7 @@ type Page struct {
 	failed   []FailedRequest
 	notify   chan struct{}
 	changes  uint64 // DOM changes the watcher reported
+	sent     uint64 // requests the page sent (Requests)
 	quiet    quiet  // what settling watches (settle.go)
 	crashed  bool
 	closed   bool
@@ -467,6 +468,9 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			p.requests = map[proto.NetworkRequestID]*proto.NetworkRequest{}
 		}
 		p.requests[e.RequestID] = e.Request
+		if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
+			p.sent++
+		}
 		p.quiet.started(s.ID, &e)
 		p.mu.Unlock()
 	case "Network.responseReceived":

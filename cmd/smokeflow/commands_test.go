@@ -14,7 +14,7 @@ import (
 )
 
 // commands are the commands smokeflow has (docs/cli.md "Commands").
-var commands = []string{"run", "validate", "snapshot", "schema", "demo", "version", "completion", "help"}
+var commands = []string{"run", "validate", "snapshot", "schema", "demo", "version", "explore", "completion", "help"}
 
 var _ = Describe("help", func() {
 	It("prints the overview, every command on a line, on stdout, exit 0", func() {

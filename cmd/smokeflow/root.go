@@ -55,6 +55,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.SetVersionTemplate("smokeflow {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
+	root.AddCommand(newExploreCmd())
 	setUpHelp(root)
 	if err := setUpCompletion(root); err != nil {
 		return nil, fmt.Errorf("setting up completion: %w", err)
