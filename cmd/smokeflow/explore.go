@@ -92,8 +92,8 @@ func cmdExplore(ctx context.Context, pos []string, ef exploreFlags, stdout, stde
 	for _, s := range explore.Severities() {
 		counts = append(counts, fmt.Sprintf("%d %s", rep.Count(s), s))
 	}
-	fmt.Fprintf(stdout, "explore: %d pages, %d actions in %s (%s)\nfindings: %d: %s\nreport: %s, repro flows in %s\n",
-		len(rep.Pages), rep.Actions, (time.Duration(rep.TookMS) * time.Millisecond).Round(100*time.Millisecond), rep.Stopped,
+	fmt.Fprintf(stdout, "explore: walked %s and tried %s in %s (%s)\nfindings: %d: %s\nreport: %s, repro flows in %s\n",
+		count(len(rep.Pages), "page"), count(rep.Actions, "action"), (time.Duration(rep.TookMS) * time.Millisecond).Round(100*time.Millisecond), rep.Stopped,
 		len(rep.Findings), strings.Join(counts, ", "), filepath.Join(ef.out, "explore-report.md"), filepath.Join(ef.out, "flows"))
 	if len(rep.Findings) > 0 {
 		return errFound
@@ -148,4 +148,12 @@ func progressLine(w io.Writer, tty bool) func(explore.Progress) {
 			fmt.Fprintln(w, line)
 		}
 	}
+}
+
+// count is "1 page", "2 pages".
+func count(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
