@@ -258,8 +258,8 @@ func (w *walker) judge(ctx context.Context, v *visit, s *session.Session, a *act
 	for _, c := range e.console {
 		fs = w.keep(fs, consoleFinding(c, v.url, cause, repro, wait))
 	}
-	for _, r := range e.failed {
-		fs = w.keep(fs, requestFinding(w.start, r, v.url, cause, repro, wait))
+	for _, f := range requestFindings(w.start, e.failed, v.url, cause, repro, wait) {
+		fs = w.keep(fs, f)
 	}
 	if e.took > w.o.SlowAction {
 		fs = w.keep(fs, w.slowAction(ctx, v, s, a, e, repro))

@@ -23,6 +23,7 @@ const (
 	DefaultMaxActions    = 300
 	DefaultTime          = 10 * time.Minute
 	DefaultPerPattern    = 3
+	DefaultPerPage       = 30
 	DefaultSlowPage      = 3 * time.Second
 	DefaultSlowAction    = 3 * time.Second
 	DefaultActionTimeout = 3 * time.Second
@@ -44,8 +45,8 @@ type Options struct {
 	// DefaultAvoid (regular expressions, case-insensitive).
 	Avoid []string
 	// PerPattern bounds the pages of one URL pattern the walk opens
-	// (docs/explore.md "Pages").
-	PerPattern int
+	// (docs/explore.md "Pages"); PerPage the actions tried on one page.
+	PerPattern, PerPage int
 	// SlowPage and SlowAction are the thresholds of the performance
 	// findings; ActionTimeout bounds each action's step.
 	SlowPage, SlowAction, ActionTimeout time.Duration
@@ -76,6 +77,9 @@ func (o *Options) defaults() {
 	}
 	if o.PerPattern <= 0 {
 		o.PerPattern = DefaultPerPattern
+	}
+	if o.PerPage <= 0 {
+		o.PerPage = DefaultPerPage
 	}
 	if o.SlowPage <= 0 {
 		o.SlowPage = DefaultSlowPage

@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"regexp"
 	"sort"
 	"strings"
@@ -244,13 +245,40 @@ func (w *walker) formAttempt(ctx context.Context, v *visit, a *action, filled bo
 	}
 	cause := fmt.Sprintf("after submitting the %s %s on %s", fp.label, how, relative(w.start, v.url))
 	var fs []*Finding
-	fs = w.keep(fs, w.serverError(v, a, &e, repro, filled))
+	fs = w.keep(fs, w.serverError(v, a, &e, repro, filled, typed(repro)))
 	fs = append(fs, w.judge(ctx, v, s, a, e, repro, cause)...)
 	if !filled {
 		fs = w.keep(fs, w.acceptsEmpty(ctx, v, s, a, e, repro))
 	}
 	w.shoot(ctx, s, fmt.Sprintf("p%02d-a%02d", v.n, v.action), fs)
 	return nil
+}
+
+// typed are the values the steps fill in, of three characters or more.
+func typed(repro []*reproStep) []string {
+	var out []string
+	for _, s := range repro {
+		if f, ok := s.step.Action.(*flows.Fill); ok && len(f.Value) >= 3 {
+			out = append(out, f.Value)
+		}
+	}
+	return out
+}
+
+// holdsAny reports a URL that holds one of the values, as typed or
+// escaped: a request the page made of what the walk typed (a URL typed
+// into a URL box), whose failure is the walk's guess, not the app's bug.
+func holdsAny(raw string, values []string) bool {
+	dec, err := url.QueryUnescape(raw)
+	if err != nil {
+		dec = raw
+	}
+	for _, v := range values {
+		if strings.Contains(raw, v) || strings.Contains(dec, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // refused are the statuses of a server that turns down what was sent:
@@ -260,7 +288,7 @@ var refused = map[int]bool{400: true, 401: true, 403: true, 409: true, 422: true
 // serverError takes the 5xx answers and network errors out of e.failed
 // and makes them one finding; it also takes out (and logs) the statuses
 // of a refusal.
-func (w *walker) serverError(v *visit, a *action, e *effects, repro []*reproStep, filled bool) *Finding {
+func (w *walker) serverError(v *visit, a *action, e *effects, repro []*reproStep, filled bool, values []string) *Finding {
 	var bad, rest []results.Request
 	for _, r := range e.failed {
 		switch {
@@ -268,6 +296,8 @@ func (w *walker) serverError(v *visit, a *action, e *effects, repro []*reproStep
 			bad = append(bad, r)
 		case refused[r.Status]:
 			w.skip(v.url, a.form.label, fmt.Sprintf("the server refused it: %s %s %d", r.Method, r.URL, r.Status))
+		case holdsAny(r.URL, values):
+			w.skip(v.url, a.form.label, fmt.Sprintf("a request made of the walk's own value failed: %s %s %d", r.Method, r.URL, r.Status))
 		default:
 			rest = append(rest, r)
 		}

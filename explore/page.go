@@ -72,6 +72,12 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 	if fatal(ctx, err) {
 		return err
 	}
+	if err != nil && strings.Contains(err.Error(), "net::ERR_ABORTED") {
+		// a download (or an answer with no content): no page to walk
+		w.pages = w.pages[:len(w.pages)-1]
+		w.skip(it.url, "page", "it is no page: the browser aborted its navigation (a download, or no content)")
+		return nil
+	}
 	if err != nil || v.status >= 400 {
 		w.pageFailed(ctx, v, it, err)
 		return nil
@@ -89,8 +95,13 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 	if err := w.pageFindings(ctx, v); err != nil {
 		return err
 	}
-	for _, a := range w.plan(ctx, v) {
+	acts := w.plan(ctx, v)
+	for i, a := range acts {
 		if w.budget() != "" {
+			break
+		}
+		if v.action >= w.o.PerPage {
+			w.skip(v.url, plural(len(acts)-i, "more control"), fmt.Sprintf("the page's action budget (%d) was spent", w.o.PerPage))
 			break
 		}
 		if err := w.act(ctx, v, a); err != nil {
@@ -183,8 +194,8 @@ func (w *walker) pageFindings(ctx context.Context, v *visit) error {
 			keep(consoleFinding(c, v.url, "on "+rel, []*reproStep{open}, 0))
 		}
 	}
-	for _, r := range v.s.FailedRequests() {
-		keep(requestFinding(w.start, r, v.url, "on "+rel, []*reproStep{open}, 0))
+	for _, f := range requestFindings(w.start, v.s.FailedRequests(), v.url, "on "+rel, []*reproStep{open}, 0) {
+		keep(f)
 	}
 	if v.load > w.o.SlowPage {
 		f := newFinding(KindSlowPage, pattern(urlOf(v.url)), fmt.Sprintf("Page %s is slow to load (more than %s)",

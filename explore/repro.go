@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -75,18 +76,42 @@ func consoleFinding(c results.Console, page, cause string, repro []*reproStep, w
 	return f
 }
 
-// requestFinding is a failed request.
-func requestFinding(base *url.URL, r results.Request, page, cause string, repro []*reproStep, wait time.Duration) *Finding {
-	what := r.Error
-	if r.Status != 0 {
-		what = statusText(r.Status)
+// requestFindings are the failed requests, one finding per host and
+// failure (a 404 of one host, a network error of another): twelve images
+// of a host that is down are one bug.
+func requestFindings(base *url.URL, rs []results.Request, page, cause string, repro []*reproStep, wait time.Duration) []*Finding {
+	var fs []*Finding
+	by := map[string]*Finding{}
+	for _, r := range rs {
+		what := r.Error
+		if r.Status != 0 {
+			what = statusText(r.Status)
+		}
+		k := urlOf(r.URL).Host + " " + what
+		if f := by[k]; f != nil {
+			f.Requests = append(f.Requests, r)
+			f.Title = fmt.Sprintf("%d requests to %s fail %s: %s", len(f.Requests), urlOf(r.URL).Host, cause, what)
+			f.Actual += "; " + r.Method + " " + r.URL + " " + what
+			continue
+		}
+		f := newFinding(KindFailedRequest, k, fmt.Sprintf("Request %s %s fails %s: %s",
+			r.Method, clip(relative(base, r.URL), 80), cause, what), page)
+		f.Requests = []results.Request{r}
+		f.Expected, f.Actual = "every request succeeds", r.Method+" "+r.URL+" "+what
+		f.repro = steps(repro, []*reproStep{waitStep(wait), expectStep(flows.ExpectNoFailedRequests)})
+		by[k] = f
+		fs = append(fs, f)
 	}
-	f := newFinding(KindFailedRequest, r.Method+" "+r.URL+" "+what, fmt.Sprintf("Request %s %s fails %s: %s",
-		r.Method, clip(relative(base, r.URL), 80), cause, what), page)
-	f.Requests = []results.Request{r}
-	f.Expected, f.Actual = "every request succeeds", r.Method+" "+r.URL+" "+what
-	f.repro = steps(repro, []*reproStep{waitStep(wait), expectStep(flows.ExpectNoFailedRequests)})
-	return f
+	for _, f := range fs {
+		// the same requests failing on another page are the same bug
+		urls := make([]string, len(f.Requests))
+		for i, r := range f.Requests {
+			urls[i] = r.Method + " " + r.URL
+		}
+		sort.Strings(urls)
+		f.key += "|" + strings.Join(urls, ",")
+	}
+	return fs
 }
 
 // statusText is "404 Not Found".

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -65,33 +64,33 @@ func newWalker(o Options, b *browser.Browser, start *url.URL, sc *scope, av *avo
 }
 
 // walk visits pages breadth-first until the queue is empty or a budget
-// is spent. Its error is the browser's, or ctx's when it was canceled.
-func (w *walker) walk(ctx context.Context) error {
-	ctx, cancel := context.WithDeadline(ctx, w.deadline)
+// is spent. Its error is the browser's, or ctx's when it was canceled;
+// the time budget running out mid-step ends the walk without one.
+func (w *walker) walk(parent context.Context) error {
+	ctx, cancel := context.WithDeadline(parent, w.deadline)
 	defer cancel()
 	w.enqueue(w.start, nil)
-	for len(w.queue) > 0 {
+	for len(w.queue) > 0 && w.stopped == "" {
 		if stop := w.budget(); stop != "" {
 			w.stopped = stop
 			break
 		}
 		it := w.queue[0]
 		w.queue = w.queue[1:]
-		if err := w.visit(ctx, it); err != nil {
-			if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				w.stopped = w.budget()
-				break
-			}
+		err := w.visit(ctx, it)
+		switch {
+		case parent.Err() != nil:
+			return parent.Err()
+		case ctx.Err() != nil:
+			w.stopped = w.budget()
+		case err != nil:
 			return err
 		}
 	}
 	if w.stopped == "" {
 		w.stopped = "every page in scope was visited"
-		if len(w.queue) > 0 {
-			w.stopped = w.budget()
-		}
 	}
-	return ctx.Err()
+	return nil
 }
 
 // budget says which budget is spent ("" when none).
