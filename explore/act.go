@@ -17,7 +17,7 @@ import (
 
 // observeWindow is how long the walk watches for the first sign that an
 // action did something before it calls the action dead (docs/explore.md
-// "Dead controls"); a sign ends the watch at once.
+// "Findings"); a sign ends the watch at once.
 const observeWindow = 400 * time.Millisecond
 
 // counters are what an action may move: the page's DOM changes, requests

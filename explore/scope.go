@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// scope is which pages the walk may open (docs/explore.md "Scope"): those
+// scope is which pages the walk may open (docs/explore.md "Pages"): those
 // whose URL starts with one of the prefixes; by default the start URL's
 // origin.
 type scope struct {
