@@ -117,12 +117,14 @@ func (w *walker) axeFinding(a AxeViolation, v *visit) *Finding {
 // axe-core rule and fails when the page breaks it.
 const axeFlowPath = "_lib/axe.yaml"
 
-// axeCheckJS is the code of that sub-flow's eval step: axe-core, then the
-// rule ${vars.rule}, in the page's own world (an eval step's).
-func axeCheckJS() string {
-	return strings.ReplaceAll(axeSource, "${", "$${") + `
-;const r = await axe.run(document, {runOnly: {type: 'rule', values: ['${vars.rule}']}, resultTypes: ['violations'], iframes: false});
-const bad = r.violations.flatMap(v => v.nodes.map(n => n.target.join(' ')));
-if (bad.length) throw new Error('axe-core rule ${vars.rule}: ' + bad.length + ' element(s) break it: ' + bad.join(', '));
-`
+// axeLoadJS and axeRuleJS are the code of that sub-flow's two eval
+// steps, in the page's own world (an eval step's): axe-core itself, which
+// sets window.axe and always passes; then the rule ${vars.rule}, which
+// fails. A failure quotes its step's lines, and so only the short one.
+func axeLoadJS() string {
+	return strings.ReplaceAll(axeSource, "${", "$${") + "\n;return typeof axe;"
 }
+
+const axeRuleJS = `const r = await axe.run(document, {runOnly: {type: 'rule', values: ['${vars.rule}']}, resultTypes: ['violations'], iframes: false});
+const bad = r.violations.flatMap(v => v.nodes.map(n => n.target.join(' ')));
+if (bad.length) throw new Error('axe-core rule ${vars.rule}: ' + bad.length + ' element(s) break it: ' + bad.join(', '));`

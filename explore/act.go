@@ -208,7 +208,12 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	where := relative(w.start, v.url)
 	repro := []*reproStep{openStep(w.start, v.url), clickStep(a.target, a.label)}
 	fs := w.judge(ctx, v, s, a, e, repro, "after clicking the "+a.label+" on "+where)
-	if !e.changed && len(e.console) == 0 {
+	switch {
+	case e.changed || len(e.console) > 0:
+	case a.node.Pressed || a.node.Selected:
+		// a view switcher's current view: pressing it again is no change
+		w.skip(v.url, a.label, "it is pressed or selected already, and clicking it again changed nothing")
+	default:
 		fs = w.keep(fs, w.deadFinding(v, a))
 	}
 	if e.newDoc != "" {

@@ -217,10 +217,12 @@ func writeAxeFlow(path string) error {
 	}
 	h := flowHeader{Name: "axe-core " + AxeVersion + ": one rule",
 		Description: "Runs the axe-core rule vars.rule on the page and fails when an element breaks it. " +
-			"axe-core is MPL-2.0, Copyright (c) Deque Systems, Inc.; its source is below as it ships.",
+			"axe-core is MPL-2.0, Copyright (c) Deque Systems, Inc.; its source is in the first step as it ships.",
 		Vars: &axeVars{Rule: "image-alt"}}
-	src, err := flowSource(path, h, []*flows.Step{{Name: "axe-core rule ${vars.rule}", Action: &flows.Eval{JS: axeCheckJS()}}},
-		flows.LoadOptions{})
+	src, err := flowSource(path, h, []*flows.Step{
+		{Name: "load axe-core " + AxeVersion, Action: &flows.Eval{JS: axeLoadJS()}},
+		{Name: "axe-core rule ${vars.rule}", Action: &flows.Eval{JS: axeRuleJS}},
+	}, flows.LoadOptions{})
 	if err != nil {
 		return err
 	}

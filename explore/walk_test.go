@@ -136,6 +136,7 @@ var _ = Describe("a walk of the fixture app", Ordered, func() {
 			ContainSubstring(`button "Cancel subscription": matches the avoid pattern cancel`),
 			`link "Log out": matches the avoid pattern log[ -]?out`,
 			HavePrefix(`link "Partner site": it leaves the scope, for `+site.Partner.URL),
+			`button "Grid view": it is pressed or selected already, and clicking it again changed nothing`,
 		))
 	})
 
