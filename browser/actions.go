@@ -121,6 +121,10 @@ func (p *Page) callOn(ctx context.Context, n *locate.Node, fn string, args ...an
 	c := s.Client(ctx)
 	obj, err := p.resolveOwn(ctx, s, n, "")
 	if err != nil {
+		if ctx.Err() != nil {
+			// cut short by the deadline: the element may well be there
+			return nil, ctx.Err()
+		}
 		return nil, detached(n)
 	}
 	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: fn, Arguments: callArgs(args),

@@ -244,7 +244,8 @@ type Page struct {
 	// main document loaded: a page at rest has had none for a while
 	// (actions.go atRest).
 	lastChange time.Time
-	quiet      quiet // what settling watches (settle.go)
+	sent       uint64 // requests the page sent (Requests)
+	quiet      quiet  // what settling watches (settle.go)
 	crashed    bool
 	closed     bool
 	gone       bool     // the target went away: closed by the page, or by Close
@@ -484,6 +485,9 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			p.requests = map[proto.NetworkRequestID]*proto.NetworkRequest{}
 		}
 		p.requests[e.RequestID] = e.Request
+		if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
+			p.sent++
+		}
 		p.quiet.started(s.ID, &e, s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID)
 		p.mu.Unlock()
 	case "Network.responseReceived":

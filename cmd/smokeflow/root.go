@@ -63,6 +63,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
 	root.AddCommand(newDiffCmd())
+	root.AddCommand(newExploreCmd())
 	root.AddGroup(&cobra.Group{ID: groupSession, Title: sessionTitle})
 	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
 		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),

@@ -1,0 +1,348 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/session"
+)
+
+// observeWindow is how long the walk watches for the first sign that an
+// action did something before it calls the action dead (docs/explore.md
+// "Findings"); a sign ends the watch at once.
+const observeWindow = 400 * time.Millisecond
+
+// counters are what an action may move: the page's DOM changes, requests
+// and navigations, the session's dialogs and tabs.
+type counters struct {
+	page          *browser.Page
+	dom, req      uint64
+	navs, dialogs int
+	tabs          int
+	url           string
+}
+
+func measure(ctx context.Context, s *session.Session) counters {
+	p := s.Page()
+	return counters{page: p, dom: p.DOMChanges(), req: p.Requests(), navs: len(p.Navigations()),
+		dialogs: len(s.Dialogs()), tabs: len(s.Tabs()), url: p.URL(ctx)}
+}
+
+// moved reports whether anything moved since c was measured. A
+// navigation within the document counts unless it only adds an empty
+// `#` to the address.
+func (c counters) moved(s *session.Session) bool {
+	p := s.Page()
+	if p != c.page || len(s.Tabs()) != c.tabs || len(s.Dialogs()) != c.dialogs ||
+		p.DOMChanges() != c.dom || p.Requests() != c.req {
+		return true
+	}
+	for _, n := range p.Navigations()[c.navs:] {
+		if !n.SameDocument || strings.TrimSuffix(n.URL, "#") != strings.TrimSuffix(c.url, "#") {
+			return true
+		}
+	}
+	return false
+}
+
+// effects is what an action did.
+type effects struct {
+	changed   bool
+	requested bool   // the page sent a request
+	newDoc    string // the URL of another document the main frame went to
+	console   []results.Console
+	failed    []results.Request
+	took      time.Duration // from the action until the page settled
+	last      time.Duration // from the action until its last console error, failed request or navigation
+}
+
+// observe watches what an action begun at t0 does: until something moves
+// or observeWindow passes, then until the page settles. The console
+// errors and failed requests are those from t0 until the main frame went
+// to another document, whose own are that page's.
+func (w *walker) observe(ctx context.Context, s *session.Session, c counters, t0 time.Time) (effects, error) {
+	deadline := time.Now().Add(observeWindow)
+	for !c.moved(s) {
+		rest := time.Until(deadline)
+		if rest <= 0 {
+			break
+		}
+		ch := s.Page().Changed()
+		if c.moved(s) {
+			break
+		}
+		t := time.NewTimer(rest)
+		select {
+		case <-ch:
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
+		if ctx.Err() != nil {
+			return effects{}, ctx.Err()
+		}
+	}
+	if err := settleAfter(ctx, s.Page(), t0); err != nil {
+		return effects{}, err
+	}
+	e := effects{changed: c.moved(s), took: time.Since(t0), requested: s.Page() != c.page || s.Page().Requests() != c.req}
+	from := c.navs
+	if s.Page() != c.page {
+		from = 0
+	}
+	var navAt time.Time
+	for _, n := range s.Page().Navigations()[from:] {
+		if !n.SameDocument {
+			e.newDoc, navAt = n.URL, n.Time
+			e.last = n.Time.Sub(t0)
+			break
+		}
+	}
+	in := func(t time.Time) bool {
+		ok := !t.Before(t0) && (navAt.IsZero() || t.Before(navAt))
+		if ok && t.Sub(t0) > e.last {
+			e.last = t.Sub(t0)
+		}
+		return ok
+	}
+	for _, x := range s.Console() {
+		if isError(x) && in(x.Time) {
+			e.console = append(e.console, x)
+		}
+	}
+	for _, r := range s.FailedRequests() {
+		if in(r.Time) {
+			e.failed = append(e.failed, r)
+		}
+	}
+	return e, nil
+}
+
+// actionWait bounds how long the walk waits for the requests an action
+// started to be answered.
+const actionWait = 15 * time.Second
+
+// settleAfter waits for the page to settle after an action begun at t0
+// (docs/targets.md "Settling"); then, as settling stops waiting for a
+// request after 2 s, for the requests the action started to be answered,
+// for at most actionWait from t0, and for the page to settle again.
+func settleAfter(ctx context.Context, p *browser.Page, t0 time.Time) error {
+	if _, err := p.Settle(ctx, browser.DefaultSettle); err != nil {
+		return err
+	}
+	if p.InFlightSince(t0) == 0 {
+		return nil
+	}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for p.InFlightSince(t0) > 0 && time.Since(t0) < actionWait {
+		select {
+		case <-p.Changed():
+		case <-tick.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	_, err := p.Settle(ctx, browser.DefaultSettle)
+	return err
+}
+
+// act tries an action once in the walk.
+func (w *walker) act(ctx context.Context, v *visit, a *action) error {
+	if w.tried[a.key] {
+		return nil
+	}
+	w.tried[a.key] = true
+	if a.form != nil {
+		return w.submitForm(ctx, v, a)
+	}
+	return w.click(ctx, v, a)
+}
+
+// begin gives the session to act on, counting the action; nil when the
+// page could not be opened again (logged).
+func (w *walker) begin(ctx context.Context, v *visit, a *action, doing string) (*session.Session, error) {
+	s, err := w.fresh(ctx, v)
+	if err != nil {
+		if fatal(ctx, err) {
+			return nil, err
+		}
+		w.skip(v.url, a.label, "the page could not be opened again: "+firstLine(err.Error()))
+		return nil, nil
+	}
+	w.actions++
+	v.action++
+	w.progress(doing + " the " + a.label + " on " + relative(w.start, v.url))
+	return s, nil
+}
+
+// click clicks a control on the page as it opened and reports what went
+// wrong (docs/explore.md "Actions").
+func (w *walker) click(ctx context.Context, v *visit, a *action) error {
+	s, err := w.begin(ctx, v, a, "click")
+	if s == nil {
+		return err
+	}
+	c := measure(ctx, s)
+	t0 := time.Now()
+	if _, err := s.Do(ctx, &flows.Step{Action: &flows.Pointer{Target: a.target}}); err != nil {
+		v.dirty = true
+		if fatal(ctx, err) {
+			return err
+		}
+		return w.clickFailed(ctx, v, s, a, err)
+	}
+	e, err := w.observe(ctx, s, c, t0)
+	if err != nil {
+		return err
+	}
+	v.dirty = e.changed || len(s.Tabs()) > 1
+	where := relative(w.start, v.url)
+	repro := []*reproStep{openStep(w.start, v.url), clickStep(a.target, a.label)}
+	fs := w.judge(ctx, v, s, a, e, repro, "after clicking the "+a.label+" on "+where)
+	switch {
+	case e.changed || len(e.console) > 0:
+	case a.node.Pressed || a.node.Selected:
+		// a view switcher's current view: pressing it again is no change
+		w.skip(v.url, a.label, "it is pressed or selected already, and clicking it again changed nothing")
+	default:
+		fs = w.keep(fs, w.deadFinding(v, a))
+	}
+	if e.newDoc != "" {
+		if u := urlOf(e.newDoc); w.scope.in(u) && !isDownload(u) {
+			w.enqueue(u, nil)
+		}
+	}
+	w.shoot(ctx, s, fmt.Sprintf("p%02d-a%02d", v.n, v.action), fs)
+	return nil
+}
+
+// keep adds f to the walk's findings and to fs when it is new.
+func (w *walker) keep(fs []*Finding, f *Finding) []*Finding {
+	if f != nil && w.add(f) {
+		return append(fs, f)
+	}
+	return fs
+}
+
+// clickFailed reports a control another element covers; any other
+// failure to click is logged.
+func (w *walker) clickFailed(ctx context.Context, v *visit, s *session.Session, a *action, err error) error {
+	var se *session.StepError
+	if !errors.As(err, &se) || se.Reason() != diagnostics.ReasonCovered {
+		w.skip(v.url, a.label, "could not be clicked: "+firstLine(err.Error()))
+		return nil
+	}
+	msg := se.Failure.Message
+	if i := strings.Index(msg, ": "); i >= 0 {
+		msg = msg[i+2:]
+	}
+	f := newFinding(KindCovered, a.key, fmt.Sprintf("The %s on %s cannot be clicked: another element covers it",
+		a.label, relative(w.start, v.url)), v.url)
+	f.Expected, f.Actual = "the "+a.label+" receives the click", msg
+	f.repro = []*reproStep{openStep(w.start, v.url), {step: &flows.Step{Action: &flows.Pointer{Target: a.target},
+		Timeout: checkTimeout}, say: "Click the " + a.label}}
+	w.shoot(ctx, s, fmt.Sprintf("p%02d-a%02d", v.n, v.action), w.keep(nil, f))
+	return nil
+}
+
+// judge reports the console errors, failed requests and slowness of an
+// action whose repro steps are repro; cause says when they came.
+func (w *walker) judge(ctx context.Context, v *visit, s *session.Session, a *action, e effects,
+	repro []*reproStep, cause string) []*Finding {
+	var fs []*Finding
+	wait := evidenceWait(e.last)
+	for _, c := range e.console {
+		fs = w.keep(fs, consoleFinding(c, v.url, cause, repro, wait))
+	}
+	for _, f := range requestFindings(w.start, e.failed, v.url, cause, repro, wait) {
+		fs = w.keep(fs, f)
+	}
+	if e.took > w.o.SlowAction {
+		fs = w.keep(fs, w.slowAction(ctx, v, s, a, e, repro))
+	}
+	return fs
+}
+
+// slowAction is an action slower to settle than the threshold. Its repro
+// expects what the action shows within the threshold; without a new text
+// to expect, it is logged instead.
+func (w *walker) slowAction(ctx context.Context, v *visit, s *session.Session, a *action, e effects,
+	repro []*reproStep) *Finding {
+	after, err := s.Snapshot(ctx)
+	text := ""
+	if err == nil {
+		text = newText(v.snap, after)
+	}
+	if text == "" {
+		w.skip(v.url, a.label, fmt.Sprintf("took %s to settle, but shows no new text to expect", round(e.took)))
+		return nil
+	}
+	f := newFinding(KindSlowAction, a.key, fmt.Sprintf("The %s on %s is slow to answer (more than %s)",
+		a.label, relative(w.start, v.url), w.o.SlowAction), v.url)
+	f.TookMS = e.took.Milliseconds()
+	f.Expected = fmt.Sprintf("%q shows within %s", text, w.o.SlowAction)
+	f.Actual = "the page settled after " + round(e.took)
+	f.repro = steps(repro, []*reproStep{{step: &flows.Step{Action: &flows.Expect{Kind: flows.ExpectVisible,
+		Target: &flows.Target{Text: text}}, Timeout: w.o.SlowAction}}})
+	return f
+}
+
+// newText is the first text of after that before did not show: a
+// heading's, else any visible text of four characters or more.
+func newText(before, after *locate.Snapshot) string {
+	had := map[string]bool{}
+	for _, n := range before.All {
+		had[locate.Normalize(n.Name)] = true
+	}
+	var first string
+	for _, n := range after.All {
+		t := locate.Normalize(n.Name)
+		if !n.Visible || had[t] || len([]rune(t)) < 4 || (n.Role != "heading" && n.Role != "StaticText") {
+			continue
+		}
+		if n.Role == "heading" {
+			return t
+		}
+		if first == "" {
+			first = t
+		}
+	}
+	return first
+}
+
+// deadFinding is a click that changed nothing. Its repro watches the page
+// in the page's own world before the click and fails when, half a second
+// after it, nothing changed.
+func (w *walker) deadFinding(v *visit, a *action) *Finding {
+	where := relative(w.start, v.url)
+	f := newFinding(KindDeadControl, a.key, fmt.Sprintf("Clicking the %s on %s does nothing", a.label, where), v.url)
+	f.Expected = "the click changes the page, goes somewhere or asks the server for something"
+	f.Actual = fmt.Sprintf("no DOM change, navigation, request, dialog, new tab or console error within %s", observeWindow)
+	msg := jsString("clicking the " + a.label + " changed nothing: no DOM change, navigation or request")
+	f.repro = []*reproStep{
+		openStep(w.start, v.url),
+		{step: &flows.Step{Name: "watch the page for changes", Action: &flows.Eval{JS: watchJS}}},
+		clickStep(a.target, a.label),
+		{step: &flows.Step{Name: "the click changed the page", Action: &flows.Eval{JS: strings.Replace(deadCheckJS, "MESSAGE", msg, 1)}}},
+	}
+	return f
+}
+
+// watchJS and deadCheckJS are the repro's watch: DOM changes, resources
+// fetched, the address.
+const (
+	watchJS = `window.__smokeflowWatch = {changes: 0, requests: performance.getEntriesByType('resource').length, url: location.href};
+new MutationObserver(() => { window.__smokeflowWatch.changes++; }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});`
+	deadCheckJS = `await new Promise(r => setTimeout(r, 500));
+const w = window.__smokeflowWatch;
+if (w && w.url === location.href && w.changes === 0 && performance.getEntriesByType('resource').length === w.requests) throw new Error(MESSAGE);`
+)
