@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // Defaults of Options (docs/explore.md "Budgets and thresholds").
@@ -56,6 +57,14 @@ type Options struct {
 	Use     *browser.Browser
 	// Progress, when set, is told what the walk does as it goes.
 	Progress func(Progress)
+	// The guard rails (docs/explore.md "Guard rails", docs/security.md):
+	// AllowedDomains, when not nil, are the only hosts its pages may load
+	// from; Policy, when not nil, is checked before every action (a step
+	// its confirm rules hold back is not done); State is put in every
+	// fresh context before its page opens.
+	AllowedDomains *flows.Domains
+	Policy         *flows.Policy
+	State          *browser.State
 }
 
 // Progress is where a walk is: what it has done and what it does now.

@@ -187,13 +187,17 @@ func (v *visit) close() {
 
 // newSession opens a session in a fresh incognito context.
 func (w *walker) newSession(ctx context.Context) (*session.Session, *browser.Context, error) {
-	bctx, err := w.b.NewContext(ctx)
+	bctx, err := w.b.NewContextWith(ctx, browser.ContextOptions{AllowedDomains: w.o.AllowedDomains})
 	if err != nil {
 		return nil, nil, err
 	}
 	w.sessions++
+	var states []*browser.State
+	if w.o.State != nil {
+		states = []*browser.State{w.o.State}
+	}
 	s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: w.tmp, Dir: "s" + strconv.Itoa(w.sessions),
-		StepTimeout: w.o.ActionTimeout})
+		StepTimeout: w.o.ActionTimeout, Policy: w.o.Policy, States: states})
 	if err != nil {
 		_ = bctx.Close()
 		return nil, nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/explore"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/session"
 )
 
 // exploreFlags are the flags of `explore`.
@@ -54,9 +56,9 @@ when it found nothing, 1 when it found something.`,
 	fs.StringArrayVar(&ef.scope, "scope", nil, "walk only pages whose URL starts with this `PREFIX` (repeatable; default: the URL's origin)")
 	fs.StringArrayVar(&ef.avoid, "avoid", nil, "never act on controls whose name matches this `REGEX` (repeatable), on top of the built-in list")
 	fs.StringVar(&ef.avoidFile, "avoid-file", "", "read more --avoid patterns from a `FILE`, one a line")
-	fs.StringArrayVar(&ef.allowedDomains, "allowed-domains", nil, "let the pages reach only these `DOMAINS` (not available in this build)")
-	fs.StringVar(&ef.policy, "policy", "", "the action policy `FILE` (not available in this build)")
-	fs.StringVar(&ef.state, "state", "", "start every page with this saved state `FILE` (not available in this build)")
+	fs.StringArrayVar(&ef.allowedDomains, "allowed-domains", nil, "let the pages reach only these `DOMAINS` (docs/security.md)")
+	fs.StringVar(&ef.policy, "policy", "", "the action policy `FILE` (docs/security.md)")
+	fs.StringVar(&ef.state, "state", "", "start every page with this saved state `FILE` (docs/security.md)")
 	fs.StringVar(&ef.bin, "browser", "", "Chromium or Chrome executable (else $SMOKEFLOW_BROWSER, else found on PATH)")
 	fs.StringVar(&ef.cdp, "cdp", "", "attach to a running browser: host:port or ws://...")
 	fs.BoolVar(&ef.headed, "headed", false, "show the browser window")
@@ -109,15 +111,24 @@ func (ef exploreFlags) options(pos []string) (explore.Options, error) {
 	if err := flows.CheckPageURL(pos[0]); err != nil {
 		return explore.Options{}, usagef("explore %v", err) // docs/flows.md "URLs"
 	}
-	// The guard rails come with the policy and saved-state work
-	// (docs/explore.md "Guard rails"): this build refuses them rather
-	// than walk without them.
-	for _, g := range []struct {
-		flag string
-		set  bool
-	}{{"--allowed-domains", len(ef.allowedDomains) > 0}, {"--policy", ef.policy != ""}, {"--state", ef.state != ""}} {
-		if g.set {
-			return explore.Options{}, usagef("%s is not available in this build of smokeflow explore", g.flag)
+	// the guard rails (docs/explore.md "Guard rails")
+	domains, err := allowedDomainsFlag(strings.Join(ef.allowedDomains, ","))
+	if err != nil {
+		return explore.Options{}, err
+	}
+	if !domains.Allows(pos[0]) {
+		return explore.Options{}, usagef("explore: %s is not in --allowed-domains %s", pos[0], strings.Join(ef.allowedDomains, ","))
+	}
+	var pol *flows.Policy
+	if ef.policy != "" {
+		if pol, err = flows.LoadPolicy(ef.policy); err != nil {
+			return explore.Options{}, err
+		}
+	}
+	var st *browser.State
+	if ef.state != "" {
+		if st, err = session.ReadState(ef.state, os.LookupEnv); err != nil {
+			return explore.Options{}, usagef("--state: %v", err)
 		}
 	}
 	if ef.maxPages < 1 || ef.maxActions < 1 || ef.limit <= 0 {
@@ -132,7 +143,8 @@ func (ef exploreFlags) options(pos []string) (explore.Options, error) {
 		avoid = append(avoid, more...)
 	}
 	return explore.Options{URL: pos[0], MaxPages: ef.maxPages, MaxActions: ef.maxActions, Time: ef.limit,
-		Scope: ef.scope, Avoid: avoid, Browser: browser.Options{Bin: ef.bin, CDP: ef.cdp, Headed: ef.headed}}, nil
+		Scope: ef.scope, Avoid: avoid, Browser: browser.Options{Bin: ef.bin, CDP: ef.cdp, Headed: ef.headed},
+		AllowedDomains: domains, Policy: pol, State: st}, nil
 }
 
 // progressLine prints where the walk is on stderr: one line rewritten in
