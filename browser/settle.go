@@ -253,14 +253,24 @@ func (p *Page) waitQuiet(ctx context.Context, loader proto.NetworkLoaderID, scri
 	}
 }
 
+// WaitRequests waits until none of the page's requests is in flight (a
+// request pending for longer than longLived aside), for the checks whose
+// answer a request still pending could change (docs/flows.md
+// "no_failed_requests"). The error is ctx's, or the page's (it crashed).
+func (p *Page) WaitRequests(ctx context.Context) error {
+	_, err := p.waitNetwork(ctx, "")
+	return err
+}
+
 // waitNetwork waits until no request is in flight and no navigation is
 // asked for (docs/targets.md "Settling"). It returns "" then, "navigated"
-// when the page went on to another document than loader, or what kept
+// when the page went on to another document than loader (not checked
+// when loader is ""), or what kept
 // the network busy, with ctx's error.
 func (p *Page) waitNetwork(ctx context.Context, loader proto.NetworkLoaderID) (string, error) {
 	for {
 		p.mu.Lock()
-		if p.loader != loader || !p.life[loader]["load"] {
+		if loader != "" && (p.loader != loader || !p.life[loader]["load"]) {
 			p.mu.Unlock()
 			return "navigated", nil
 		}

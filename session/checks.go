@@ -174,6 +174,11 @@ func (ss *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.
 	case flows.ExpectNoConsoleErrors:
 		return ss.noConsoleErrors()
 	case flows.ExpectNoFailedRequests:
+		// a request still in flight may yet fail: wait for it, as long as
+		// the step may (docs/flows.md "no_failed_requests")
+		if err := ss.page.WaitRequests(ctx); err != nil && ctx.Err() == nil {
+			return err
+		}
 		return ss.noFailedRequests()
 	case flows.ExpectDialog:
 		cond = ss.dialogCond(e.Match)
