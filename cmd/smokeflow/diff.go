@@ -9,10 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diffs"
 	"github.com/smokeflow/smokeflow/flows"
@@ -53,17 +55,20 @@ when nothing differs, 1 when something does (docs/diffs.md).`,
 func newDiffScreenshotCmd() *cobra.Command {
 	var baseline, output string
 	var threshold float64
+	var sf sessionFlags
 	c := &cobra.Command{
-		Use:   "screenshot --baseline PNG CURRENT.png",
+		Use:   "screenshot --baseline PNG [CURRENT.png]",
 		Short: "compare a screenshot with a baseline, pixel by pixel",
 		Long: `Compare CURRENT.png with the baseline pixel by pixel: a pixel differs when its
 perceptual colour distance is above --threshold and it is not anti-aliasing
 (docs/diffs.md "Screenshot diffs"). Prints how many pixels differ; --output
-writes the differing pixels in red over a faded grey copy of the baseline.`,
+writes the differing pixels in red over a faded grey copy of the baseline.
+Without CURRENT.png, the current side is a screenshot of the session's page
+(docs/agent-session.md).`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, pos []string) error {
-			if len(pos) != 1 || baseline == "" {
-				return usagef("diff screenshot takes --baseline PNG and one CURRENT.png")
+			if len(pos) > 1 || baseline == "" {
+				return usagef("diff screenshot takes --baseline PNG and one CURRENT.png, or none for the session's page")
 			}
 			if threshold <= 0 || threshold > 1 {
 				return usagef("--threshold %g: want a number above 0 and up to 1, such as 0.1", threshold)
@@ -72,7 +77,7 @@ writes the differing pixels in red over a faded grey copy of the baseline.`,
 			if err != nil {
 				return err
 			}
-			b, err := readArg(pos[0], "the current screenshot")
+			b, err := currentScreenshot(c, pos, &sf)
 			if err != nil {
 				return err
 			}
@@ -87,27 +92,34 @@ writes the differing pixels in red over a faded grey copy of the baseline.`,
 	fs.StringVar(&baseline, "baseline", "", "the baseline screenshot, a `PNG` file")
 	fs.Float64Var(&threshold, "threshold", diffs.DefaultThreshold, "colour distance above which a pixel differs, from 0 to 1")
 	fs.StringVar(&output, "output", "", "write the diff image to this `PNG` file")
+	addSessionFlags(c, &sf)
 	return c
 }
 
 func newDiffSnapshotCmd() *cobra.Command {
 	var baseline string
+	var sf sessionFlags
 	c := &cobra.Command{
-		Use:   "snapshot --baseline FILE CURRENT.txt",
+		Use:   "snapshot [--baseline FILE] [CURRENT.txt]",
 		Short: "compare a snapshot with a baseline, line by line",
 		Long: `Compare the snapshot CURRENT.txt with the baseline line by line, refs aside, and
 print the changed lines with their context and a count line (docs/diffs.md
-"Snapshot diffs").`,
+"Snapshot diffs"). Without CURRENT.txt, the current side is the session's page
+(docs/agent-session.md); without --baseline either, the session's page is
+compared with its last snapshot, as 'smokeflow snapshot --diff' does.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, pos []string) error {
-			if len(pos) != 1 || baseline == "" {
-				return usagef("diff snapshot takes --baseline FILE and one CURRENT.txt")
+			switch {
+			case len(pos) > 1, len(pos) == 1 && baseline == "":
+				return usagef("diff snapshot takes --baseline FILE and one CURRENT.txt, or no CURRENT.txt for the session's page")
+			case baseline == "":
+				return runVerb(c, &sf, agent.Command{Verb: agent.VerbSnapshot, Diff: true})
 			}
 			a, err := readArg(baseline, "--baseline")
 			if err != nil {
 				return err
 			}
-			b, err := readArg(pos[0], "the current snapshot")
+			b, err := currentSnapshot(c, pos, &sf)
 			if err != nil {
 				return err
 			}
@@ -122,7 +134,59 @@ print the changed lines with their context and a count line (docs/diffs.md
 		},
 	}
 	c.Flags().StringVar(&baseline, "baseline", "", "the baseline snapshot, a text `FILE`")
+	addSessionFlags(c, &sf)
 	return c
+}
+
+// currentSnapshot is the current side of `diff snapshot`: the file named,
+// or the snapshot of the session's page.
+func currentSnapshot(c *cobra.Command, pos []string, sf *sessionFlags) ([]byte, error) {
+	if len(pos) == 1 {
+		return readArg(pos[0], "the current snapshot")
+	}
+	res, err := sessionRead(c, sf, agent.Command{Verb: agent.VerbSnapshot})
+	return []byte(res), err
+}
+
+// currentScreenshot is the current side of `diff screenshot`: the file
+// named, or a screenshot of the session's page.
+func currentScreenshot(c *cobra.Command, pos []string, sf *sessionFlags) ([]byte, error) {
+	if len(pos) == 1 {
+		return readArg(pos[0], "the current screenshot")
+	}
+	dir, err := os.MkdirTemp("", "smokeflow-diff-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	shot := filepath.Join(dir, "current.png")
+	if _, err := sessionRead(c, sf, agent.Command{Verb: agent.VerbScreenshot, Args: []string{shot}}); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(shot)
+}
+
+// sessionRead runs a read in the session and returns what it printed; a
+// command that failed prints its result and ends the diff with its code.
+func sessionRead(c *cobra.Command, sf *sessionFlags, cmd agent.Command) (string, error) {
+	client, err := sessionClient(sf)
+	if err != nil {
+		return "", err
+	}
+	if cmd.Dir, err = os.Getwd(); err != nil {
+		return "", err
+	}
+	res, err := client.Do(c.Context(), cmd)
+	if err != nil {
+		return "", err
+	}
+	if res.Code != agent.ExitOK {
+		if werr := printResult(c.OutOrStdout(), c.ErrOrStderr(), res); werr != nil {
+			return "", werr
+		}
+		return "", &resultError{code: res.Code}
+	}
+	return res.Stdout, nil
 }
 
 // readArg reads a file named on the command line; a missing one is a
