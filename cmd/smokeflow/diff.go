@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diffs"
 	"github.com/smokeflow/smokeflow/flows"
@@ -113,6 +114,9 @@ compared with its last snapshot, as 'smokeflow snapshot --diff' does.`,
 			case len(pos) > 1, len(pos) == 1 && baseline == "":
 				return usagef("diff snapshot takes --baseline FILE and one CURRENT.txt, or no CURRENT.txt for the session's page")
 			case baseline == "":
+				if _, err := liveSession(&sf); err != nil {
+					return err
+				}
 				return runVerb(c, &sf, agent.Command{Verb: agent.VerbSnapshot, Diff: true})
 			}
 			a, err := readArg(baseline, "--baseline")
@@ -166,10 +170,27 @@ func currentScreenshot(c *cobra.Command, pos []string, sf *sessionFlags) ([]byte
 	return os.ReadFile(shot)
 }
 
+// liveSession is the client of the session the flags name, which must be
+// running: a diff compares a page someone opened, and starts no browser.
+func liveSession(sf *sessionFlags) (*daemon.Client, error) {
+	client, err := sessionClient(sf)
+	if err != nil {
+		return nil, err
+	}
+	st, err := client.Status()
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		return nil, usagef("diff: no session runs to compare: open a page first (smokeflow open URL), or name the current file")
+	}
+	return client, nil
+}
+
 // sessionRead runs a read in the session and returns what it printed; a
 // command that failed prints its result and ends the diff with its code.
 func sessionRead(c *cobra.Command, sf *sessionFlags, cmd agent.Command) (string, error) {
-	client, err := sessionClient(sf)
+	client, err := liveSession(sf)
 	if err != nil {
 		return "", err
 	}

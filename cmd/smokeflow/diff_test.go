@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/smokeflow/smokeflow/agent/daemon"
+
 	"bytes"
 	"image"
 	"image/color"
@@ -62,6 +64,7 @@ var _ = Describe(`smokeflow diff (docs/diffs.md "On the command line")`, func() 
 	})
 
 	It("diff screenshot and snapshot: exit 2 for bad usage", func() {
+		GinkgoT().Setenv(daemon.EnvRuntimeDir, GinkgoT().TempDir()) // no session runs
 		a := writePNG(dir, "a.png", 4, 4, image.Rectangle{})
 		for _, args := range [][]string{
 			{"diff", "screenshot", a},
@@ -70,6 +73,8 @@ var _ = Describe(`smokeflow diff (docs/diffs.md "On the command line")`, func() 
 			{"diff", "screenshot", "--baseline", filepath.Join(dir, "none.png"), a},
 			{"diff", "screenshot", "--baseline", writeText(dir, "x.txt", "text"), a},
 			{"diff", "snapshot", a},
+			{"diff", "snapshot"},
+			{"diff", "snapshot", "--baseline", a},
 			{"diff", "url", "http://x"},
 			{"diff"},
 			{"diff", "pictures"},
