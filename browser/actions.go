@@ -98,11 +98,12 @@ const checkJS = `async function(needHit, still) {
 // (docs/targets.md "Actionability").
 const restQuiet = 200 * time.Millisecond
 
-// atRest says the page's DOM has not changed for restQuiet.
+// atRest says the page's main document has loaded, and neither its load
+// nor a DOM change came in the last restQuiet.
 func (p *Page) atRest() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return time.Since(p.lastChange) >= restQuiet
+	return p.life[p.loader]["load"] && time.Since(p.lastChange) >= restQuiet
 }
 
 type checkResult struct {
