@@ -7,23 +7,13 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-
-	"github.com/smokeflow/smokeflow/agent/daemon"
-	"github.com/smokeflow/smokeflow/browser"
 )
 
 var _ = Describe("smokeflow batch (docs/agent-session.md \"Batch\")", func() {
 	var dir, page string
 
 	BeforeEach(func() {
-		var err error
-		dir, err = os.MkdirTemp("", "sfb") // short: a socket's path has at most 107 bytes
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(os.RemoveAll, dir)
-		GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
-		GinkgoT().Setenv(daemon.EnvSession, "")
-		browser.EnableSubreaper()
-		DeferCleanup(endSessions, dir)
+		dir = sessionDir()
 		page = site.URL + "/snapshot/cart.html"
 	})
 

@@ -6,20 +6,11 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-
-	"github.com/smokeflow/smokeflow/agent/daemon"
-	"github.com/smokeflow/smokeflow/browser"
 )
 
 var _ = Describe("diff snapshot and diff screenshot on the session's page (docs/diffs.md)", func() {
 	It("compares the session's page with its last snapshot, or with a baseline file", func() {
-		dir, err := os.MkdirTemp("", "sfd") // short: a socket's path has at most 107 bytes
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(os.RemoveAll, dir)
-		GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
-		GinkgoT().Setenv(daemon.EnvSession, "")
-		browser.EnableSubreaper()
-		DeferCleanup(endSessions, dir)
+		sessionDir()
 		files := GinkgoT().TempDir()
 		base, shot := filepath.Join(files, "base.txt"), filepath.Join(files, "base.png")
 

@@ -10,25 +10,15 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-
-	"github.com/smokeflow/smokeflow/agent/daemon"
-	"github.com/smokeflow/smokeflow/browser"
 )
 
 var _ = Describe(`session guard rails: state, allowed domains, policy and confirm, output (docs/agents.md "Guard rails")`, func() {
 	var dir, page string
 
 	BeforeEach(func() {
-		var err error
-		dir, err = os.MkdirTemp("", "sfg") // short: a socket's path has at most 107 bytes
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(os.RemoveAll, dir)
-		GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
-		GinkgoT().Setenv(daemon.EnvSession, "")
+		dir = sessionDir()
 		GinkgoT().Setenv("SMOKEFLOW_STATE_KEY", "")
 		Expect(os.Unsetenv("SMOKEFLOW_STATE_KEY")).To(Succeed())
-		browser.EnableSubreaper()
-		DeferCleanup(endSessions, dir)
 		other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {}))
 		DeferCleanup(other.Close)
 		page = site.URL + "/guard/session.html?other=" + other.URL + "/"

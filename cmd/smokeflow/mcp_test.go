@@ -9,20 +9,11 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-
-	"github.com/smokeflow/smokeflow/agent/daemon"
-	"github.com/smokeflow/smokeflow/browser"
 )
 
 var _ = Describe("smokeflow mcp (docs/mcp.md)", func() {
 	It("serves the session to the SDK's own client, the same session the shell verbs drive", func() {
-		dir, err := os.MkdirTemp("", "sfm") // short: a socket's path has at most 107 bytes
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(os.RemoveAll, dir)
-		GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
-		GinkgoT().Setenv(daemon.EnvSession, "")
-		browser.EnableSubreaper()
-		DeferCleanup(endSessions, dir)
+		sessionDir()
 
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()

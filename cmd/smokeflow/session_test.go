@@ -62,6 +62,22 @@ func endSessions(dir string) {
 	Eventually(func() []string { return processesMentioning(dir) }, 10*time.Second, 20*time.Millisecond).Should(BeEmpty())
 }
 
+// sessionDir gives the spec a runtime folder of its own for session
+// processes (a short path: a socket's path has at most 107 bytes), with no
+// session named by the environment; at the end of the spec the sessions
+// left in it are closed and checked gone, and the folder removed.
+func sessionDir() string {
+	GinkgoHelper()
+	dir, err := os.MkdirTemp("", "sfc")
+	Expect(err).NotTo(HaveOccurred())
+	DeferCleanup(os.RemoveAll, dir)
+	GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
+	GinkgoT().Setenv(daemon.EnvSession, "")
+	browser.EnableSubreaper() // a session's process whose client ended falls back here
+	DeferCleanup(endSessions, dir)
+	return dir
+}
+
 // direct is what the engine answers to c in this process, as the
 // session's process would: the transport must carry it unchanged.
 func direct(c agent.Command) agent.Result {
@@ -80,14 +96,7 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 	var dir, page string
 
 	BeforeEach(func() {
-		var err error
-		dir, err = os.MkdirTemp("", "sfc") // short: a socket's path has at most 107 bytes
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(os.RemoveAll, dir)
-		GinkgoT().Setenv(daemon.EnvRuntimeDir, dir)
-		GinkgoT().Setenv(daemon.EnvSession, "")
-		browser.EnableSubreaper() // a session's process whose client ended falls back here
-		DeferCleanup(endSessions, dir)
+		dir = sessionDir()
 		page = site.URL + "/snapshot/cart.html"
 	})
 
