@@ -194,10 +194,9 @@ func sessionRead(c *cobra.Command, sf *sessionFlags, cmd agent.Command) (string,
 	if err != nil {
 		return "", err
 	}
-	if cmd.Dir, err = os.Getwd(); err != nil {
-		return "", err
-	}
-	res, err := client.Do(c.Context(), cmd)
+	text := *sf
+	text.asJSON = false // the diff reads the text
+	res, err := send(c, client, &text, &cmd)
 	if err != nil {
 		return "", err
 	}

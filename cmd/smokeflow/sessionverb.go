@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -84,15 +85,10 @@ func runVerb(c *cobra.Command, sf *sessionFlags, cmd agent.Command) error {
 	if err != nil {
 		return err
 	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return err
-	}
-	cmd.Dir, cmd.JSON, cmd.Timeout = dir, sf.asJSON, sf.timeout
 	noteIgnoredStartFlags(c, client, sf)
-	res, err := client.Do(c.Context(), cmd)
-	if err != nil && c.Context().Err() != nil {
-		return errInterrupted
+	res, err := send(c, client, sf, &cmd)
+	if errors.Is(err, errInterrupted) {
+		return err
 	}
 	if err != nil {
 		if !sf.asJSON {
@@ -107,6 +103,22 @@ func runVerb(c *cobra.Command, sf *sessionFlags, cmd agent.Command) error {
 		return werr
 	}
 	return err
+}
+
+// send sends cmd to the session through client, with the caller's folder
+// and the flags every verb takes (--json, --timeout), which it sets in
+// cmd; a command cut short by SIGINT or SIGTERM is errInterrupted.
+func send(c *cobra.Command, client *daemon.Client, sf *sessionFlags, cmd *agent.Command) (agent.Result, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return agent.Result{}, err
+	}
+	cmd.Dir, cmd.JSON, cmd.Timeout = dir, sf.asJSON, sf.timeout
+	res, err := client.Do(c.Context(), *cmd)
+	if err != nil && c.Context().Err() != nil {
+		return res, errInterrupted
+	}
+	return res, err
 }
 
 // printResult prints what the command printed in the session.
