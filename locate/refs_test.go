@@ -68,6 +68,13 @@ func taken(p *browser.Page) *locate.Snapshot {
 // readUntil snapshots the page until it shows role "name".
 func readUntil(p *browser.Page, role, name string) *locate.Snapshot {
 	GinkgoHelper()
+	return readUntilRef(p, func(n *locate.Node) bool { return n.Role == role && n.Name == name })
+}
+
+// readUntilRef snapshots the page until one of its refs is a node that
+// has what shows wants.
+func readUntilRef(p *browser.Page, shows func(*locate.Node) bool) *locate.Snapshot {
+	GinkgoHelper()
 	var snap *locate.Snapshot
 	Eventually(func() bool {
 		s, err := p.Snapshot(context.Background())
@@ -76,7 +83,7 @@ func readUntil(p *browser.Page, role, name string) *locate.Snapshot {
 		}
 		snap = s
 		for _, n := range s.Refs {
-			if n.Role == role && n.Name == name {
+			if shows(n) {
 				return true
 			}
 		}
@@ -239,19 +246,5 @@ func frameRefs(snap *locate.Snapshot, frame string) []string {
 // an element named name.
 func readFrameUntil(p *browser.Page, frame, name string) *locate.Snapshot {
 	GinkgoHelper()
-	var snap *locate.Snapshot
-	Eventually(func() bool {
-		s, err := p.Snapshot(context.Background())
-		if err != nil {
-			return false
-		}
-		snap = s
-		for _, n := range s.Refs {
-			if n.FrameName == frame && n.Name == name {
-				return true
-			}
-		}
-		return false
-	}).WithTimeout(10 * time.Second).WithPolling(50 * time.Millisecond).Should(BeTrue())
-	return snap
+	return readUntilRef(p, func(n *locate.Node) bool { return n.FrameName == frame && n.Name == name })
 }
