@@ -6,39 +6,46 @@
 // socket; the MCP server (agent/mcp) builds Commands from tool calls.
 package agent
 
-import "time"
+import (
+	"time"
+
+	"github.com/smokeflow/smokeflow/flows"
+)
 
 // Verb is a command's verb: the first word after `smokeflow` (docs/agents.md
 // "Verbs").
 type Verb string
 
-// The verbs (docs/agents.md "Verbs").
+// The verbs (docs/agents.md "Verbs"). A verb that runs the flow step of
+// its name is that step's name, so that one table says it (the engine
+// builds the step from the verb).
 const (
-	VerbOpen       Verb = "open"
-	VerbSnapshot   Verb = "snapshot"
-	VerbClick      Verb = "click"
-	VerbDblclick   Verb = "dblclick"
-	VerbHover      Verb = "hover"
-	VerbCheck      Verb = "check"
-	VerbUncheck    Verb = "uncheck"
-	VerbFill       Verb = "fill"
-	VerbType       Verb = "type"
-	VerbPress      Verb = "press"
-	VerbSelect     Verb = "select"
-	VerbScroll     Verb = "scroll"
-	VerbUpload     Verb = "upload"
-	VerbExpect     Verb = "expect"
-	VerbGet        Verb = "get"
-	VerbScreenshot Verb = "screenshot"
-	VerbBack       Verb = "back"
-	VerbForward    Verb = "forward"
-	VerbReload     Verb = "reload"
-	VerbWait       Verb = "wait"
-	VerbEval       Verb = "eval"
-	VerbExport     Verb = "export"
-	VerbState      Verb = "state"
-	VerbConfirm    Verb = "confirm"
-	VerbClose      Verb = "close"
+	VerbOpen       = Verb(flows.ActionOpen)
+	VerbSnapshot   = Verb(flows.ActionSnapshot)
+	VerbClick      = Verb(flows.ActionClick)
+	VerbDblclick   = Verb(flows.ActionDblClick)
+	VerbHover      = Verb(flows.ActionHover)
+	VerbCheck      = Verb(flows.ActionCheck)
+	VerbUncheck    = Verb(flows.ActionUncheck)
+	VerbFill       = Verb(flows.ActionFill)
+	VerbType       = Verb(flows.ActionType)
+	VerbPress      = Verb(flows.ActionPress)
+	VerbSelect     = Verb(flows.ActionSelect)
+	VerbScroll     = Verb(flows.ActionScroll)
+	VerbUpload     = Verb(flows.ActionUpload)
+	VerbExpect     = Verb(flows.ActionExpect)
+	VerbScreenshot = Verb(flows.ActionScreenshot)
+	VerbWait       = Verb(flows.ActionWait)
+	VerbEval       = Verb(flows.ActionEval)
+
+	VerbGet     Verb = "get"
+	VerbBack    Verb = "back"
+	VerbForward Verb = "forward"
+	VerbReload  Verb = "reload"
+	VerbExport  Verb = "export"
+	VerbState   Verb = "state"
+	VerbConfirm Verb = "confirm"
+	VerbClose   Verb = "close"
 )
 
 // Command is one command to a session, as the command line or an MCP
