@@ -55,7 +55,7 @@ type Command struct {
 	Args []string `json:"args,omitempty"` // the positional arguments after the verb
 	// Flags of the verbs that take them (docs/agents.md "Verbs").
 	Full     bool   `json:"full,omitempty"`      // snapshot --full
-	Diff     bool   `json:"diff,omitempty"`      // snapshot --diff
+	Diff     bool   `json:"diff,omitempty"`      // snapshot --diff; an action's --diff (ShowsChange)
 	Compact  bool   `json:"compact,omitempty"`   // snapshot --compact
 	FullPage bool   `json:"full_page,omitempty"` // screenshot --full-page
 	Target   string `json:"target,omitempty"`    // screenshot --target TARGET

@@ -38,6 +38,16 @@ var _ = Describe(`the output (docs/agents.md "Output", "JSON")`, func() {
 		Expect(d).NotTo(ContainSubstring("Subscribe"), "unchanged lines far from the change are left out")
 	})
 
+	It("prints what an action changed after its ok, when asked with --diff", func() {
+		must(e, agent.Command{Verb: agent.VerbSnapshot})
+		out := must(e, agent.Command{Verb: agent.VerbClick, Args: []string{"Save"}, Diff: true})
+		Expect(out).To(HavePrefix("ok\n@@ "))
+		Expect(out).To(ContainSubstring("-   - status \"idle\"\n+   - status \"saved\"\n"))
+		Expect(must(e, agent.Command{Verb: agent.VerbSnapshot, Diff: true})).To(Equal("no change since the last snapshot\n"),
+			"the action's diff became the session's last snapshot")
+		Expect(must(e, agent.Command{Verb: agent.VerbClick, Args: []string{"Save"}})).To(Equal("ok\n"), "without --diff, only ok")
+	})
+
 	It("gives every verb's result as one JSON object of the documented shape", func() {
 		r, m := asJSON(e, cmd(agent.VerbClick, "Save"))
 		Expect(r.Code).To(Equal(agent.ExitOK))

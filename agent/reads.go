@@ -90,6 +90,18 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	return o
 }
 
+// showChange adds to an action's result what it changed: the snapshot
+// diff against the session's last snapshot, after `ok` (an action's
+// --diff). A read that fails says so in a note; the action stands.
+func (e *Engine) showChange(ctx context.Context, o *Output, timeout time.Duration) {
+	d := e.snapshot(ctx, Command{Verb: VerbSnapshot, Diff: true}, timeout)
+	if d.Code != ExitOK {
+		o.Notes = append(o.Notes, "reading what it changed: "+d.Error)
+		return
+	}
+	o.Diff, o.text, o.source = d.Diff, "ok\n"+d.Diff, d.source
+}
+
 // getVar is the variable get reads a target's text or attribute into.
 const getVar = "smokeflow_get"
 

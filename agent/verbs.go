@@ -24,42 +24,48 @@ const LongTimeout = 30 * time.Second
 const grace = 5 * time.Second
 
 // verb is how a verb runs: its function, whether it needs the page
-// (the browser starts for it), and whether its default timeout is
-// LongTimeout rather than the step timeout.
+// (the browser starts for it), whether its default timeout is
+// LongTimeout rather than the step timeout, and whether it acts on the
+// page, so that --diff may show what it changed.
 type verb struct {
 	run  func(e *Engine, ctx context.Context, c Command, timeout time.Duration) *Output
 	page bool
 	long bool
+	acts bool
 }
 
 // verbs are the verbs (docs/agents.md "Verbs").
 var verbs = map[Verb]verb{
-	VerbOpen:       {run: (*Engine).open, page: true, long: true},
+	VerbOpen:       {run: (*Engine).open, page: true, long: true, acts: true},
 	VerbSnapshot:   {run: (*Engine).snapshot, page: true, long: true},
-	VerbClick:      {run: (*Engine).pointer, page: true},
-	VerbDblclick:   {run: (*Engine).pointer, page: true},
-	VerbHover:      {run: (*Engine).pointer, page: true},
-	VerbCheck:      {run: (*Engine).pointer, page: true},
-	VerbUncheck:    {run: (*Engine).pointer, page: true},
-	VerbFill:       {run: (*Engine).input, page: true},
-	VerbType:       {run: (*Engine).input, page: true},
-	VerbPress:      {run: (*Engine).press, page: true},
-	VerbSelect:     {run: (*Engine).selectOptions, page: true},
-	VerbScroll:     {run: (*Engine).scroll, page: true},
-	VerbUpload:     {run: (*Engine).upload, page: true},
+	VerbClick:      {run: (*Engine).pointer, page: true, acts: true},
+	VerbDblclick:   {run: (*Engine).pointer, page: true, acts: true},
+	VerbHover:      {run: (*Engine).pointer, page: true, acts: true},
+	VerbCheck:      {run: (*Engine).pointer, page: true, acts: true},
+	VerbUncheck:    {run: (*Engine).pointer, page: true, acts: true},
+	VerbFill:       {run: (*Engine).input, page: true, acts: true},
+	VerbType:       {run: (*Engine).input, page: true, acts: true},
+	VerbPress:      {run: (*Engine).press, page: true, acts: true},
+	VerbSelect:     {run: (*Engine).selectOptions, page: true, acts: true},
+	VerbScroll:     {run: (*Engine).scroll, page: true, acts: true},
+	VerbUpload:     {run: (*Engine).upload, page: true, acts: true},
 	VerbExpect:     {run: (*Engine).expect, page: true},
 	VerbWait:       {run: (*Engine).wait, page: true},
 	VerbGet:        {run: (*Engine).get, page: true},
 	VerbScreenshot: {run: (*Engine).screenshot, page: true, long: true},
-	VerbBack:       {run: (*Engine).history, page: true, long: true},
-	VerbForward:    {run: (*Engine).history, page: true, long: true},
-	VerbReload:     {run: (*Engine).history, page: true, long: true},
-	VerbEval:       {run: (*Engine).eval, page: true, long: true},
+	VerbBack:       {run: (*Engine).history, page: true, long: true, acts: true},
+	VerbForward:    {run: (*Engine).history, page: true, long: true, acts: true},
+	VerbReload:     {run: (*Engine).history, page: true, long: true, acts: true},
+	VerbEval:       {run: (*Engine).eval, page: true, long: true, acts: true},
 	VerbExport:     {run: (*Engine).export},
 	VerbState:      {run: (*Engine).state, page: true},
-	VerbConfirm:    {run: (*Engine).confirm, page: true},
+	VerbConfirm:    {run: (*Engine).confirm, page: true, acts: true},
 	VerbClose:      {run: (*Engine).closeVerb},
 }
+
+// ShowsChange reports whether v acts on the page, and so takes --diff:
+// what the action changed, after its `ok` (docs/agents.md "Verbs").
+func ShowsChange(v Verb) bool { return verbs[v].acts }
 
 // Verbs lists the verbs, sorted.
 func Verbs() []Verb {
@@ -107,6 +113,9 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 	cctx, cancel := context.WithTimeout(ctx, timeout+grace)
 	defer cancel()
 	o := v.run(e, cctx, c, timeout)
+	if c.Diff && v.acts && o.Code == ExitOK {
+		e.showChange(cctx, o, timeout)
+	}
 	o.Verb = c.Verb
 	o.Notes = append(notes, o.Notes...)
 	e.noteBlocked(o)

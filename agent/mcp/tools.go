@@ -24,13 +24,14 @@ func (t tools) snapshot(ctx context.Context, _ *sdk.CallToolRequest, in snapshot
 	return t.run(ctx, agent.Command{Verb: agent.VerbSnapshot, Diff: in.Diff, Full: in.Full, Compact: in.Compact})
 }
 
-const actDoc = `Act on the page: click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload. target is what a flow takes: a ref (@e3), a phrase (Sign in), /regex/i, or a map '{role: button, name: Sign in}'. value: the text for fill and type, the key for press (Enter, Control+a), top or bottom for scroll without a target. values: the options for select, the files for upload. Prints ok, or the diagnostics of the failure with the refs of the candidates.`
+const actDoc = `Act on the page: click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload. target is what a flow takes: a ref (@e3), a phrase (Sign in), /regex/i, or a map '{role: button, name: Sign in}'. value: the text for fill and type, the key for press (Enter, Control+a), top or bottom for scroll without a target. values: the options for select, the files for upload. Prints ok (with diff: and what the action changed), or the diagnostics of the failure with the refs of the candidates.`
 
 type actIn struct {
 	Action string   `json:"action" jsonschema:"click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload"`
 	Target string   `json:"target,omitempty" jsonschema:"a ref (@e3), a phrase, /regex/i or a flow-style map"`
 	Value  string   `json:"value,omitempty" jsonschema:"fill and type: the text; press: the key; scroll: top or bottom"`
 	Values []string `json:"values,omitempty" jsonschema:"select: the options; upload: the files"`
+	Diff   bool     `json:"diff,omitempty" jsonschema:"after ok, print what the action changed since the last snapshot"`
 }
 
 // actVerbs are the verbs act takes, and how their arguments line up.
@@ -78,7 +79,7 @@ func (t tools) act(ctx context.Context, _ *sdk.CallToolRequest, in actIn) (*sdk.
 	if v.target && in.Target == "" {
 		return usage(fmt.Sprintf("act %s: give a target: a ref such as @e3, or the element's name", in.Action))
 	}
-	return t.run(ctx, agent.Command{Verb: v.verb, Args: v.args(in)})
+	return t.run(ctx, agent.Command{Verb: v.verb, Args: v.args(in), Diff: in.Diff})
 }
 
 const expectDoc = `Check the page, waiting until it holds or the step times out. expect is the flow form, e.g. '{visible: Order placed}', '{url: /checkout}', '{text: {target: "@e3", equals: Done}}'. Prints ok, or what the page held instead.`

@@ -30,6 +30,7 @@ var _ = Describe("the tools", func() {
 		},
 		Entry("snapshot --diff", "snapshot", map[string]any{"diff": true}, agent.Command{Verb: agent.VerbSnapshot, Diff: true}),
 		Entry("click a ref", "act", map[string]any{"action": "click", "target": "@e3"}, agent.Command{Verb: agent.VerbClick, Args: []string{"@e3"}}),
+		Entry("click, showing what it changed", "act", map[string]any{"action": "click", "target": "@e3", "diff": true}, agent.Command{Verb: agent.VerbClick, Args: []string{"@e3"}, Diff: true}),
 		Entry("fill", "act", map[string]any{"action": "fill", "target": "Email", "value": "qa@example.com"}, agent.Command{Verb: agent.VerbFill, Args: []string{"Email", "qa@example.com"}}),
 		Entry("press a key on the page", "act", map[string]any{"action": "press", "value": "Enter"}, agent.Command{Verb: agent.VerbPress, Args: []string{"Enter"}}),
 		Entry("press a key on a target", "act", map[string]any{"action": "press", "value": "Tab", "target": "@e2"}, agent.Command{Verb: agent.VerbPress, Args: []string{"Tab", "@e2"}}),

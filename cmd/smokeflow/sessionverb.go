@@ -60,6 +60,7 @@ func addSessionFlags(c *cobra.Command, sf *sessionFlags) {
 // Args} to the session, set further by set (the verb's own flags).
 func verbCmd(verb agent.Verb, use, short string, args cobra.PositionalArgs, set func(*agent.Command)) *cobra.Command {
 	var sf sessionFlags
+	var showDiff bool
 	c := &cobra.Command{
 		Use:     use,
 		Short:   short,
@@ -67,7 +68,7 @@ func verbCmd(verb agent.Verb, use, short string, args cobra.PositionalArgs, set 
 		GroupID: groupSession,
 		Args:    args,
 		RunE: func(c *cobra.Command, pos []string) error {
-			cmd := agent.Command{Verb: verb, Args: pos}
+			cmd := agent.Command{Verb: verb, Args: pos, Diff: showDiff}
 			if set != nil {
 				set(&cmd)
 			}
@@ -75,6 +76,9 @@ func verbCmd(verb agent.Verb, use, short string, args cobra.PositionalArgs, set 
 		},
 	}
 	addSessionFlags(c, &sf)
+	if agent.ShowsChange(verb) {
+		c.Flags().BoolVar(&showDiff, "diff", false, "after ok, print what the action changed since the session's last snapshot")
+	}
 	return c
 }
 
