@@ -162,6 +162,11 @@ const (
 	ArtifactExpected = "expected"
 	ArtifactActual   = "actual"
 	ArtifactDiff     = "diff"
+	// The trace of an attempt (docs/running.md "Traces"): a screenshot
+	// after every step, and the snapshot before every action. Their
+	// Artifact.Step names the step; the HTML report plays them in order.
+	ArtifactTraceScreenshot = "trace-screenshot"
+	ArtifactTraceSnapshot   = "trace-snapshot"
 )
 
 // Artifact is a file written for an attempt. Path is relative to
@@ -170,6 +175,9 @@ type Artifact struct {
 	Kind string `json:"kind"`
 	Name string `json:"name"`
 	Path string `json:"path"`
+	// Step is the index of the step the artifact belongs to ("3.2"),
+	// when it belongs to one.
+	Step string `json:"step,omitempty"`
 }
 
 // Baseline kinds: what a baseline file holds.
