@@ -63,7 +63,7 @@ func failedRun() *results.Run {
 			{Name: "Checkout", File: "flows/checkout.yaml", Status: results.Failed, Attempts: []*results.Attempt{{
 				Number: 1, Status: results.Failed,
 				Failure: &results.Failure{
-					Message: `step 3 (flows/checkout.yaml:12) click "Place order": no element matches "Place order"`,
+					Message:   `step 3 (flows/checkout.yaml:12) click "Place order": no element matches "Place order"`,
 					StepIndex: "3", Action: "click", Target: "Place order", File: "flows/checkout.yaml", Line: 12,
 					Reason: diagnostics.ReasonNotFound,
 				},
