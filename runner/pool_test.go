@@ -187,8 +187,8 @@ var _ = Describe("a browser pool (--cdp with --workers)", func() {
 		rv.mu.Lock()
 		Expect(rv.agents).To(ConsistOf("pool-browser-1", "pool-browser-2"), "each worker's flow ran in its own browser")
 		rv.mu.Unlock()
-		Eventually(func() int { _, live := p.counts(); return live }).WithTimeout(10 * time.Second).Should(Equal(0), "every connection closed")
-		Eventually(p.browsersLeft).WithTimeout(10 * time.Second).Should(BeEmpty(), "no Chromium of the pool left")
+		Eventually(func() int { _, live := p.counts(); return live }).WithTimeout(10*time.Second).Should(Equal(0), "every connection closed")
+		Eventually(p.browsersLeft).WithTimeout(10*time.Second).Should(BeEmpty(), "no Chromium of the pool left")
 	})
 
 	It("names the endpoint and the worker whose connection fails", func() {
