@@ -130,6 +130,16 @@ var _ = Describe("merge-reports", Ordered, func() {
 		Expect(readRun(filepath.Join(out, lastRunFile)).Flows).To(HaveLen(4))
 	})
 
+	It("notifies once, for the merged run", func() {
+		h := newWebhook(200)
+		out := filepath.Join(GinkgoT().TempDir(), "merged")
+		code, text := smokeflow("merge-reports", s1, s2, "--artifacts", out, "--notify", h.srv.URL, "--report-url", "https://ci.example.com/runs/1")
+		Expect(code).To(Equal(1), text)
+		Expect(h.posts()).To(HaveLen(1))
+		Expect(h.posts()[0]["summary"]).To(HaveKeyWithValue("total", BeNumerically("==", 4)))
+		Expect(h.posts()[0]["text"]).To(HavePrefix("❌ smokeflow run failed: 3 passed, 1 failed of 4 flows"))
+	})
+
 	It("lists the shards when they are not the whole split", func() {
 		out := filepath.Join(GinkgoT().TempDir(), "merged")
 		code, text := smokeflow("merge-reports", s2, "--artifacts", out, "--report", "json="+filepath.Join(out, "m.json"))
