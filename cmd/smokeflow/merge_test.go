@@ -77,14 +77,16 @@ func artifactPaths(r *results.Run) []string {
 }
 
 var _ = Describe("merge-reports", Ordered, func() {
-	var s1, s2, whole string
+	var s1, s2, whole, elsewhere string
 
 	BeforeAll(func() {
 		tmp := GinkgoT().TempDir()
 		s1, s2, whole = filepath.Join(tmp, "s1"), filepath.Join(tmp, "s2"), filepath.Join(tmp, "whole")
-		for _, r := range []struct{ dir, shard string }{{s1, "1/2"}, {s2, "2/2"}} {
+		// shard 2 also writes its results outside its artifacts folder
+		elsewhere = filepath.Join(tmp, "reports", "s2.json")
+		for _, r := range []struct{ dir, shard, other string }{{s1, "1/2", filepath.Join(s1, "results.json")}, {s2, "2/2", elsewhere}} {
 			code, out := smokeflow("run", "--base-url", site.URL, "--shard", r.shard, "--artifacts", r.dir,
-				"--report", "json="+filepath.Join(r.dir, "results.json"), shardFlows)
+				"--report", "json="+filepath.Join(r.dir, "results.json"), "--report", "json="+r.other, shardFlows)
 			Expect(code).To(BeNumerically("<=", 1), out)
 		}
 		code, out := smokeflow("run", "--base-url", site.URL, "--workers", "2", "--artifacts", whole,
@@ -128,6 +130,18 @@ var _ = Describe("merge-reports", Ordered, func() {
 		Expect(string(md)).To(ContainSubstring("(shard-2/home-page/click-place-the-order.failure.png)"))
 		// the merged folder is a run's folder: merge-reports and --last-failed read it
 		Expect(readRun(filepath.Join(out, lastRunFile)).Flows).To(HaveLen(4))
+	})
+
+	It("finds the artifacts of a results file written outside its artifacts folder", func() {
+		out := filepath.Join(GinkgoT().TempDir(), "merged")
+		code, text := smokeflow("merge-reports", s1, elsewhere, "--artifacts", out, "--report", "json="+filepath.Join(out, "m.json"))
+		Expect(code).To(Equal(1), text)
+		Expect(text).NotTo(ContainSubstring("warning"))
+		paths := artifactPaths(readRun(filepath.Join(out, "m.json")))
+		Expect(paths).To(ContainElement(HavePrefix("shard-2/")))
+		for _, p := range paths {
+			Expect(filepath.Join(out, filepath.FromSlash(p))).To(BeAnExistingFile())
+		}
 	})
 
 	It("notifies once, for the merged run", func() {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/runner"
 )
 
 // mergeInput is one run given to merge-reports (docs/running.md "Merging
@@ -65,7 +66,24 @@ func readMergeInput(arg string) (*mergeInput, error) {
 	if err := json.Unmarshal(b, in.run); err != nil {
 		return nil, usagef("merge-reports: %s does not hold smokeflow results (%v): give the file a run writes with --report json=PATH", in.file, err)
 	}
+	if !st.IsDir() {
+		in.dir = fileArtifacts(in.file, in.run.ArtifactsDir)
+	}
 	return in, nil
+}
+
+// fileArtifacts is the artifacts folder of a results file: its own folder
+// when that is an artifacts folder (it holds the marker) or the run's
+// folder is not here; else the run's artifacts_dir, where the run left it.
+func fileArtifacts(file, recorded string) string {
+	own := filepath.Dir(file)
+	if _, err := os.Stat(filepath.Join(own, runner.ArtifactsMarker)); err == nil || recorded == "" {
+		return own
+	}
+	if st, err := os.Stat(recorded); err == nil && st.IsDir() {
+		return recorded
+	}
+	return own
 }
 
 // resultsFileIn is the JSON results in a run's folder: .last-run.json, or
