@@ -30,8 +30,9 @@ func newMergeReportsCmd() *cobra.Command {
 		Long: `Merge the JSON results of several runs, typically one per --shard I/N, into one
 run, and write its reports. Each DIR is a run's --artifacts folder (its
 .last-run.json, else the one .json report in it); a FILE is a run's
---report json file, its artifacts in its folder or its artifacts_dir. The artifacts are
-copied into --artifacts, one folder per run (docs/running.md).`,
+--report json file, its artifacts in its folder or its artifacts_dir.
+The artifacts are copied into --artifacts, one folder per run
+(docs/running.md "Merging the shards' reports").`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			return cmdMergeReports(c, args, mf, c.OutOrStdout(), c.ErrOrStderr())
