@@ -129,7 +129,7 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 		Expect(code).To(Equal(0), errOut)
 		Expect(out).To(Equal("ok\n"))
 		_, out, _ = smokeflowSplit("get", "url")
-		Expect(out).To(Equal(page + "\n"), "the relative URL joined the base URL")
+		Expect(out).To(Equal(page+"\n"), "the relative URL joined the base URL")
 		smokeflowSplit("eval", "setTimeout(() => document.body.append('Late text'), 3000); 1")
 		code, out, _ = smokeflowSplit("wait", "{text: Late text}")
 		Expect(code).To(Equal(1), "the wait gave up after 300 ms, before the text came (the default 10 s would see it)")
