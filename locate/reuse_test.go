@@ -16,7 +16,7 @@ import (
 // DevTools session, as the page's own scripts would change it: not
 // through Page.Eval, which tells the page that smokeflow acted.
 func pageScript(s *browser.CDPSession, js string) {
-	r, err := proto.RuntimeEvaluate{Expression: js}.Call(s.Client(context.Background()))
+	r, err := proto.RuntimeEvaluate{Expression: js, AwaitPromise: true}.Call(s.Client(context.Background()))
 	Expect(err).NotTo(HaveOccurred())
 	Expect(r.ExceptionDetails).To(BeNil(), js)
 }
