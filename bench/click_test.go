@@ -33,7 +33,9 @@ const smallPage = `<!doctype html><html><head><title>Sign in</title></head><body
 // page ("Count"). "resolve-ms" is Page.ResolveToAct alone, timed on its
 // own just before each click; "click-ms" the click, from its resolve to
 // its events dispatched; the phases of the click are reported by
-// Outcome.Phases (docs/benchmarks.md "A click, phase by phase").
+// Outcome.Phases, and "settle-ms" is Page.SettleAfterAction after it, as
+// an agent's next read waits (docs/benchmarks.md "A click, phase by
+// phase").
 func BenchmarkClick(b *testing.B) {
 	srv := server(b)
 	br := launch(b)
@@ -66,7 +68,7 @@ func BenchmarkClick(b *testing.B) {
 						}
 					}
 				}
-				var res, click timings
+				var res, click, settle timings
 				ph := map[string]timings{}
 				for b.Loop() {
 					start := time.Now()
@@ -81,9 +83,15 @@ func BenchmarkClick(b *testing.B) {
 						b.Fatal(err)
 					}
 					addPhases(ph, out)
+					start = time.Now()
+					if _, err := p.SettleAfterAction(ctx, 2*time.Second); err != nil {
+						b.Fatal(err)
+					}
+					settle = append(settle, time.Since(start))
 				}
 				reportMedian(b, res, "resolve-ms")
 				reportMedian(b, click, "click-ms")
+				reportMedian(b, settle, "settle-ms")
 				for k, v := range ph {
 					reportMedian(b, v, k+"-ms")
 				}
