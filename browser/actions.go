@@ -46,9 +46,12 @@ type checks struct {
 	fresh bool
 }
 
-// checkJS scrolls the element into view, waits until it stays put over two
-// rendered frames (watching for up to 30 while it moves) and hit-tests its
-// centre, as docs/targets.md "Actionability" puts it. A page at rest
+// checkJS checks that the element is attached and enabled (and editable),
+// scrolls it into view, waits until it stays put over two rendered frames
+// (the box now and after the next frame; watching for up to 30 while it
+// moves), hit-tests its centre and, for a click, puts the click guard in
+// place, all in one call; it answers the centre, where to act
+// (docs/targets.md "Actionability", "One call"). A page at rest
 // (still: the change watcher has reported no DOM change for a while; no
 // animation or transition running in the element's document; nothing to
 // scroll) cannot move the element, and is not watched over frames. Two reads count as
@@ -75,7 +78,8 @@ const checkJS = `async function(needHit, still, enabled, editable, guard) {
   // a page at rest: no DOM change for a while, no animation or transition
   // running anywhere in this document, nothing scrolled
   const rest = still && !scrolled && (!document.getAnimations || document.getAnimations().length === 0);
-  if (!rest) await frame();
+  // the first sample is the box now, as the next frame will show it; the
+  // second, the box once that frame is rendered
   let a = el.getBoundingClientRect(), b = a, ta = now(), stable = rest, rendered = rest;
   for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
     await frame();
