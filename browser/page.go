@@ -391,8 +391,15 @@ func (p *Page) Status() int {
 	return p.status
 }
 
+// signal records a change of the page (its generation moves, reuse.go)
+// and wakes its waiters. Under p.mu.
 func (p *Page) signal() {
 	p.gen++
+	p.wake()
+}
+
+// wake wakes the page's waiters. Under p.mu.
+func (p *Page) wake() {
 	close(p.notify)
 	p.notify = make(chan struct{})
 }
@@ -630,8 +637,10 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			if s != p.main || e.ExecutionContextID != p.worlds[worldKey{s.ID, p.main.FrameID}] {
 				p.quiet.elsewhere++
 			}
+			p.signal()
+		} else {
+			p.wake() // an idle probe's answer: nothing changed
 		}
-		p.signal()
 		p.mu.Unlock()
 	case "Page.frameRequestedNavigation":
 		var e proto.PageFrameRequestedNavigation
