@@ -433,6 +433,9 @@ func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLink
 	if n.Frame != "" && proto.PageFrameID(n.Frame) != s.FrameID {
 		// in a frame inside the session's document: the browser says where
 		x, y, err = p.center(ctx, n)
+		if err != nil && chk.guard {
+			_, _ = p.callOn(ctx, n, unguardJS) // no click comes; the error says why
+		}
 		return x, y, false, err
 	}
 	ox, oy := sessionOffset(ctx, s)
