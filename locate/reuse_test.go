@@ -3,13 +3,16 @@ package locate_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
 )
 
 // pageScript runs js in the page's own main world straight through the
@@ -145,6 +148,22 @@ var _ = Describe(`reusing a read (docs/targets.md "Reusing a read")`, func() {
 		found, read := resolveButton(p, "Closed")
 		Expect(found).To(BeTrue())
 		Expect(read).To(BeTrue())
+	})
+
+	It("drops a reused read whose element fails the live checks, and reads the page", func() {
+		// a rule edited in place: no DOM change, no event, the same rules
+		pageScript(main(), `(() => { for (const r of document.styleSheets[0].cssRules)
+			if (r.selectorText === '.ruled') r.style.display = 'none'; })()`)
+		_, read := resolveButton(p, "Ruled button")
+		Expect(read).To(BeFalse(), "the stamp cannot see a rule edited in place")
+		before := p.Reads()
+		ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+		defer cancel()
+		out, err := p.Click(ctx, &flows.Target{Role: "button", Name: "Ruled button", Exact: true}, browser.ClickOptions{})
+		Expect(err).To(HaveOccurred())
+		Expect(out.Phases.Reused).To(Equal(1), "only the first attempt reuses the read")
+		Expect(p.Reads()).To(BeNumerically(">", before))
+		Expect(locate.ReasonOf(err)).To(BeElementOf(diagnostics.ReasonNotFound, diagnostics.ReasonHidden), err.Error())
 	})
 
 	It("is for actions: expectations read the page", func() {
