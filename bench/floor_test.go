@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -15,7 +16,9 @@ import (
 // the two sent together as a snapshot sends them (the renderer answers
 // them one after the other), and "query-exact-name" an
 // Accessibility.queryAXTree for one exact name: the browser walking the
-// tree and computing every name, with nothing to serialise.
+// tree and computing every name, with nothing to serialise; "both/changed"
+// is "both" after a text of the page changed (untimed), as
+// ResolvePresent's "phrase/changed" reads it.
 func BenchmarkChromiumReads(b *testing.B) {
 	srv := server(b)
 	br := launch(b)
@@ -44,30 +47,43 @@ func BenchmarkChromiumReads(b *testing.B) {
 		ax(b)
 		dom(b)
 	}
+	i := 0
+	change := func(b *testing.B) {
+		i++
+		if _, err := p.Eval(ctx, fmt.Sprintf("document.querySelector('h1').textContent = 'Dashboard %d'", i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	both := func(b *testing.B) int {
+		var wg sync.WaitGroup
+		var n1, n2 int
+		wg.Add(2)
+		go func() { defer wg.Done(); n1 = ax(b) }()
+		go func() { defer wg.Done(); n2 = dom(b) }()
+		wg.Wait()
+		return n1 + n2
+	}
 	cases := []struct {
 		name string
 		read func(b *testing.B) int
+		prep func(b *testing.B) // untimed, before each read
 	}{
-		{"ax", ax},
-		{"dom", dom},
-		{"both", func(b *testing.B) int {
-			var wg sync.WaitGroup
-			var n1, n2 int
-			wg.Add(2)
-			go func() { defer wg.Done(); n1 = ax(b) }()
-			go func() { defer wg.Done(); n2 = dom(b) }()
-			wg.Wait()
-			return n1 + n2
-		}},
+		{"ax", ax, nil},
+		{"dom", dom, nil},
+		{"both", both, nil},
+		{"both/changed", both, change},
 		{"query-exact-name", func(b *testing.B) int {
 			return call(b, "Accessibility.queryAXTree", proto.AccessibilityQueryAXTree{BackendNodeID: doc.Root.BackendNodeID, AccessibleName: "Export CSV"})
-		}},
+		}, nil},
 	}
 	for _, cs := range cases {
 		b.Run(cs.name, func(b *testing.B) {
 			var t timings
 			n := 0
 			for b.Loop() {
+				if cs.prep != nil {
+					cs.prep(b)
+				}
 				start := time.Now()
 				n = cs.read(b)
 				t = append(t, time.Since(start))

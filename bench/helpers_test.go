@@ -15,7 +15,7 @@ import (
 )
 
 // server serves the dashboard at /dashboard.html, generated pages at
-// /sized?n=N, latePage at /late, busyPage at /busy and the diff fixture
+// /sized?n=N, smallPage at /small, latePage at /late, busyPage at /busy and the diff fixture
 // at /diffs/page.html.
 func server(b *testing.B) *httptest.Server {
 	b.Helper()
@@ -36,6 +36,10 @@ func server(b *testing.B) *httptest.Server {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(SizedPage(n)))
+	})
+	mux.HandleFunc("GET /small", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(smallPage))
 	})
 	mux.HandleFunc("GET /late", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

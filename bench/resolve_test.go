@@ -22,6 +22,9 @@ import (
 // from the latest snapshot is checked on its element alone
 // (Page.LiveRef).
 // "over-snapshot" is the ladder alone, over a snapshot already taken.
+// On an unchanged page the latest read is reused (docs/targets.md
+// "Reusing a read"); "phrase/changed" changes a text of the page before
+// each resolution (untimed), so that every resolution reads the page.
 func BenchmarkResolvePresent(b *testing.B) {
 	srv := server(b)
 	br := launch(b)
@@ -56,6 +59,27 @@ func BenchmarkResolvePresent(b *testing.B) {
 			reportMedian(b, t, "median-ms")
 		})
 	}
+	b.Run("phrase/changed", func(b *testing.B) {
+		ctx := bg(b)
+		t := &flows.Target{Phrase: "Export CSV"}
+		var tm timings
+		i := 0
+		for b.Loop() {
+			i++
+			b.StopTimer()
+			if _, err := p.Eval(ctx, fmt.Sprintf("document.querySelector('h1').textContent = 'Dashboard %d'", i)); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			start := time.Now()
+			r, _, err := p.ResolveToAct(ctx, t)
+			tm = append(tm, time.Since(start))
+			if err != nil || r.Err != nil {
+				b.Fatal(err, r.Err)
+			}
+		}
+		reportMedian(b, tm, "median-ms")
+	})
 	// A ref from the latest snapshot (`click: "@e77"`, as an agent acts
 	// after reading the page): its element is checked live, without a
 	// full read (Page.LiveRef).

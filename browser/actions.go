@@ -18,17 +18,40 @@ import (
 type Outcome struct {
 	Node *locate.Node
 	Log  []string
+	// Phases is where the action's time went.
+	Phases Phases
+}
+
+// Phases is where an action's time went, over all its attempts
+// (docs/benchmarks.md "A click, phase by phase"): resolving the target,
+// the actionability checks (one call in the page, and the element's
+// position), and dispatching the action's events.
+type Phases struct {
+	Resolve, Checks, Dispatch time.Duration
+	Attempts                  int
+	// Reused counts the attempts that resolved over a reused read
+	// (docs/targets.md "Reusing a read").
+	Reused int
 }
 
 type checks struct {
 	enabled  bool
 	editable bool
 	hit      bool
+	// guard installs the click guard (guardJS) in the same call as the
+	// checks, once they pass: the action clicks at once.
+	guard bool
+	// fresh: never resolve over a reused read (the action depends on a
+	// state a read may miss the change of).
+	fresh bool
 }
 
-// checkJS scrolls the element into view, waits until it stays put over two
-// rendered frames (watching for up to 30 while it moves) and hit-tests its
-// centre, as docs/targets.md "Actionability" puts it. A page at rest
+// checkJS checks that the element is attached and enabled (and editable),
+// scrolls it into view, waits until it stays put over two rendered frames
+// (the box now and after the next frame; watching for up to 30 while it
+// moves), hit-tests its centre and, for a click, puts the click guard in
+// place, all in one call; it answers the centre, where to act
+// (docs/targets.md "Actionability", "One call"). A page at rest
 // (still: the change watcher has reported no DOM change for a while; no
 // animation or transition running in the element's document; nothing to
 // scroll) cannot move the element, and is not watched over frames. Two reads count as
@@ -41,9 +64,11 @@ type checks struct {
 // isolated world (world.go). A hit on the host of a closed shadow root
 // that holds the element counts as a hit on it: nothing outside a closed
 // root can see into it.
-const checkJS = `async function(needHit, still) {
+const checkJS = `async function(needHit, still, enabled, editable, guard) {
   const el = this.nodeType === 1 ? this : this.parentElement;
   if (!el || !el.isConnected) return {state: 'detached'};
+  if (enabled && el.matches(':disabled')) return {state: 'disabled'};
+  if (editable && el.readOnly === true) return {state: 'not_editable'};
   const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   let scrolled = false;
   if (!inView(el.getBoundingClientRect())) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
@@ -53,7 +78,8 @@ const checkJS = `async function(needHit, still) {
   // a page at rest: no DOM change for a while, no animation or transition
   // running anywhere in this document, nothing scrolled
   const rest = still && !scrolled && (!document.getAnimations || document.getAnimations().length === 0);
-  if (!rest) await frame();
+  // the first sample is the box now, as the next frame will show it; the
+  // second, the box once that frame is rendered
   let a = el.getBoundingClientRect(), b = a, ta = now(), stable = rest, rendered = rest;
   for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
     await frame();
@@ -67,8 +93,8 @@ const checkJS = `async function(needHit, still) {
   if (!el.isConnected) return {state: 'detached'};
   if (!stable) return {state: 'unstable'};
   if (b.width === 0 || b.height === 0) return {state: 'hidden'};
-  if (!needHit) return {state: 'ok'};
   const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  if (!needHit) return {state: 'ok', x, y};
   let hit = document.elementFromPoint(x, y);
   while (hit && hit.shadowRoot) {
     const inner = hit.shadowRoot.elementFromPoint(x, y);
@@ -84,12 +110,16 @@ const checkJS = `async function(needHit, still) {
     return s;
   };
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
-  for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return {state: 'ok'};
+  const ok = () => {
+    if (guard) (` + guardJS + `).call(this);
+    return {state: 'ok', x, y};
+  };
+  for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return ok();
   // a closed shadow root cannot be drilled: the hit stops at its host
-  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === hit) return {state: 'ok'};
+  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === hit) return ok();
   const lab = hit.closest ? hit.closest('label') : null;
-  if (lab && (lab.control === el || lab.contains(el))) return {state: 'ok'};
-  if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return {state: 'ok'};
+  if (lab && (lab.control === el || lab.contains(el))) return ok();
+  if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return ok();
   return {state: 'covered', by: describe(hit)};
 }`
 
@@ -107,14 +137,81 @@ func (p *Page) atRest() bool {
 }
 
 type checkResult struct {
-	State string `json:"state"`
-	By    string `json:"by"`
+	State string  `json:"state"`
+	By    string  `json:"by"`
+	X     float64 `json:"x"` // the centre, in its frame's viewport
+	Y     float64 `json:"y"`
+}
+
+// heldElem is the element an action's attempt works on, resolved once
+// into smokeflow's world: every call of the attempt (the checks, the
+// guard, focus, change) goes to it without resolving it again.
+type heldElem struct {
+	session string
+	backend int64
+	s       *CDPSession
+	obj     proto.RuntimeRemoteObjectID
+}
+
+// hold resolves n's element for the calls of one attempt; release lets it
+// go (without waiting: the object goes with its document anyway).
+func (p *Page) hold(ctx context.Context, n *locate.Node) {
+	s := p.sessionOf(n.Handle)
+	if s == nil {
+		return
+	}
+	obj, err := p.resolveOwn(ctx, s, n, "")
+	if err != nil {
+		return // callOn says what is wrong
+	}
+	p.mu.Lock()
+	p.held = &heldElem{session: n.Session, backend: n.Backend, s: s, obj: obj.ObjectID}
+	p.mu.Unlock()
+}
+
+func (p *Page) release() {
+	p.mu.Lock()
+	h := p.held
+	p.held = nil
+	p.mu.Unlock()
+	if h == nil {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = proto.RuntimeReleaseObject{ObjectID: h.obj}.Call(h.s.Client(ctx)) // gone with its document, maybe
+	}()
+}
+
+// callHeld runs fn on the held element, if n's is held; ok false when
+// it is not, or the call could not reach it (its document went away):
+// callOn then resolves the element again, and says why it cannot.
+func (p *Page) callHeld(ctx context.Context, n *locate.Node, fn string, args []any) (json.RawMessage, bool, error) {
+	p.mu.Lock()
+	h := p.held
+	p.mu.Unlock()
+	if h == nil || h.session != n.Session || h.backend != n.Backend {
+		return nil, false, nil
+	}
+	r, err := proto.RuntimeCallFunctionOn{ObjectID: h.obj, FunctionDeclaration: fn, Arguments: callArgs(args),
+		ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(h.s.Client(ctx))
+	if err != nil {
+		return nil, false, nil
+	}
+	if r.ExceptionDetails != nil {
+		return nil, true, &ScriptError{Msg: exceptionMessage(r.ExceptionDetails)}
+	}
+	return resultJSON(r.Result), true, nil
 }
 
 // callOn runs a function with `this` bound to a node, in smokeflow's
 // isolated world of the node's frame (world.go), and returns its JSON
 // result.
 func (p *Page) callOn(ctx context.Context, n *locate.Node, fn string, args ...any) (json.RawMessage, error) {
+	if raw, ok, err := p.callHeld(ctx, n, fn, args); ok {
+		return raw, err
+	}
 	s, err := p.nodeSession(n)
 	if err != nil {
 		return nil, err
@@ -217,87 +314,22 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 	var res *locate.Result
 	var snap *locate.Snapshot
 	err := p.Poll(ctx, func() (bool, error) {
-		r, s, err := p.ResolveToAct(ctx, t)
+		start, reads := time.Now(), p.Reads()
+		r, s, err := p.resolveToAct(ctx, t, !chk.fresh)
+		out.Phases.Attempts++
+		out.Phases.Resolve += time.Since(start)
 		if err != nil {
 			return fatal(err)
 		}
 		res, snap = r, s
-		if r.Err != nil {
-			return locate.IsFinal(r.Err), r.Err
+		if s != nil && p.Reads() == reads {
+			out.Phases.Reused++
 		}
-		n := r.Node
-		if g := actGuardOf(ctx); g != nil {
-			if err := g(n); err != nil {
-				return true, err
-			}
+		done, err := p.attempt(ctx, r, chk, followLinks, out, do)
+		if !done || err != nil {
+			p.forget(s) // a read that led nowhere is not reused
 		}
-		if chk.enabled && n.Disabled {
-			return false, &locate.DisabledError{NotInteractableError: locate.NotInteractableError{
-				Why: diagnostics.ReasonDisabled, Msg: fmt.Sprintf("%s %q is disabled", n.Role, n.Name), Node: n}}
-		}
-		if chk.editable && (n.ReadOnly || !editable(n)) {
-			return false, &locate.NotEditableError{NotInteractableError: locate.NotInteractableError{
-				Why: diagnostics.ReasonNotEditable, Msg: fmt.Sprintf("%s %q does not take text", n.Role, n.Name), Node: n}}
-		}
-		raw, err := p.callOn(ctx, n, checkJS, chk.hit, p.atRest())
-		if err != nil {
-			return false, err
-		}
-		var cr checkResult
-		if err := json.Unmarshal(raw, &cr); err != nil {
-			return false, fmt.Errorf("reading the actionability checks of %s %q: %w", n.Role, n.Name, err)
-		}
-		switch cr.State {
-		case "ok":
-		case "detached":
-			return false, &locate.DetachedError{NotInteractableError: locate.NotInteractableError{
-				Why: diagnostics.ReasonDetached, Msg: fmt.Sprintf("%s %q left the page", n.Role, n.Name), Node: n}}
-		case "unstable":
-			return false, &locate.UnstableError{NotInteractableError: locate.NotInteractableError{
-				Why: diagnostics.ReasonUnstable, Msg: fmt.Sprintf("%s %q kept moving", n.Role, n.Name), Node: n}}
-		case "hidden":
-			return false, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no size", n.Role, n.Name), Node: n}
-		case "covered":
-			if followLinks && n.Role == "link" && n.Href != "" {
-				href, err := p.callOn(ctx, n, `function(){ return this.href || '' }`)
-				var u string
-				if err == nil && json.Unmarshal(href, &u) == nil && u != "" {
-					out.Log = append(out.Log, fmt.Sprintf("link %q is covered by %s; followed its href %s", n.Name, cr.By, u))
-					if _, err := p.Navigate(ctx, u, "load"); err != nil {
-						return true, err
-					}
-					out.Node = n
-					return true, nil
-				}
-			}
-			return false, &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
-				Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q is covered by %s", n.Role, n.Name, cr.By), Node: n}, CoveredBy: cr.By}
-		default:
-			// never act on an answer the checks did not give
-			return false, fmt.Errorf("the actionability checks of %s %q answered %q", n.Role, n.Name, cr.State)
-		}
-		x, y, err := p.center(ctx, n)
-		if err != nil {
-			return false, err
-		}
-		out.Node = n
-		if err := do(n, x, y); err != nil {
-			if errors.Is(err, ErrPageClosed) {
-				// the action closed its own tab (window.close()): it landed
-				out.Log = append(out.Log, "the tab closed during the action")
-				return true, nil
-			}
-			if ctx.Err() != nil {
-				return true, &locate.ResolveError{Why: diagnostics.ReasonTimeout,
-					Msg: fmt.Sprintf("%s %q was found, but the page stopped responding during the action (a script busy in a loop?)", n.Role, n.Name)}
-			}
-			var nie *locate.NotInteractableError
-			if errors.As(err, &nie) {
-				return false, err
-			}
-			return true, err
-		}
-		return true, nil
+		return done, err
 	})
 	if res != nil {
 		out.Log = append(res.Log, out.Log...)
@@ -309,6 +341,134 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 		return out, err
 	}
 	return out, nil
+}
+
+// attempt is one try of act over a resolution: the action guard, the
+// actionability checks in one call in the page (checkJS), then do.
+func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, followLinks bool, out *Outcome,
+	do func(n *locate.Node, x, y float64) error) (bool, error) {
+	if r.Err != nil {
+		return locate.IsFinal(r.Err), r.Err
+	}
+	n := r.Node
+	if g := actGuardOf(ctx); g != nil {
+		if err := g(n); err != nil {
+			return true, err
+		}
+	}
+	if chk.enabled && n.Disabled {
+		return false, disabledErr(n)
+	}
+	if chk.editable && (n.ReadOnly || !editable(n)) {
+		return false, notEditableErr(n)
+	}
+	start := time.Now()
+	p.hold(ctx, n)
+	defer p.release()
+	x, y, done, err := p.check(ctx, n, chk, followLinks, out)
+	out.Phases.Checks += time.Since(start)
+	if done || err != nil {
+		return done, err
+	}
+	out.Node = n
+	start = time.Now()
+	err = do(n, x, y)
+	p.touch()
+	out.Phases.Dispatch += time.Since(start)
+	if err == nil {
+		return true, nil
+	}
+	if errors.Is(err, ErrPageClosed) {
+		// the action closed its own tab (window.close()): it landed
+		out.Log = append(out.Log, "the tab closed during the action")
+		return true, nil
+	}
+	if ctx.Err() != nil {
+		return true, &locate.ResolveError{Why: diagnostics.ReasonTimeout,
+			Msg: fmt.Sprintf("%s %q was found, but the page stopped responding during the action (a script busy in a loop?)", n.Role, n.Name)}
+	}
+	var nie *locate.NotInteractableError
+	if errors.As(err, &nie) {
+		return false, err
+	}
+	return true, err
+}
+
+// check runs the actionability checks on n (checkJS) and returns where to
+// act, in the top-level viewport. done reports an action already done (a
+// covered link followed by its href); an error, a check that failed.
+func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLinks bool, out *Outcome) (x, y float64, done bool, err error) {
+	raw, err := p.callOn(ctx, n, checkJS, chk.hit, p.atRest(), chk.enabled, chk.editable, chk.guard)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	var cr checkResult
+	if err := json.Unmarshal(raw, &cr); err != nil {
+		return 0, 0, false, fmt.Errorf("reading the actionability checks of %s %q: %w", n.Role, n.Name, err)
+	}
+	switch cr.State {
+	case "ok":
+	case "detached":
+		return 0, 0, false, detached(n)
+	case "disabled":
+		return 0, 0, false, disabledErr(n)
+	case "not_editable":
+		return 0, 0, false, notEditableErr(n)
+	case "unstable":
+		return 0, 0, false, &locate.UnstableError{NotInteractableError: locate.NotInteractableError{
+			Why: diagnostics.ReasonUnstable, Msg: fmt.Sprintf("%s %q kept moving", n.Role, n.Name), Node: n}}
+	case "hidden":
+		return 0, 0, false, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no size", n.Role, n.Name), Node: n}
+	case "covered":
+		done, err := p.covered(ctx, n, cr.By, followLinks, out)
+		return 0, 0, done, err
+	default:
+		// never act on an answer the checks did not give
+		return 0, 0, false, fmt.Errorf("the actionability checks of %s %q answered %q", n.Role, n.Name, cr.State)
+	}
+	s, err := p.nodeSession(n)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	if n.Frame != "" && proto.PageFrameID(n.Frame) != s.FrameID {
+		// in a frame inside the session's document: the browser says where
+		x, y, err = p.center(ctx, n)
+		if err != nil && chk.guard {
+			_, _ = p.callOn(ctx, n, unguardJS) // no click comes; the error says why
+		}
+		return x, y, false, err
+	}
+	ox, oy := sessionOffset(ctx, s)
+	return cr.X + ox, cr.Y + oy, false, nil
+}
+
+// covered is what a covered element comes to: a link followed by its href
+// (followLinks), else a CoveredError.
+func (p *Page) covered(ctx context.Context, n *locate.Node, by string, followLinks bool, out *Outcome) (bool, error) {
+	if followLinks && n.Role == "link" && n.Href != "" {
+		href, err := p.callOn(ctx, n, `function(){ return this.href || '' }`)
+		var u string
+		if err == nil && json.Unmarshal(href, &u) == nil && u != "" {
+			out.Log = append(out.Log, fmt.Sprintf("link %q is covered by %s; followed its href %s", n.Name, by, u))
+			if _, err := p.Navigate(ctx, u, "load"); err != nil {
+				return true, err
+			}
+			out.Node = n
+			return true, nil
+		}
+	}
+	return false, &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
+		Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q is covered by %s", n.Role, n.Name, by), Node: n}, CoveredBy: by}
+}
+
+func disabledErr(n *locate.Node) error {
+	return &locate.DisabledError{NotInteractableError: locate.NotInteractableError{
+		Why: diagnostics.ReasonDisabled, Msg: fmt.Sprintf("%s %q is disabled", n.Role, n.Name), Node: n}}
+}
+
+func notEditableErr(n *locate.Node) error {
+	return &locate.NotEditableError{NotInteractableError: locate.NotInteractableError{
+		Why: diagnostics.ReasonNotEditable, Msg: fmt.Sprintf("%s %q does not take text", n.Role, n.Name), Node: n}}
 }
 
 func editable(n *locate.Node) bool {
@@ -329,12 +489,12 @@ type ClickOptions struct {
 
 // Click clicks the element t resolves to, after auto-wait.
 func (p *Page) Click(ctx context.Context, t *flows.Target, o ClickOptions) (*Outcome, error) {
-	chk := checks{enabled: !o.HoverOnly, hit: true}
+	chk := checks{enabled: !o.HoverOnly, hit: true, guard: !o.HoverOnly}
 	return p.act(ctx, t, chk, !o.HoverOnly && o.Count <= 1 && o.Button == "", func(n *locate.Node, x, y float64) error {
 		if o.HoverOnly {
 			return p.mouse(ctx, x, y, o)
 		}
-		return p.guardedClick(ctx, n, x, y, o)
+		return p.guardedClick(ctx, n, x, y, o, true)
 	})
 }
 
@@ -392,14 +552,18 @@ const unguardJS = `function() {
   return win.__smokeflowMiss || '';
 }`
 
-// guardedClick clicks at (x, y) with the hit-target guard around it. A
-// click that would have landed elsewhere is blocked and reported as
-// covered, so act tries again.
-func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o ClickOptions) error {
-	if _, err := p.callOn(ctx, n, guardJS); err != nil {
-		return err
+// guardedClick clicks at (x, y) with the hit-target guard around it
+// (installed: the checks put it in place already). A click that would
+// have landed elsewhere is blocked and reported as covered, so act tries
+// again.
+func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o ClickOptions, installed bool) error {
+	if !installed {
+		if _, err := p.callOn(ctx, n, guardJS); err != nil {
+			return err
+		}
 	}
 	if err := p.mouse(ctx, x, y, o); err != nil {
+		_, _ = p.callOn(ctx, n, unguardJS) // the error says what went wrong; the guard ends in 3 s anyway
 		return err
 	}
 	raw, err := p.callOn(ctx, n, unguardJS)
@@ -415,33 +579,60 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 }
 
 func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {
-	c := p.main.Client(ctx)
 	mods, err := modifierBits(o.Modifiers)
 	if err != nil {
 		return err
 	}
-	if err := (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y, Modifiers: mods}).Call(c); err != nil {
-		return err
-	}
-	if o.HoverOnly {
-		return nil
-	}
-	btn := proto.InputMouseButtonLeft
-	switch o.Button {
-	case "right":
-		btn = proto.InputMouseButtonRight
-	case "middle":
-		btn = proto.InputMouseButtonMiddle
-	}
-	count := max(o.Count, 1)
-	for i := 1; i <= count; i++ {
-		for _, typ := range []proto.InputDispatchMouseEventType{proto.InputDispatchMouseEventTypeMousePressed, proto.InputDispatchMouseEventTypeMouseReleased} {
-			if err := (proto.InputDispatchMouseEvent{Type: typ, X: x, Y: y, Button: btn, ClickCount: i, Modifiers: mods}).Call(c); err != nil {
-				return err
+	events := []proto.InputDispatchMouseEvent{{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y, Modifiers: mods}}
+	if !o.HoverOnly {
+		btn := proto.InputMouseButtonLeft
+		switch o.Button {
+		case "right":
+			btn = proto.InputMouseButtonRight
+		case "middle":
+			btn = proto.InputMouseButtonMiddle
+		}
+		for i := 1; i <= max(o.Count, 1); i++ {
+			for _, typ := range []proto.InputDispatchMouseEventType{proto.InputDispatchMouseEventTypeMousePressed, proto.InputDispatchMouseEventTypeMouseReleased} {
+				events = append(events, proto.InputDispatchMouseEvent{Type: typ, X: x, Y: y, Button: btn, ClickCount: i, Modifiers: mods})
 			}
 		}
 	}
-	return nil
+	return p.sendAll(ctx, "Input.dispatchMouseEvent", events)
+}
+
+// sendAll sends commands of one method to the main session one after the
+// other without waiting for each answer (the browser runs a session's
+// commands in order), then waits for every answer: the first error wins.
+func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputDispatchMouseEvent) error {
+	var c *conn
+	if p.owner != nil {
+		c = p.owner.b.conn
+	}
+	if c == nil {
+		for _, e := range params {
+			if err := e.Call(p.main.Client(ctx)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var waits []func(context.Context) ([]byte, error)
+	var first error
+	for _, e := range params {
+		w, err := c.send(string(p.main.ID), method, e)
+		if err != nil {
+			first = err
+			break
+		}
+		waits = append(waits, w)
+	}
+	for _, w := range waits {
+		if _, err := w(ctx); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // focusJS focuses the element and selects its content.
@@ -525,6 +716,7 @@ func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outco
 		return nil, err
 	}
 	if t == nil {
+		defer p.touch()
 		return &Outcome{}, p.pressKeys(ctx, keys)
 	}
 	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
@@ -549,7 +741,9 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		wantS = "true"
 	}
 	clicked := false
-	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+	// the checked state is the resolution's: never a reused read's, which
+	// a script that sets .checked leaves unchanged
+	out, err := p.act(ctx, t, checks{enabled: true, hit: true, fresh: true}, false, func(n *locate.Node, x, y float64) error {
 		if n.Checked == "" {
 			return &locate.ResolveError{Why: diagnostics.ReasonMismatch,
 				Msg: fmt.Sprintf("%s %q cannot be %s: it is not a checkbox, radio or switch", n.Role, n.Name, checkedWord(want))}
@@ -558,7 +752,7 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 			return nil
 		}
 		clicked = true
-		return p.guardedClick(ctx, n, x, y, ClickOptions{})
+		return p.guardedClick(ctx, n, x, y, ClickOptions{}, false)
 	})
 	if err != nil {
 		return out, err
@@ -647,7 +841,7 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 		}
 		aria = n
 		if n.Role == "combobox" || n.Role == "button" {
-			return p.guardedClick(ctx, n, x, y, ClickOptions{}) // open the popup
+			return p.guardedClick(ctx, n, x, y, ClickOptions{}, false) // open the popup
 		}
 		return nil
 	})
@@ -681,6 +875,7 @@ func (p *Page) ScrollPage(ctx context.Context, to string, by int) error {
 	case "bottom":
 		js = "window.scrollTo(0, document.documentElement.scrollHeight)"
 	}
+	defer p.touch()
 	_, err := p.EvalOwn(ctx, js)
 	return err
 }

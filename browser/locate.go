@@ -169,16 +169,30 @@ func intPtr(i int) *int { return &i }
 
 // ResolveToAct resolves t for an action: a plain ref whose element is
 // still there as recorded is used without reading the page
-// (LiveRef; the snapshot is then nil), anything else as Resolve.
+// (LiveRef; the snapshot is then nil); anything else over the page's
+// latest read when nothing has changed since (reuse.go, docs/targets.md
+// "Reusing a read"), else as Resolve.
 // The node's role, name and states are current; its text and box are the
 // snapshot's, which is why expectations use Resolve: an action checks
 // what it needs live before acting.
 func (p *Page) ResolveToAct(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
+	return p.resolveToAct(ctx, t, true)
+}
+
+// resolveToAct is ResolveToAct; reuse false always reads the page
+// afresh when the ref is not checked live (an action that depends on
+// states a read may not see change, as check's checked state).
+func (p *Page) resolveToAct(ctx context.Context, t *flows.Target, reuse bool) (*locate.Result, *locate.Snapshot, error) {
 	if p.Crashed() {
 		return nil, nil, ErrPageCrashed
 	}
 	if r := p.LiveRef(ctx, t); r != nil {
 		return r, nil, nil
+	}
+	if reuse {
+		if snap := p.reusable(ctx); snap != nil {
+			return locate.Resolve(ctx, snap, p.table, t, p.cssQuery), snap, nil
+		}
 	}
 	return p.Resolve(ctx, t)
 }

@@ -186,26 +186,73 @@ func setupSession(cp *Client, guarded bool, extra ...interface{ Call(proto.Clien
 }
 
 // The change watcher: a MutationObserver in every document of the page,
-// in an isolated world (the page's own scripts cannot see it), that calls
+// and in every open shadow root in it (found as elements are added), in
+// an isolated world (the page's own scripts cannot see it), that calls
 // a binding when the DOM changes, at most every 20 ms. The binding's
 // Runtime.bindingCalled event wakes a waiting poll (Page.Poll), so a step
 // sees an element soon after it appears. Chromium's
 // Accessibility.nodesUpdated is no substitute: it is not sent for content
-// added to a page that was read before.
+// added to a page that was read before. The watcher also keeps the
+// document's stamp, for reusing a read (reuse.go, docs/targets.md
+// "Reusing a read").
 const (
 	watchWorld    = "smokeflow"
 	changeBinding = "__smokeflowChanged"
 	watchJS       = `(() => {
-  let last = 0, timer = 0;
+  let last = 0, timer = 0, muts = 0, evs = 0, focus = 0, active = null;
   const fire = () => {
     timer = 0;
     last = Date.now();
     const notify = globalThis.` + changeBinding + `;
     if (notify) notify('');
   };
-  new MutationObserver(() => {
+  const opts = { subtree: true, childList: true, attributes: true, characterData: true };
+  const roots = new WeakSet();
+  let found = 0; // shadow roots found, and watched since
+  const changed = (records) => {
+    muts++;
+    for (const r of records) for (const n of r.addedNodes) watchShadows(n);
     if (!timer) timer = setTimeout(fire, Math.max(0, 20 - (Date.now() - last)));
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  };
+  const mo = new MutationObserver(changed);
+  const watchShadows = (node) => {
+    if (!node || (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11)) return;
+    const visit = (el) => {
+      const sr = el.shadowRoot;
+      if (sr && !roots.has(sr)) { roots.add(sr); found++; mo.observe(sr, opts); watchShadows(sr); }
+    };
+    if (node.nodeType === 1) visit(node);
+    for (const el of node.querySelectorAll('*')) visit(el);
+  };
+  mo.observe(document, opts);
+  watchShadows(document);
+  for (const t of ['focusin', 'focusout', 'mouseover', 'mouseout', 'pointerover', 'pointerout', 'resize', 'scroll',
+    'toggle', 'load', 'input', 'change', 'transitionrun', 'transitionend', 'animationstart', 'animationend']) {
+    addEventListener(t, () => { evs++; }, true);
+  }
+  if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener('loadingdone', () => { evs++; });
+  globalThis.__smokeflowStamp = () => {
+    const pending = mo.takeRecords();
+    if (pending.length) changed(pending);
+    // a shadow root attached after its host was added is found here
+    const known = found;
+    watchShadows(document);
+    if (found !== known) muts++;
+    const moving = document.getAnimations && document.getAnimations().some(a => a.pending || a.playState === 'running');
+    if (moving) return '';
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    if (a !== active) { active = a; focus++; }
+    let sheets = '';
+    for (const s of document.styleSheets) {
+      let n = -1;
+      try { n = s.cssRules.length; } catch (e) {}
+      sheets += (s.disabled ? 'd' : 's') + n + (s.media ? s.media.mediaText : '') + ',';
+    }
+    const adopted = document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0;
+    return [muts, evs, focus, innerWidth, innerHeight, scrollX, scrollY, devicePixelRatio,
+      document.visibilityState, adopted, sheets].join(' ');
+  };
 })()`
 )
 
@@ -245,7 +292,12 @@ type Page struct {
 	// (actions.go atRest).
 	lastChange time.Time
 	sent       uint64 // requests the page sent (Requests)
-	quiet      quiet  // what settling watches (settle.go)
+	// gen moves at every change of the page smokeflow hears of, and at
+	// every input it sends (reuse.go); reads counts the full reads
+	gen, reads uint64
+	last       *reuse    // the read to reuse, if any (reuse.go)
+	held       *heldElem // the element an action's attempt works on (actions.go)
+	quiet      quiet     // what settling watches (settle.go)
 	crashed    bool
 	closed     bool
 	gone       bool     // the target went away: closed by the page, or by Close
@@ -339,7 +391,15 @@ func (p *Page) Status() int {
 	return p.status
 }
 
+// signal records a change of the page (its generation moves, reuse.go)
+// and wakes its waiters. Under p.mu.
 func (p *Page) signal() {
+	p.gen++
+	p.wake()
+}
+
+// wake wakes the page's waiters. Under p.mu.
+func (p *Page) wake() {
 	close(p.notify)
 	p.notify = make(chan struct{})
 }
@@ -402,6 +462,7 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		p.mu.Lock()
 		p.sessions = append(p.sessions, child)
 		p.bySID[e.SessionID] = child
+		p.gen++
 		p.mu.Unlock()
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -415,6 +476,7 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		}
 		p.mu.Lock()
 		if c := p.bySID[e.SessionID]; c != nil && c != p.main {
+			p.gen++
 			delete(p.bySID, e.SessionID)
 			for k := range p.worlds {
 				if k.session == e.SessionID {
@@ -575,8 +637,10 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			if s != p.main || e.ExecutionContextID != p.worlds[worldKey{s.ID, p.main.FrameID}] {
 				p.quiet.elsewhere++
 			}
+			p.signal()
+		} else {
+			p.wake() // an idle probe's answer: nothing changed
 		}
-		p.signal()
 		p.mu.Unlock()
 	case "Page.frameRequestedNavigation":
 		var e proto.PageFrameRequestedNavigation
@@ -755,6 +819,7 @@ func (p *Page) WaitLoad(ctx context.Context, loader proto.NetworkLoaderID, wait 
 // Promises are awaited. smokeflow's own code goes to EvalOwn instead
 // (docs/targets.md "smokeflow's code in the page").
 func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, error) {
+	defer p.touch() // the script may have changed anything (reuse.go)
 	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.main.Client(ctx))
 	if err != nil {
 		return proto.RuntimeRemoteObject{}, err

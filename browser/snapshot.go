@@ -18,14 +18,20 @@ import (
 // caught the page mid-change is taken again (twice at most). Its refs are
 // numbered by the page's ref table: an element keeps its ref for as long
 // as it lives in the document (docs/targets.md "The snapshot", "Refs").
+// Every read is kept for an action to reuse while nothing changes
+// (reuse.go): the page's generation and the stamps of its documents are
+// taken before it.
 func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	if p.Crashed() {
 		return nil, ErrPageCrashed
 	}
+	gen := p.generation()
+	stamps, _ := p.stamps(ctx, p.notedWorlds())
 	var snap *locate.Snapshot
+	var info readInfo
 	var err error
 	for i := 0; i < 3; i++ {
-		snap, err = capture(ctx, p.Sessions())
+		snap, info, err = capture(ctx, p.Sessions())
 		if err != nil {
 			return nil, err
 		}
@@ -35,17 +41,24 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	}
 	snap.Status = p.Status()
 	p.table.Number(snap)
+	p.mu.Lock()
+	p.reads++
+	p.mu.Unlock()
+	p.keep(snap, gen, stamps, info)
 	return snap, nil
 }
 
 // capture reads every session of a page at once, and the main
 // document's viewport, and builds the snapshot. A failed read of an
 // iframe's session leaves that iframe out; of the main page's, fails.
-func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, error) {
+// The readInfo says which frames were read, and whether all were.
+func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, readInfo, error) {
+	var info readInfo
 	if len(sessions) == 0 {
-		return nil, errors.New("no page")
+		return nil, info, errors.New("no page")
 	}
 	reads := make([]*locate.SessionRead, len(sessions))
+	frames := make([][]proto.PageFrameID, len(sessions))
 	errs := make([]error, len(sessions))
 	var wg sync.WaitGroup
 	var metrics *proto.PageGetLayoutMetricsResult
@@ -59,17 +72,27 @@ func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, err
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			reads[i], errs[i] = captureSession(ctx, s)
+			reads[i], frames[i], errs[i] = captureSession(ctx, s)
 		}()
 	}
 	wg.Wait()
 	if errs[0] != nil {
-		return nil, errs[0]
+		return nil, info, errs[0]
 	}
 	var ok []*locate.SessionRead
+	info.complete = true
 	for i, r := range reads {
-		if errs[i] == nil {
-			ok = append(ok, r)
+		if errs[i] != nil {
+			info.complete = false
+			continue
+		}
+		ok = append(ok, r)
+		info.closed = info.closed || r.DOM.ClosedShadow()
+		for _, f := range frames[i] {
+			info.frames = append(info.frames, worldKey{sessions[i].ID, f})
+		}
+		if len(r.AX) != len(frames[i]) {
+			info.complete = false // a frame's tree was not read
 		}
 	}
 	// Without the metrics every element counts as in the viewport
@@ -78,12 +101,14 @@ func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, err
 	if metricsErr == nil && metrics.CSSLayoutViewport != nil {
 		view = locate.Box{W: float64(metrics.CSSLayoutViewport.ClientWidth), H: float64(metrics.CSSLayoutViewport.ClientHeight)}
 	}
-	return locate.Build(ok, view)
+	snap, err := locate.Build(ok, view)
+	return snap, info, err
 }
 
 // captureSession gathers DOMSnapshot, the frame tree and the AX trees of
-// one session, each decoded as it arrives. Calls run concurrently.
-func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, error) {
+// one session, each decoded as it arrives. Calls run concurrently. It
+// also returns the session's frames, the root frame first.
+func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, []proto.PageFrameID, error) {
 	sd := &locate.SessionRead{Session: string(s.ID), Frame: string(s.FrameID), AX: map[string]*locate.AXTree{}}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -128,10 +153,11 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, er
 	tree, err := proto.PageGetFrameTree{}.Call(s.Client(ctx))
 	if err != nil {
 		wg.Wait()
-		return nil, fmt.Errorf("frame tree: %w", err)
+		return nil, nil, fmt.Errorf("frame tree: %w", err)
 	}
 	sd.Loader = string(tree.FrameTree.Frame.LoaderID)
-	for _, f := range childFrames(tree.FrameTree) { // the root frame's is on its way
+	children := childFrames(tree.FrameTree)
+	for _, f := range children { // the root frame's is on its way
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -151,9 +177,9 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, er
 		sd.AX[string(tree.FrameTree.Frame.ID)] = rootAX
 	}
 	if firstErr != nil {
-		return nil, firstErr
+		return nil, nil, firstErr
 	}
-	return sd, nil
+	return sd, append([]proto.PageFrameID{tree.FrameTree.Frame.ID}, children...), nil
 }
 
 // childFrames are the frames below the root of a frame tree, in order.

@@ -52,7 +52,16 @@ type docRef struct {
 type DOMSnapshot struct {
 	docs   []*docData
 	byBack map[int64]docRef
+	// closed: a document holds a closed shadow root, whose content
+	// smokeflow's scripts in the page cannot watch (ClosedShadow).
+	closed bool
 }
+
+// ClosedShadow reports whether a document of the snapshot holds a closed
+// shadow root: what changes inside one is out of reach of the change
+// watcher, so a snapshot of such a page is never reused
+// (docs/targets.md "Reusing a read").
+func (d *DOMSnapshot) ClosedShadow() bool { return d != nil && d.closed }
 
 // SnapshotStyles are the computed styles a DOMSnapshot.captureSnapshot
 // must ask for, in this order, for DecodeDOMSnapshot to read them.
@@ -158,6 +167,11 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 			}
 		}
 		ds.byBack[backend[i].GetInt64()] = docRef{doc: dd, idx: i}
+	}
+	for _, x := range n.GetArray("shadowRootType", "value") {
+		if table.str(x) == "closed" {
+			ds.closed = true
+		}
 	}
 	for _, x := range n.GetArray("inputChecked", "index") {
 		if i := x.GetInt(); i >= 0 && i < count {

@@ -1,0 +1,198 @@
+package browser
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// Reusing a read (docs/targets.md "Reusing a read"): an action resolves
+// its target over the page's latest read when nothing has changed since,
+// instead of reading the page again. Two things must agree:
+//
+//   - the page's generation (Page.gen): bumped by every page event that
+//     can change what a read shows (a DOM change the change watcher
+//     reports, a navigation, a lifecycle event, a frame attached or
+//     detached, a crash) and by every input smokeflow sends (Page.touch);
+//   - the stamp of every document the read covered (stampJS, kept by the
+//     change watcher in smokeflow's isolated world of each document):
+//     asked for just before the read and again before the reuse. It
+//     counts what the watcher's binding reports late or not at all: DOM
+//     changes (counted at once, not 20 ms later), focus, pointer, scroll,
+//     resize, toggle, load, input and animation events, the focused
+//     element, the viewport and scroll position, the style sheets; a
+//     document with an animation or transition running has no stamp.
+//
+// A page with a closed shadow root, a dialog open, or a read that missed
+// a frame is never reused; nor is a read whose reuse failed the action's
+// live checks (Page.forget).
+
+// reuse is a read kept for reuse: the snapshot, the generation it was
+// read at (before the read began) and the stamps of its documents.
+type reuse struct {
+	snap   *locate.Snapshot
+	gen    uint64
+	stamps map[worldKey]string
+}
+
+// readInfo is what a capture says of its own completeness.
+type readInfo struct {
+	frames   []worldKey // every frame of every session read
+	complete bool       // every session and frame was read
+	closed   bool       // a document holds a closed shadow root
+}
+
+// stampWait bounds the stamp calls: a page too busy to answer is read.
+const stampWait = time.Second
+
+// touch bumps the page's generation: smokeflow sent it an input (a click,
+// keys, a script), which may have changed anything.
+func (p *Page) touch() {
+	p.mu.Lock()
+	p.gen++
+	p.mu.Unlock()
+}
+
+// generation is the page's generation now.
+func (p *Page) generation() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.gen
+}
+
+// Reads counts the page's full reads (snapshots taken from the browser,
+// not reused).
+func (p *Page) Reads() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.reads
+}
+
+// notedWorlds are the frames whose smokeflow world is noted: the
+// documents that have a change watcher.
+func (p *Page) notedWorlds() []worldKey {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.dialogUp {
+		return nil // a script call would wait for the dialog
+	}
+	keys := make([]worldKey, 0, len(p.worlds))
+	for k := range p.worlds {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// stamps asks each document of keys for its stamp (stampJS), all at once.
+// A document that gives none (no watcher, something moving, gone) is left
+// out; all reports whether every one gave one.
+func (p *Page) stamps(ctx context.Context, keys []worldKey) (out map[worldKey]string, all bool) {
+	ctx, cancel := context.WithTimeout(ctx, stampWait)
+	defer cancel()
+	out = make(map[worldKey]string, len(keys))
+	all = true
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, k := range keys {
+		p.mu.Lock()
+		s, id, ok := p.bySID[k.session], p.worlds[k], true
+		if s == nil || id == 0 {
+			ok = false
+		}
+		p.mu.Unlock()
+		if !ok {
+			all = false
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := proto.RuntimeEvaluate{Expression: stampCall, ContextID: id, ReturnByValue: true}.Call(s.Client(ctx))
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil || r.ExceptionDetails != nil || r.Result == nil || r.Result.Value.Str() == "" {
+				all = false
+				return
+			}
+			out[k] = r.Result.Value.Str()
+		}()
+	}
+	wg.Wait()
+	return out, all
+}
+
+// keep makes snap, read at generation gen after stamps were taken, the
+// read to reuse, when it can be: nothing changed meanwhile, every frame it
+// read had a stamp, no closed shadow root, its reads agreed.
+func (p *Page) keep(snap *locate.Snapshot, gen uint64, stamps map[worldKey]string, info readInfo) {
+	var kept map[worldKey]string
+	ok := info.complete && !info.closed && !snap.Inconsistent && len(info.frames) > 0
+	if ok {
+		kept = make(map[worldKey]string, len(info.frames))
+		for _, k := range info.frames {
+			v, has := stamps[k]
+			if !has {
+				ok = false
+				break
+			}
+			kept[k] = v
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.last = nil
+	if ok && p.gen == gen {
+		p.last = &reuse{snap: snap, gen: gen, stamps: kept}
+	}
+}
+
+// reusable is the latest read when it may stand for a new one: the
+// generation has not moved and every document it read gives the stamp it
+// gave before the read. nil otherwise.
+func (p *Page) reusable(ctx context.Context) *locate.Snapshot {
+	p.mu.Lock()
+	c := p.last
+	ok := c != nil && c.gen == p.gen && !p.dialogUp && !p.crashed
+	p.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	keys := make([]worldKey, 0, len(c.stamps))
+	for k := range c.stamps {
+		keys = append(keys, k)
+	}
+	now, all := p.stamps(ctx, keys)
+	if !all {
+		return nil
+	}
+	for k, v := range c.stamps {
+		if now[k] != v {
+			return nil
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.last != c || p.gen != c.gen {
+		return nil
+	}
+	return c.snap
+}
+
+// forget drops snap as the read to reuse: an action's live checks found
+// the page otherwise than it says.
+func (p *Page) forget(snap *locate.Snapshot) {
+	if snap == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.last != nil && p.last.snap == snap {
+		p.last = nil
+	}
+}
+
+// stampCall asks a document's change watcher for its stamp.
+const stampCall = `typeof globalThis.__smokeflowStamp === 'function' ? globalThis.__smokeflowStamp() : ''`
