@@ -21,6 +21,11 @@ type RenderOptions struct {
 	Scope []*Node
 	// Mask replaces secret values (nil: none).
 	Mask func(string) string
+	// NoHeader leaves out the header line, but for a page that came
+	// with an HTTP error status (docs/targets.md "The snapshot", "The
+	// header"): what a reader reads again and again (the agent session's
+	// snapshot, `smokeflow snapshot`) leaves it out, and files keep it.
+	NoHeader bool
 }
 
 // compact reports the compact mode: Compact without Full.
@@ -30,7 +35,9 @@ func (o RenderOptions) compact() bool { return o.Compact && !o.Full }
 // snapshot": the header line, then one line per kept node.
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
-	b.WriteString(s.Header())
+	if !o.NoHeader || s.Status >= 400 {
+		b.WriteString(s.Header())
+	}
 	s.walk(o, func(l line) { writeLine(&b, l) })
 	out := b.String()
 	if o.Mask != nil {
@@ -80,8 +87,48 @@ type line struct {
 	text  string
 }
 
+// keeper decides which nodes get a line of their own, for one rendering
+// (docs/targets.md "The snapshot", "Interactive mode"). Its answers are
+// kept, since every node asks about what it holds.
+type keeper struct {
+	full bool
+	// total counts the actionable nodes of the rendered part by role and
+	// name: a context line is kept when it tells some apart.
+	total map[lineKey]int
+	memo  map[*Node]bool
+}
+
+type lineKey struct{ role, name string }
+
+func newKeeper(roots []*Node, full bool) *keeper {
+	k := &keeper{full: full, total: map[lineKey]int{}, memo: map[*Node]bool{}}
+	for _, n := range roots {
+		countActionable(n, k.total)
+	}
+	return k
+}
+
+// countActionable adds the actionable nodes of n's subtree to c.
+func countActionable(n *Node, c map[lineKey]int) {
+	if n.Actionable() {
+		c[lineKey{n.Role, n.Name}]++
+	}
+	for _, ch := range n.Children {
+		countActionable(ch, c)
+	}
+}
+
 // keep decides whether a node gets its own line.
-func keep(n *Node, full bool) bool {
+func (k *keeper) keep(n *Node) bool {
+	if v, ok := k.memo[n]; ok {
+		return v
+	}
+	v := k.decide(n)
+	k.memo[n] = v
+	return v
+}
+
+func (k *keeper) decide(n *Node) bool {
 	if n.Actionable() {
 		return true
 	}
@@ -92,7 +139,7 @@ func keep(n *Node, full bool) bool {
 	case "RootWebArea", "InlineTextBox", "LineBreak", "ListMarker", "MenuListPopup":
 		return false
 	}
-	if full {
+	if k.full {
 		switch n.Role {
 		case "generic", "none", "presentation", "LabelText":
 			return n.Name != ""
@@ -101,9 +148,9 @@ func keep(n *Node, full bool) bool {
 	}
 	if n.Live && liveRoles[n.Role] {
 		// a live region is kept when it says something
-		return n.Role == "progressbar" || n.Name != "" || n.Text != "" || hasKept(n, full)
+		return n.Role == "progressbar" || n.Name != "" || n.Text != "" || k.hasKept(n)
 	}
-	if n.Live && !hasKept(n, full) {
+	if n.Live && !k.hasKept(n) {
 		// an aria-live element: a message, unless it wraps what is kept
 		return n.Name != "" || n.Text != ""
 	}
@@ -116,32 +163,51 @@ func keep(n *Node, full bool) bool {
 	if needsName[n.Role] && n.Name == "" {
 		return false
 	}
-	if (n.Role == "listitem" || n.Role == "row") && n.Name == "" {
-		// an unnamed item around one thing adds a line and says nothing
-		return keptCount(n, full, 2) >= 2
+	if n.Role == "listitem" || n.Role == "row" {
+		// an item is context only where it tells same-named elements
+		// apart; unnamed, it says so only around two things or more
+		return k.tellsApart(n) && (n.Name != "" || k.keptCount(n, 2) >= 2)
 	}
-	return hasKept(n, full)
+	if n.Name == "" && n.Role != "Iframe" {
+		// an unnamed landmark, form, table or menu says where an element
+		// is: worth a line where that tells same-named elements apart
+		return k.tellsApart(n)
+	}
+	return k.hasKept(n)
+}
+
+// tellsApart reports whether n holds an actionable node whose role and
+// name an actionable node outside n has too.
+func (k *keeper) tellsApart(n *Node) bool {
+	inside := map[lineKey]int{}
+	countActionable(n, inside)
+	for rn, c := range inside {
+		if k.total[rn] > c {
+			return true
+		}
+	}
+	return false
 }
 
 // keptCount counts the nearest kept nodes below n, stopping at limit.
-func keptCount(n *Node, full bool, limit int) int {
+func (k *keeper) keptCount(n *Node, limit int) int {
 	c := 0
 	for _, ch := range n.Children {
 		if c >= limit {
 			break
 		}
-		if keep(ch, full) {
+		if k.keep(ch) {
 			c++
 		} else {
-			c += keptCount(ch, full, limit-c)
+			c += k.keptCount(ch, limit-c)
 		}
 	}
 	return c
 }
 
-func hasKept(n *Node, full bool) bool {
+func (k *keeper) hasKept(n *Node) bool {
 	for _, c := range n.Children {
-		if keep(c, full) || hasKept(c, full) {
+		if k.keep(c) || k.hasKept(c) {
 			return true
 		}
 	}
