@@ -29,11 +29,11 @@ var _ = Describe(`editing hosts (docs/targets.md "The snapshot", "Editable hosts
 - textbox "Subject line" [ref=e2]
 - Iframe "Written editor"
   - textbox "Message" [ref=e3]: Dear team
-- Iframe "Empty editor"
+- Iframe
   - textbox "Empty editor" [ref=e4]
 - Iframe "Srcdoc editor"
   - textbox "Notes" [ref=e5]: Draft
-- Iframe "Design editor"
+- Iframe
   - textbox "Design editor" [ref=e6]: Design draft
 - textbox "Signed" [ref=e7]: Kind regards, Ada
 - textbox "Locked" [readonly, ref=e8]: Frozen

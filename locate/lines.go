@@ -76,7 +76,7 @@ func (w *walker) node(n *Node, depth int) {
 		w.flushText(name)
 		w.last = name
 	}
-	w.emit(line{depth: depth, node: n})
+	w.emit(line{depth: depth, node: n, unnamed: w.k.echoed(n)})
 	if editableRoles[n.Role] && n.Role != "combobox" {
 		return // a field's inner nodes only repeat its value
 	}

@@ -85,6 +85,16 @@ type line struct {
 	depth int
 	node  *Node
 	text  string
+	// unnamed leaves the node's name out: the one line inside says it
+	unnamed bool
+}
+
+// name is the name the line shows.
+func (l line) name() string {
+	if l.unnamed {
+		return ""
+	}
+	return lineName(l.node)
 }
 
 // keeper decides which nodes get a line of their own, for one rendering
@@ -163,6 +173,11 @@ func (k *keeper) decide(n *Node) bool {
 	if needsName[n.Role] && n.Name == "" {
 		return false
 	}
+	if n.Role == "group" && !holdsChoice(n) {
+		// a group of buttons (a toolbar's) says nothing its buttons do not,
+		// but where it tells same-named ones apart
+		return k.tellsApart(n)
+	}
 	if n.Role == "listitem" || n.Role == "row" {
 		// an item is context only where it tells same-named elements
 		// apart; unnamed, it says so only around two things or more
@@ -177,16 +192,72 @@ func (k *keeper) decide(n *Node) bool {
 }
 
 // tellsApart reports whether n holds an actionable node whose role and
-// name an actionable node outside n has too.
+// name an actionable node outside n has too, and that no kept line
+// inside n already sets apart: a banner around a named navigation that
+// holds the other "Sign in" adds nothing.
 func (k *keeper) tellsApart(n *Node) bool {
 	inside := map[lineKey]int{}
 	countActionable(n, inside)
-	for rn, c := range inside {
-		if k.total[rn] > c {
+	bare := map[lineKey]bool{}
+	k.bareActionable(n, bare)
+	for rn := range bare {
+		if k.total[rn] > inside[rn] {
 			return true
 		}
 	}
 	return false
+}
+
+// bareActionable adds to b the actionable nodes below n that no kept
+// node between them and n holds.
+func (k *keeper) bareActionable(n *Node, b map[lineKey]bool) {
+	for _, c := range n.Children {
+		if c.Actionable() {
+			b[lineKey{c.Role, c.Name}] = true
+		}
+		if !k.keep(c) {
+			k.bareActionable(c, b)
+		}
+	}
+}
+
+// holdsChoice reports a checkbox, radio or switch in n: a group's name
+// is then the question they answer ("Delivery": Standard, Express).
+func holdsChoice(n *Node) bool {
+	for _, c := range n.Children {
+		switch {
+		case c.Role == "checkbox", c.Role == "radio", c.Role == "switch", c.Role == "menuitemcheckbox", c.Role == "menuitemradio":
+			return true
+		case holdsChoice(c):
+			return true
+		}
+	}
+	return false
+}
+
+// echoed reports an iframe whose only kept node has its name (an
+// editor's body, named by the iframe's title): the iframe's line need
+// not say it twice.
+func (k *keeper) echoed(n *Node) bool {
+	if k.full || n.Role != "Iframe" || n.Name == "" || k.keptCount(n, 2) != 1 {
+		return false
+	}
+	var only *Node
+	var find func(m *Node)
+	find = func(m *Node) {
+		for _, c := range m.Children {
+			if only != nil {
+				return
+			}
+			if k.keep(c) {
+				only = c
+				return
+			}
+			find(c)
+		}
+	}
+	find(n)
+	return only != nil && only.Name == n.Name
 }
 
 // keptCount counts the nearest kept nodes below n, stopping at limit.
@@ -311,7 +382,7 @@ func writeLine(b *strings.Builder, l line) {
 	n := l.node
 	b.WriteString("- ")
 	b.WriteString(n.Role)
-	if name := lineName(n); name != "" {
+	if name := l.name(); name != "" {
 		b.WriteString(" ")
 		b.WriteString(quote(name))
 	}
@@ -425,7 +496,7 @@ func (s *Snapshot) JSON(o RenderOptions) ([]byte, error) {
 	s.walk(o, func(l line) {
 		j := &JSONNode{Role: "text", Name: mask(cut(l.text, MaxNameLen))}
 		if n := l.node; n != nil {
-			j = &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(lineName(n)), Value: mask(lineValue(n)),
+			j = &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(l.name()), Value: mask(lineValue(n)),
 				Frame: n.Frame, BackendID: int(n.Backend)}
 			for _, opt := range selectOptions(n) {
 				j.Options = append(j.Options, mask(opt))

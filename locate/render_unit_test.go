@@ -131,7 +131,8 @@ func TestContextLinesTellApart(t *testing.T) {
 	link := func(name string) *Node { return &Node{Role: "link", Name: name} }
 	del := func() *Node { return &Node{Role: "button", Name: "Delete"} }
 	snap := page("http://x/", "Orders", 0,
-		&Node{Role: "navigation", Children: []*Node{link("Home"), link("Sign in")}},
+		// the named navigation tells its Sign in from the footer's: the banner adds nothing
+		&Node{Role: "banner", Children: []*Node{{Role: "navigation", Name: "Main", Children: []*Node{link("Home"), link("Sign in")}}}},
 		&Node{Role: "main", Children: []*Node{
 			&Node{Role: "heading", Name: "Orders"},
 			&Node{Role: "form", Children: []*Node{{Role: "button", Name: "Export"}}},
@@ -141,12 +142,14 @@ func TestContextLinesTellApart(t *testing.T) {
 			}},
 			&Node{Role: "listitem", Children: []*Node{link("Docs")}},
 			&Node{Role: "group", Name: "Delivery", Children: []*Node{{Role: "radio", Name: "Standard"}}},
+			&Node{Role: "group", Name: "Text", Children: []*Node{{Role: "button", Name: "Bold"}}},
+			&Node{Role: "Iframe", Name: "Body", Children: []*Node{{Role: "textbox", Name: "Body"}}},
 		}},
 		&Node{Role: "contentinfo", Children: []*Node{link("Sign in")}},
 		&Node{Role: "complementary", Children: []*Node{link("Help")}},
 	)
 	_, got, _ := strings.Cut(snap.String(), "\n")
-	want := `- navigation
+	want := `- navigation "Main"
   - link "Home"
   - link "Sign in"
 - heading "Orders"
@@ -158,6 +161,9 @@ func TestContextLinesTellApart(t *testing.T) {
 - link "Docs"
 - group "Delivery"
   - radio "Standard"
+- button "Bold"
+- Iframe
+  - textbox "Body"
 - contentinfo
   - link "Sign in"
 - link "Help"
@@ -165,7 +171,7 @@ func TestContextLinesTellApart(t *testing.T) {
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
-	if full := snap.Render(RenderOptions{Full: true, NoHeader: true}); !strings.HasPrefix(full, "- navigation\n") || !strings.Contains(full, "- main\n") {
+	if full := snap.Render(RenderOptions{Full: true, NoHeader: true}); !strings.HasPrefix(full, "- banner\n") || !strings.Contains(full, "- main\n") {
 		t.Errorf("--full keeps every landmark:\n%s", full)
 	}
 }

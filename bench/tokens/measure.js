@@ -11,7 +11,7 @@
 //   APPS, SHOP, DOCS         the base URLs of realapps/serve, the demo shop and the docs site
 //   ADMINLTE                 the folder of admin-lte (its pages are listed from it)
 //   OUT                      where the texts, results.json and report.md go
-//   PEERS=reuse              read the peers' texts from OUT instead of running them
+//   PEERS=reuse              read the peers' texts of a page from OUT when they are there
 //                            (to iterate on smokeflow alone; not a run to report)
 'use strict';
 const fs = require('fs');
@@ -67,7 +67,7 @@ function toolEnv(dir) {
 const sfEnv = { ...toolEnv(env.SF_DIR), SMOKEFLOW_SESSION: 'tokens', SMOKEFLOW_BROWSER: env.CHROMIUM, NO_COLOR: '1' };
 function smokeflow(p) {
   run(env.SMOKEFLOW, ['open', p.url], sfEnv);
-  if (p.ready) run(env.SMOKEFLOW, ['wait', `{visible: {text: ${JSON.stringify(p.ready)}}}`], sfEnv);
+  if (p.ready) run(env.SMOKEFLOW, ['wait', `{text: ${JSON.stringify(p.ready)}}`], sfEnv);
   return run(env.SMOKEFLOW, ['snapshot'], sfEnv);
 }
 
@@ -214,10 +214,8 @@ async function main() {
   fs.mkdirSync(path.join(OUT, 'texts'), { recursive: true });
   const reuse = env.PEERS === 'reuse';
   let browser;
-  if (!reuse) {
-    const { chromium } = require('playwright-core');
-    browser = await chromium.launch({ executablePath: env.CHROMIUM, headless: true, args: process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [] });
-  }
+  const { chromium } = require('playwright-core');
+  browser = await chromium.launch({ executablePath: env.CHROMIUM, headless: true, args: process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [] });
   const rows = [];
   try {
     for (const p of corpus()) {
@@ -225,7 +223,7 @@ async function main() {
       const sf = smokeflow(p);
       fs.writeFileSync(file('smokeflow'), sf);
       let ab, pw;
-      if (reuse) {
+      if (reuse && fs.existsSync(file('agent-browser')) && fs.existsSync(file('playwright'))) {
         ab = fs.readFileSync(file('agent-browser'), 'utf8');
         pw = fs.readFileSync(file('playwright'), 'utf8');
       } else {
@@ -245,7 +243,7 @@ async function main() {
   } finally {
     if (browser) await browser.close();
     spawnSync(env.SMOKEFLOW, ['close'], { env: { ...env, ...sfEnv } });
-    if (!reuse) spawnSync(env.AB, ['close', '--all'], { env: { ...env, ...abEnv } });
+    spawnSync(env.AB, ['close', '--all'], { env: { ...env, ...abEnv } });
   }
   fs.writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(rows, null, 1));
   console.log(report(rows));

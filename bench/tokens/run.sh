@@ -17,7 +17,8 @@
 #     recall; writes OUT/report.md, OUT/results.json and every text.
 #
 #   bench/tokens/run.sh                    # ~5 minutes on 2 cores
-#   PEERS=reuse bench/tokens/run.sh        # smokeflow alone, the peers' texts of the last run
+#   PEERS=reuse bench/tokens/run.sh        # the peers read only the pages the last run did not
+#   SMOKEFLOW=path bench/tokens/run.sh     # another build (default: built from the tree)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -81,7 +82,11 @@ export ADMINLTE=$REALAPPS_CACHE/node_modules/admin-lte
 for t in sf ab; do mkdir -p "$tmp/$t/bin" "$tmp/$t/home" "$tmp/$t/tmp" "$tmp/$t/run"; done
 export SF_DIR=$tmp/sf AB_DIR=$tmp/ab
 log "building smokeflow and the server"
-go build -o "$tmp/sf/bin/smokeflow" ./cmd/smokeflow
+if [[ -n ${SMOKEFLOW:-} ]]; then
+	cp "$SMOKEFLOW" "$tmp/sf/bin/smokeflow"
+else
+	go build -o "$tmp/sf/bin/smokeflow" ./cmd/smokeflow
+fi
 go build -o "$tmp/serve" ./realapps/serve
 cp "$AB" "$tmp/ab/bin/agent-browser" && chmod +x "$tmp/ab/bin/agent-browser"
 export SMOKEFLOW=$tmp/sf/bin/smokeflow AB=$tmp/ab/bin/agent-browser
@@ -117,7 +122,7 @@ mkdir -p "$OUT"
 	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	echo "chromium: $("$CHROMIUM" --version 2>/dev/null), headless"
 	echo "agent-browser: $("$AB" --version 2>/dev/null)"
-	echo "smokeflow: $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')"
+	echo "smokeflow: ${SMOKEFLOW_LABEL:-$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')}"
 	echo "playwright-core: $(node -p "require('playwright-core/package.json').version")"
 	echo "peers: ${PEERS:-measured in this run}"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
