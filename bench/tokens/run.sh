@@ -127,7 +127,10 @@ mkdir -p "$OUT"
 	echo "peers: ${PEERS:-measured in this run}"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/machine.txt"
-node "$HERE/measure.js" >"$OUT/report.md"
+# in the background, so that a signal reaches the trap at once
+node "$HERE/measure.js" >"$OUT/report.md" &
+PIDS+=($!)
+wait $!
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 cat "$OUT/machine.txt" "$OUT/report.md"
 log "texts of every page in $OUT/texts"
