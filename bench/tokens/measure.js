@@ -13,6 +13,8 @@
 //   OUT                      where the texts, results.json and report.md go
 //   PEERS=reuse              read the peers' texts of a page from OUT when they are there
 //                            (to iterate on smokeflow alone; not a run to report)
+//   REPORT_ONLY=1            with PEERS=reuse, read smokeflow's texts from OUT too: the
+//                            report again, from the texts of the last run
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -125,22 +127,29 @@ const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox
 function parse(text) {
   const out = [];
   let hiddenBelow = -1; // the depth of an aria-hidden line whose subtree is being skipped
+  const parents = []; // the lines around the current one
   for (const l of text.split('\n')) {
     const m = LINE.exec(l);
     if (!m) continue;
     const depth = m[1].length, attrs = m[4] || '';
     if (hiddenBelow >= 0 && depth > hiddenBelow) continue;
     hiddenBelow = -1;
+    while (parents.length && parents[parents.length - 1].depth >= depth) parents.pop();
+    const parent = parents[parents.length - 1];
     if (attrs.includes('[aria-hidden]')) {
       // Playwright lists what aria-hidden hides from assistive technology (a
       // select2 keeps its native <select> so); no one else does
       hiddenBelow = depth;
       continue;
     }
-    out.push({
-      role: m[2], name: (m[3] || '').replace(/\\(.)/g, '$1'), value: (m[5] || '').replace(/^"(.*)"$/, '$1'),
-      ref: /\bref=e\d+/.test(attrs), disabled: /\bdisabled\b/.test(attrs), clickable: /\bclickable\b/.test(attrs) || /\] clickable\b/.test(l),
-    });
+    const n = {
+      depth, role: m[2], name: (m[3] || '').replace(/\\(.)/g, '$1'), value: (m[5] || '').replace(/^"(.*)"$/, '$1'),
+      ref: /\bref=e\d+/.test(attrs), clickable: /\bclickable\b/.test(attrs) || /\] clickable\b/.test(l),
+      // an option of a disabled select is disabled too
+      disabled: /\bdisabled\b/.test(attrs) || (m[2] === 'option' && !!parent && parent.disabled),
+    };
+    parents.push(n);
+    out.push(n);
   }
   return out;
 }
@@ -169,7 +178,7 @@ function smokeflowLines(text) {
 // of an interactive role (agent-browser's `-i` also puts refs on
 // headings, cells and iframes, which are context, not actions), and what
 // agent-browser marks clickable; not the disabled options of a native
-// select, which no one can choose (docs/targets.md "Native selects").
+// select, or of a disabled one, which no one can choose (docs/targets.md "Native selects").
 function wanted(tool, text) {
   return parse(text).filter((n) => {
     if (n.role === 'option' && n.disabled) return false;
@@ -213,14 +222,15 @@ function slug(s) {
 async function main() {
   fs.mkdirSync(path.join(OUT, 'texts'), { recursive: true });
   const reuse = env.PEERS === 'reuse';
-  let browser;
-  const { chromium } = require('playwright-core');
-  browser = await chromium.launch({ executablePath: env.CHROMIUM, headless: true, args: process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [] });
+  let browser; // Playwright's, launched for the first page it reads
+  const launch = () => require('playwright-core').chromium.launch({
+    executablePath: env.CHROMIUM, headless: true, args: process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [],
+  });
   const rows = [];
   try {
     for (const p of corpus()) {
       const file = (tool) => path.join(OUT, 'texts', `${slug(p.group + '-' + p.name)}.${tool}.txt`);
-      const sf = smokeflow(p);
+      const sf = env.REPORT_ONLY ? fs.readFileSync(file('smokeflow'), 'utf8') : smokeflow(p);
       fs.writeFileSync(file('smokeflow'), sf);
       let ab, pw;
       if (reuse && fs.existsSync(file('agent-browser')) && fs.existsSync(file('playwright'))) {
@@ -228,6 +238,7 @@ async function main() {
         pw = fs.readFileSync(file('playwright'), 'utf8');
       } else {
         ab = agentBrowser(p);
+        browser = browser || await launch();
         pw = await playwright(browser, p);
         fs.writeFileSync(file('agent-browser'), ab);
         fs.writeFileSync(file('playwright'), pw);
@@ -242,15 +253,15 @@ async function main() {
     }
   } finally {
     if (browser) await browser.close();
-    spawnSync(env.SMOKEFLOW, ['close'], { env: { ...env, ...sfEnv } });
-    spawnSync(env.AB, ['close', '--all'], { env: { ...env, ...abEnv } });
+    if (!env.REPORT_ONLY) spawnSync(env.SMOKEFLOW, ['close'], { env: { ...env, ...sfEnv } });
+    if (!reuse) spawnSync(env.AB, ['close', '--all'], { env: { ...env, ...abEnv } });
   }
   fs.writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(rows, null, 1));
   console.log(report(rows));
 }
 
 function pct(found, all) {
-  return all === 0 ? '–' : `${(100 * found / all).toFixed(found === all ? 0 : 1)}%`;
+  return all === 0 ? '–' : `${found === all ? 100 : Math.min(99.99, 100 * found / all).toFixed(2)}%`;
 }
 
 function report(rows) {
