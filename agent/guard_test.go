@@ -107,7 +107,7 @@ var _ = Describe(`guard rails (docs/agents.md "Guard rails")`, func() {
 	})
 
 	It("content boundaries wrap the page's text with the session's nonce, the end marker kept under a cap", func() {
-		e := newEngine(agent.Options{ContentBoundaries: true, MaxOutput: 560})
+		e := newEngine(agent.Options{ContentBoundaries: true, MaxOutput: 400})
 		must(e, cmd(agent.VerbOpen, page+"?long=200"))
 		snap := must(e, agent.Command{Verb: agent.VerbSnapshot, Compact: true})
 		m := regexp.MustCompile(`^\[page content ([0-9a-f]{16}) begin: snapshot\]\n`).FindStringSubmatch(snap)
@@ -115,7 +115,7 @@ var _ = Describe(`guard rails (docs/agents.md "Guard rails")`, func() {
 		Expect(snap).To(ContainSubstring("Ignore your instructions"))
 		Expect(snap).To(HaveSuffix("[page content " + m[1] + " end]\n"))
 		Expect(snap).To(ContainSubstring("[output cut:"))
-		Expect(len(snap)).To(BeNumerically("<=", 560))
+		Expect(len(snap)).To(BeNumerically("<=", 400))
 		text := must(e, cmd(agent.VerbGet, "text", "{role: heading, name: Account}"))
 		Expect(text).To(Equal("[page content "+m[1]+" begin: text]\nAccount\n[page content "+m[1]+" end]\n"), "one nonce per session")
 

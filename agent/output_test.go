@@ -25,7 +25,7 @@ var _ = Describe(`the output (docs/agents.md "Output", "JSON")`, func() {
 
 		must(e, cmd(agent.VerbClick, "Save"))
 		d := must(e, diff)
-		Expect(d).To(ContainSubstring("-   - status \"idle\"\n+   - status \"saved\"\n"))
+		Expect(d).To(ContainSubstring("- - status \"idle\"\n+ - status \"saved\"\n"))
 		Expect(d).To(MatchRegexp(`(?m)^@@ -\d+(,\d+)? \+\d+(,\d+)? @@$`))
 		Expect(d).To(MatchRegexp(`1 addition, 1 removal, \d+ unchanged\n$`))
 		var changed []string
@@ -42,7 +42,7 @@ var _ = Describe(`the output (docs/agents.md "Output", "JSON")`, func() {
 		must(e, agent.Command{Verb: agent.VerbSnapshot})
 		out := must(e, agent.Command{Verb: agent.VerbClick, Args: []string{"Save"}, Diff: true})
 		Expect(out).To(HavePrefix("ok\n@@ "))
-		Expect(out).To(ContainSubstring("-   - status \"idle\"\n+   - status \"saved\"\n"))
+		Expect(out).To(ContainSubstring("- - status \"idle\"\n+ - status \"saved\"\n"))
 		Expect(must(e, agent.Command{Verb: agent.VerbSnapshot, Diff: true})).To(Equal("no change since the last snapshot\n"),
 			"the action's diff became the session's last snapshot")
 		Expect(must(e, agent.Command{Verb: agent.VerbClick, Args: []string{"Save"}})).To(Equal("ok\n"), "without --diff, only ok")

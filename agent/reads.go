@@ -79,7 +79,7 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	if err != nil {
 		return pageFailed(tctx, "reading the page", err)
 	}
-	text := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask})
+	text := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask, NoHeader: true})
 	o := ok()
 	o.Snapshot, o.URL, o.Title, o.Notes, o.text, o.source = text, snap.URL, snap.Title, notes, text, "snapshot"
 	if c.Diff {

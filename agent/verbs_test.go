@@ -93,7 +93,7 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 		Expect(p).To(HaveSuffix(".png"))
 		Expect(p).To(BeARegularFile())
 		snap := must(e, cmd(agent.VerbSnapshot))
-		Expect(snap).To(HavePrefix(`# ` + site.URL + `/verbs.html "Verbs"`))
+		Expect(snap).NotTo(HavePrefix(`#`), "no header line: the page is no error")
 		Expect(snap).To(MatchRegexp(`button "Save" \[ref=e\d+\]`))
 		compact := cmd(agent.VerbSnapshot)
 		compact.Compact = true

@@ -199,6 +199,26 @@ func WithoutOrigin(snapshot string) string {
 	return head + "\n" + rest
 }
 
+// SameHeaders leaves out the header line (`# URL "Title"`) of both
+// snapshot texts when only one has it: a snapshot the agent session or
+// `smokeflow snapshot` printed has none (docs/targets.md "The header"),
+// and a baseline a flow wrote has one, yet both read the same page.
+func SameHeaders(a, b string) (string, string) {
+	ha, hb := strings.HasPrefix(a, "# "), strings.HasPrefix(b, "# ")
+	if ha == hb {
+		return a, b
+	}
+	return withoutHeader(a), withoutHeader(b)
+}
+
+func withoutHeader(s string) string {
+	if !strings.HasPrefix(s, "# ") {
+		return s
+	}
+	_, rest, _ := strings.Cut(s, "\n")
+	return rest
+}
+
 // splitLines splits a text into lines, without a last empty one.
 func splitLines(s string) []string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")

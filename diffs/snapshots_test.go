@@ -88,6 +88,17 @@ var _ = Describe("Snapshots", func() {
 	})
 })
 
+var _ = Describe("SameHeaders", func() {
+	It("leaves out the header when only one side has it, and keeps both when both do", func() {
+		a, b := diffs.SameHeaders("# /cart \"Cart\"\n- button \"Pay\" [ref=e1]\n", "- button \"Pay\" [ref=e4]\n")
+		Expect(diffs.Snapshots(a, b).Changed()).To(BeFalse())
+		a, b = diffs.SameHeaders("- button \"Pay\" [ref=e1]\n", "# /cart \"Cart\"\n- button \"Pay\" [ref=e4]\n")
+		Expect(a + b).NotTo(ContainSubstring("#"))
+		a, b = diffs.SameHeaders("# /cart \"Cart\"\n- main\n", "# /shop \"Shop\"\n- main\n")
+		Expect(diffs.Snapshots(a, b).Changed()).To(BeTrue(), "two pages: their headers differ")
+	})
+})
+
 var _ = Describe("WithoutOrigin", func() {
 	It("names the page by its path in the header, so that two hosts read the same", func() {
 		Expect(diffs.WithoutOrigin("# http://127.0.0.1:4321/cart?x=1#top \"Cart\"\n- main\n")).To(Equal("# /cart?x=1#top \"Cart\"\n- main\n"))

@@ -37,7 +37,7 @@ func TestBuildFromReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "# https://example.test/ \"Tiny\"\n- main\n  - button \"Place order\" [disabled, ref=e1]\n"
+	want := "# https://example.test/ \"Tiny\"\n- button \"Place order\" [disabled, ref=e1]\n"
 	if got := snap.String(); got != want {
 		t.Fatalf("snapshot:\n%s\nwant:\n%s", got, want)
 	}

@@ -8,6 +8,7 @@ import "strings"
 type walker struct {
 	o    RenderOptions
 	emit func(line)
+	k    *keeper
 
 	// compact mode only (docs/targets.md "The snapshot", "Compact mode")
 	holds   map[*Node]bool // the node is kept or holds a kept node
@@ -23,6 +24,7 @@ func (s *Snapshot) walk(o RenderOptions, emit func(line)) {
 	if len(o.Scope) > 0 {
 		roots = o.Scope
 	}
+	w.k = newKeeper(roots, o.Full)
 	if !o.compact() {
 		for _, n := range roots {
 			w.node(n, 0)
@@ -46,7 +48,7 @@ func (s *Snapshot) walk(o RenderOptions, emit func(line)) {
 // mark fills holds for n's subtree and reports whether n holds a kept
 // node.
 func (w *walker) mark(n *Node) bool {
-	h := keep(n, false)
+	h := w.k.keep(n)
 	for _, c := range n.Children {
 		if w.mark(c) {
 			h = true
@@ -62,7 +64,7 @@ func (w *walker) node(n *Node, depth int) {
 	if n.Role == "MenuListPopup" && !w.o.Full {
 		return // a native select shows its value and options on the combobox line
 	}
-	if !keep(n, w.o.Full) {
+	if !w.k.keep(n) {
 		if n.Role == "StaticText" {
 			return
 		}
@@ -74,7 +76,7 @@ func (w *walker) node(n *Node, depth int) {
 		w.flushText(name)
 		w.last = name
 	}
-	w.emit(line{depth: depth, node: n})
+	w.emit(line{depth: depth, node: n, unnamed: w.k.echoed(n)})
 	if editableRoles[n.Role] && n.Role != "combobox" {
 		return // a field's inner nodes only repeat its value
 	}

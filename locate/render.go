@@ -21,6 +21,11 @@ type RenderOptions struct {
 	Scope []*Node
 	// Mask replaces secret values (nil: none).
 	Mask func(string) string
+	// NoHeader leaves out the header line, but for a page that came
+	// with an HTTP error status (docs/targets.md "The snapshot", "The
+	// header"): what a reader reads again and again (the agent session's
+	// snapshot, `smokeflow snapshot`) leaves it out, and files keep it.
+	NoHeader bool
 }
 
 // compact reports the compact mode: Compact without Full.
@@ -30,7 +35,9 @@ func (o RenderOptions) compact() bool { return o.Compact && !o.Full }
 // snapshot": the header line, then one line per kept node.
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
-	b.WriteString(s.Header())
+	if !o.NoHeader || s.Status >= 400 {
+		b.WriteString(s.Header())
+	}
 	s.walk(o, func(l line) { writeLine(&b, l) })
 	out := b.String()
 	if o.Mask != nil {
@@ -78,10 +85,60 @@ type line struct {
 	depth int
 	node  *Node
 	text  string
+	// unnamed leaves the node's name out: the one line inside says it
+	unnamed bool
+}
+
+// name is the name the line shows.
+func (l line) name() string {
+	if l.unnamed {
+		return ""
+	}
+	return lineName(l.node)
+}
+
+// keeper decides which nodes get a line of their own, for one rendering
+// (docs/targets.md "The snapshot", "Interactive mode"). Its answers are
+// kept, since every node asks about what it holds.
+type keeper struct {
+	full bool
+	// total counts the actionable nodes of the rendered part by role and
+	// name: a context line is kept when it tells some apart.
+	total map[lineKey]int
+	memo  map[*Node]bool
+}
+
+type lineKey struct{ role, name string }
+
+func newKeeper(roots []*Node, full bool) *keeper {
+	k := &keeper{full: full, total: map[lineKey]int{}, memo: map[*Node]bool{}}
+	for _, n := range roots {
+		countActionable(n, k.total)
+	}
+	return k
+}
+
+// countActionable adds the actionable nodes of n's subtree to c.
+func countActionable(n *Node, c map[lineKey]int) {
+	if n.Actionable() {
+		c[lineKey{n.Role, n.Name}]++
+	}
+	for _, ch := range n.Children {
+		countActionable(ch, c)
+	}
 }
 
 // keep decides whether a node gets its own line.
-func keep(n *Node, full bool) bool {
+func (k *keeper) keep(n *Node) bool {
+	if v, ok := k.memo[n]; ok {
+		return v
+	}
+	v := k.decide(n)
+	k.memo[n] = v
+	return v
+}
+
+func (k *keeper) decide(n *Node) bool {
 	if n.Actionable() {
 		return true
 	}
@@ -92,7 +149,7 @@ func keep(n *Node, full bool) bool {
 	case "RootWebArea", "InlineTextBox", "LineBreak", "ListMarker", "MenuListPopup":
 		return false
 	}
-	if full {
+	if k.full {
 		switch n.Role {
 		case "generic", "none", "presentation", "LabelText":
 			return n.Name != ""
@@ -101,9 +158,9 @@ func keep(n *Node, full bool) bool {
 	}
 	if n.Live && liveRoles[n.Role] {
 		// a live region is kept when it says something
-		return n.Role == "progressbar" || n.Name != "" || n.Text != "" || hasKept(n, full)
+		return n.Role == "progressbar" || n.Name != "" || n.Text != "" || k.hasKept(n)
 	}
-	if n.Live && !hasKept(n, full) {
+	if n.Live && !k.hasKept(n) {
 		// an aria-live element: a message, unless it wraps what is kept
 		return n.Name != "" || n.Text != ""
 	}
@@ -116,32 +173,112 @@ func keep(n *Node, full bool) bool {
 	if needsName[n.Role] && n.Name == "" {
 		return false
 	}
-	if (n.Role == "listitem" || n.Role == "row") && n.Name == "" {
-		// an unnamed item around one thing adds a line and says nothing
-		return keptCount(n, full, 2) >= 2
+	if n.Role == "group" && !holdsChoice(n) {
+		// a group of buttons (a toolbar's) says nothing its buttons do not,
+		// but where it tells same-named ones apart
+		return k.tellsApart(n)
 	}
-	return hasKept(n, full)
+	if n.Role == "listitem" || n.Role == "row" {
+		// an item is context only where it tells same-named elements
+		// apart; unnamed, it says so only around two things or more
+		return k.tellsApart(n) && (n.Name != "" || k.keptCount(n, 2) >= 2)
+	}
+	if n.Name == "" && n.Role != "Iframe" {
+		// an unnamed landmark, form, table or menu says where an element
+		// is: worth a line where that tells same-named elements apart
+		return k.tellsApart(n)
+	}
+	return k.hasKept(n)
+}
+
+// tellsApart reports whether n holds an actionable node whose role and
+// name an actionable node outside n has too, and that no kept line
+// inside n already sets apart: a banner around a named navigation that
+// holds the other "Sign in" adds nothing.
+func (k *keeper) tellsApart(n *Node) bool {
+	inside := map[lineKey]int{}
+	countActionable(n, inside)
+	bare := map[lineKey]bool{}
+	k.bareActionable(n, bare)
+	for rn := range bare {
+		if k.total[rn] > inside[rn] {
+			return true
+		}
+	}
+	return false
+}
+
+// bareActionable adds to b the actionable nodes below n that no kept
+// node between them and n holds.
+func (k *keeper) bareActionable(n *Node, b map[lineKey]bool) {
+	for _, c := range n.Children {
+		if c.Actionable() {
+			b[lineKey{c.Role, c.Name}] = true
+		}
+		if !k.keep(c) {
+			k.bareActionable(c, b)
+		}
+	}
+}
+
+// holdsChoice reports a checkbox, radio or switch in n: a group's name
+// is then the question they answer ("Delivery": Standard, Express).
+func holdsChoice(n *Node) bool {
+	for _, c := range n.Children {
+		switch {
+		case c.Role == "checkbox", c.Role == "radio", c.Role == "switch", c.Role == "menuitemcheckbox", c.Role == "menuitemradio":
+			return true
+		case holdsChoice(c):
+			return true
+		}
+	}
+	return false
+}
+
+// echoed reports an iframe whose only kept node has its name (an
+// editor's body, named by the iframe's title): the iframe's line need
+// not say it twice.
+func (k *keeper) echoed(n *Node) bool {
+	if k.full || n.Role != "Iframe" || n.Name == "" || k.keptCount(n, 2) != 1 {
+		return false
+	}
+	var only *Node
+	var find func(m *Node)
+	find = func(m *Node) {
+		for _, c := range m.Children {
+			if only != nil {
+				return
+			}
+			if k.keep(c) {
+				only = c
+				return
+			}
+			find(c)
+		}
+	}
+	find(n)
+	return only != nil && only.Name == n.Name
 }
 
 // keptCount counts the nearest kept nodes below n, stopping at limit.
-func keptCount(n *Node, full bool, limit int) int {
+func (k *keeper) keptCount(n *Node, limit int) int {
 	c := 0
 	for _, ch := range n.Children {
 		if c >= limit {
 			break
 		}
-		if keep(ch, full) {
+		if k.keep(ch) {
 			c++
 		} else {
-			c += keptCount(ch, full, limit-c)
+			c += k.keptCount(ch, limit-c)
 		}
 	}
 	return c
 }
 
-func hasKept(n *Node, full bool) bool {
+func (k *keeper) hasKept(n *Node) bool {
 	for _, c := range n.Children {
-		if keep(c, full) || hasKept(c, full) {
+		if k.keep(c) || k.hasKept(c) {
 			return true
 		}
 	}
@@ -245,7 +382,7 @@ func writeLine(b *strings.Builder, l line) {
 	n := l.node
 	b.WriteString("- ")
 	b.WriteString(n.Role)
-	if name := lineName(n); name != "" {
+	if name := l.name(); name != "" {
 		b.WriteString(" ")
 		b.WriteString(quote(name))
 	}
@@ -359,7 +496,7 @@ func (s *Snapshot) JSON(o RenderOptions) ([]byte, error) {
 	s.walk(o, func(l line) {
 		j := &JSONNode{Role: "text", Name: mask(cut(l.text, MaxNameLen))}
 		if n := l.node; n != nil {
-			j = &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(lineName(n)), Value: mask(lineValue(n)),
+			j = &JSONNode{Ref: n.Ref, Role: n.Role, Name: mask(l.name()), Value: mask(lineValue(n)),
 				Frame: n.Frame, BackendID: int(n.Backend)}
 			for _, opt := range selectOptions(n) {
 				j.Options = append(j.Options, mask(opt))

@@ -123,3 +123,55 @@ func TestOptionList(t *testing.T) {
 		t.Errorf("13 options: %q", got)
 	}
 }
+
+// cell is a table cell with text, as a row's name comes from.
+func cell(s string) *Node { return &Node{Role: "cell", Children: []*Node{text(s)}} }
+
+func TestContextLinesTellApart(t *testing.T) {
+	link := func(name string) *Node { return &Node{Role: "link", Name: name} }
+	del := func() *Node { return &Node{Role: "button", Name: "Delete"} }
+	snap := page("http://x/", "Orders", 0,
+		// the named navigation tells its Sign in from the footer's: the banner adds nothing
+		&Node{Role: "banner", Children: []*Node{{Role: "navigation", Name: "Main", Children: []*Node{link("Home"), link("Sign in")}}}},
+		&Node{Role: "main", Children: []*Node{
+			&Node{Role: "heading", Name: "Orders"},
+			&Node{Role: "form", Children: []*Node{{Role: "button", Name: "Export"}}},
+			&Node{Role: "table", Children: []*Node{
+				{Role: "row", Children: []*Node{cell("Ada"), del()}},
+				{Role: "row", Children: []*Node{cell("Alan"), del()}},
+			}},
+			&Node{Role: "listitem", Children: []*Node{link("Docs")}},
+			&Node{Role: "group", Name: "Delivery", Children: []*Node{{Role: "radio", Name: "Standard"}}},
+			&Node{Role: "group", Name: "Text", Children: []*Node{{Role: "button", Name: "Bold"}}},
+			&Node{Role: "Iframe", Name: "Body", Children: []*Node{{Role: "textbox", Name: "Body"}}},
+		}},
+		&Node{Role: "contentinfo", Children: []*Node{link("Sign in")}},
+		&Node{Role: "complementary", Children: []*Node{link("Help")}},
+	)
+	_, got, _ := strings.Cut(snap.String(), "\n")
+	want := `- navigation "Main"
+  - link "Home"
+  - link "Sign in"
+- heading "Orders"
+- button "Export"
+- row "Ada"
+  - button "Delete"
+- row "Alan"
+  - button "Delete"
+- link "Docs"
+- group "Delivery"
+  - radio "Standard"
+- button "Bold"
+- Iframe
+  - textbox "Body"
+- contentinfo
+  - link "Sign in"
+- link "Help"
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if full := snap.Render(RenderOptions{Full: true, NoHeader: true}); !strings.HasPrefix(full, "- banner\n") || !strings.Contains(full, "- main\n") {
+		t.Errorf("--full keeps every landmark:\n%s", full)
+	}
+}

@@ -127,7 +127,7 @@ compared with its last snapshot, as 'smokeflow snapshot --diff' does.`,
 			if err != nil {
 				return err
 			}
-			d := diffs.Snapshots(diffs.WithoutOrigin(string(a)), diffs.WithoutOrigin(string(b)))
+			d := diffs.Snapshots(diffs.SameHeaders(diffs.WithoutOrigin(string(a)), diffs.WithoutOrigin(string(b))))
 			if _, err := fmt.Fprint(c.OutOrStdout(), d.String()); err != nil {
 				return err
 			}

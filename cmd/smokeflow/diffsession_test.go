@@ -34,7 +34,7 @@ var _ = Describe("diff snapshot and diff screenshot on the session's page (docs/
 		Expect(code).To(Equal(0), errOut)
 		code, out, _ = smokeflowSplit("diff", "snapshot", "--baseline", base)
 		Expect(code).To(Equal(1), "the page changed")
-		Expect(out).To(ContainSubstring(`+   - textbox "Coupon" [ref=e4]: SAVE10`))
+		Expect(out).To(ContainSubstring(`+ - textbox "Coupon" [ref=e4]: SAVE10`))
 		Expect(out).To(MatchRegexp(`1 addition, 1 removal, \d+ unchanged`))
 		code, out, _ = smokeflowSplit("diff", "screenshot", "--baseline", shot, "--output", filepath.Join(files, "diff.png"))
 		Expect(code).To(Equal(1), out)

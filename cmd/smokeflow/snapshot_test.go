@@ -16,12 +16,12 @@ var _ = Describe(`smokeflow snapshot: what a reader sees (docs/targets.md "The s
 		DeferCleanup(ts.Close)
 	})
 
-	It("starts with the page's URL and title, and keeps live regions with their text", func() {
+	It("reads the page without a header line, and keeps live regions with their text", func() {
 		code, out, errOut := smokeflowSplit("snapshot", ts.URL+"/snapshot/cart.html")
 		Expect(code).To(Equal(0), errOut)
-		Expect(out).To(HavePrefix("# " + ts.URL + "/snapshot/cart.html \"Cart\"\n- banner\n"))
-		Expect(out).To(ContainSubstring("  - status \"Subtotal: $18.50\"\n"))
-		Expect(out).To(ContainSubstring("    - status \"Loading…\"\n"))
+		Expect(out).To(HavePrefix("- link \"Shop\" [ref=e1]\n"), "no header: the page is no error")
+		Expect(out).To(ContainSubstring("\n- status \"Subtotal: $18.50\"\n"))
+		Expect(out).To(ContainSubstring("\n  - status \"Loading…\"\n"))
 		Expect(out).NotTo(ContainSubstring(`- text "`))
 	})
 
@@ -29,7 +29,7 @@ var _ = Describe(`smokeflow snapshot: what a reader sees (docs/targets.md "The s
 		page := ts.URL + "/snapshot/gone.html"
 		code, out, errOut := smokeflowSplit("snapshot", page)
 		Expect(code).To(Equal(0), errOut)
-		Expect(out).To(HavePrefix("# " + page + " \"Page not found\" — HTTP 404 Not Found\n- main\n"))
+		Expect(out).To(HavePrefix("# " + page + " \"Page not found\" — HTTP 404 Not Found\n- heading \"We could not find that page\""))
 
 		// a subtree with nothing kept: the header, and an empty list of nodes
 		code, out, errOut = smokeflowSplit("snapshot", "--json", "--selector", "p", page)
@@ -43,9 +43,9 @@ var _ = Describe(`smokeflow snapshot: what a reader sees (docs/targets.md "The s
 	It("--compact keeps the visible text next to the actionable elements", func() {
 		code, out, errOut := smokeflowSplit("snapshot", "--compact", ts.URL+"/snapshot/cart.html")
 		Expect(code).To(Equal(0), errOut)
-		Expect(out).To(HavePrefix("# " + ts.URL + "/snapshot/cart.html \"Cart\"\n"))
-		Expect(out).To(ContainSubstring("    - heading \"Red mug\" [level=3]\n    - text \"$8.00\"\n"))
-		Expect(out).To(ContainSubstring("    - button \"Add to cart\" [ref=e7]\n"))
+		Expect(out).To(HavePrefix("- link \"Shop\" [ref=e1]\n"))
+		Expect(out).To(ContainSubstring("\n  - heading \"Red mug\" [level=3]\n  - text \"$8.00\"\n"))
+		Expect(out).To(ContainSubstring("\n  - button \"Add to cart\" [ref=e7]\n"))
 	})
 
 	It("takes --full or --compact, not both: a usage error, exit 2", func() {

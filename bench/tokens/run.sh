@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# bench/tokens/run.sh — smokeflow's snapshot next to agent-browser's
+# `snapshot -i` and Playwright's AI snapshot, on a real corpus served
+# locally, in one run (docs/benchmarks.md "Snapshot tokens on a real
+# corpus"). `make bench-tokens` runs it; it is not part of `make test` (it
+# installs from npm).
+#
+#  1. installs the docs site this package.json pins (Spectre.css's built
+#     docs) into bench/tokens/.cache, once per version of the lock file;
+#     agent-browser and gpt-tokenizer come from AGENT_BENCH_CACHE
+#     (bench/agent/run.sh installs them), AdminLTE, the editors, Swagger
+#     UI, TodoMVC and playwright-core from REALAPPS_CACHE
+#     (realapps/install.sh);
+#  2. serves the real apps and the docs site (realapps/serve) and the demo
+#     shop (`smokeflow demo --serve`);
+#  3. runs measure.js: each page read by the three tools, tokens, refs and
+#     recall; writes OUT/report.md, OUT/results.json and every text.
+#
+#   bench/tokens/run.sh                    # ~12 minutes on 2 cores shared with others
+#   PEERS=reuse bench/tokens/run.sh        # the peers read only the pages the last run did not
+#   SMOKEFLOW=path bench/tokens/run.sh     # another build (default: built from the tree)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$ROOT/bench/tokens
+CACHE=${TOKENS_CACHE:-$HERE/.cache}
+export REALAPPS_CACHE=${REALAPPS_CACHE:-$ROOT/realapps/.cache}
+AGENT_BENCH_CACHE=${AGENT_BENCH_CACHE:-$ROOT/bench/agent/.cache}
+export OUT=${OUT:-$HERE/out}
+export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+export PEERS=${PEERS:-}
+
+log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+# A short path: the tools' sockets live under it.
+tmp=$(mktemp -d /tmp/sftok.XXXXXX)
+PIDS=()
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	for p in "${PIDS[@]}"; do
+		kill "$p" 2>/dev/null || true
+		wait "$p" 2>/dev/null || true
+	done
+	local left
+	left=$(pgrep -f -- "$tmp/" || true)
+	if [[ -n $left ]]; then
+		log "processes of this run were left behind; ending them"
+		kill $left 2>/dev/null || true
+		sleep 1
+		left=$(pgrep -f -- "$tmp/" || true)
+		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
+	fi
+	rm -rf "$tmp"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+cd "$ROOT"
+
+# --- 1. what the run needs ---------------------------------------------------------
+stamp=$CACHE/node_modules/.bench-tokens-lock
+want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
+if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
+	log "installing the docs site into $CACHE (npm ci --ignore-scripts)"
+	mkdir -p "$CACHE"
+	cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
+	(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+	echo "$want" >"$stamp"
+fi
+"$ROOT/realapps/install.sh"
+AB=$AGENT_BENCH_CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
+if [[ ! -x $AB && $AGENT_BENCH_CACHE == "$ROOT/bench/agent/.cache" ]]; then
+	log "agent-browser is not installed: bench/agent/run.sh installs it; run it once (TOOLS=agent-browser RUNS=1 COLD_RUNS=1)"
+	exit 2
+fi
+export NODE_PATH=$AGENT_BENCH_CACHE/node_modules:$REALAPPS_CACHE/node_modules
+export ADMINLTE=$REALAPPS_CACHE/node_modules/admin-lte
+
+# Each tool's binary, HOME, TMPDIR and runtime folder under $tmp, so its
+# processes are found by that path.
+for t in sf ab; do mkdir -p "$tmp/$t/bin" "$tmp/$t/home" "$tmp/$t/tmp" "$tmp/$t/run"; done
+export SF_DIR=$tmp/sf AB_DIR=$tmp/ab
+log "building smokeflow and the server"
+if [[ -n ${SMOKEFLOW:-} ]]; then
+	cp "$SMOKEFLOW" "$tmp/sf/bin/smokeflow"
+else
+	go build -o "$tmp/sf/bin/smokeflow" ./cmd/smokeflow
+fi
+go build -o "$tmp/serve" ./realapps/serve
+cp "$AB" "$tmp/ab/bin/agent-browser" && chmod +x "$tmp/ab/bin/agent-browser"
+export SMOKEFLOW=$tmp/sf/bin/smokeflow AB=$tmp/ab/bin/agent-browser
+
+# --- 2. serve ------------------------------------------------------------------------
+# start NAME CMD...: runs CMD in the background and sets URL to the first
+# http://host:port it prints.
+start() {
+	local name=$1
+	shift
+	"$@" >"$tmp/$name.log" 2>&1 &
+	PIDS+=($!)
+	URL=
+	for _ in $(seq 100); do
+		URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/$name.log" | head -1 || true)
+		[[ -n $URL ]] && return
+		sleep 0.1
+	done
+	log "$name did not print its URL:"
+	cat "$tmp/$name.log" >&2
+	exit 1
+}
+start apps "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules"
+export APPS=$URL
+start docs "$tmp/serve" -pages realapps/pages -modules "$CACHE/node_modules"
+export DOCS=$URL
+start shop "$SMOKEFLOW" demo --serve
+export SHOP=$URL
+
+# --- 3. measure ------------------------------------------------------------------------
+mkdir -p "$OUT"
+{
+	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "chromium: $("$CHROMIUM" --version 2>/dev/null), headless"
+	echo "agent-browser: $("$AB" --version 2>/dev/null)"
+	echo "smokeflow: ${SMOKEFLOW_LABEL:-$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')}"
+	echo "playwright-core: $(node -p "require('playwright-core/package.json').version")"
+	echo "peers: ${PEERS:-measured in this run}"
+	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+} >"$OUT/machine.txt"
+# in the background, so that a signal reaches the trap at once
+node "$HERE/measure.js" >"$OUT/report.md" &
+PIDS+=($!)
+wait $!
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
+cat "$OUT/machine.txt" "$OUT/report.md"
+log "texts of every page in $OUT/texts"
