@@ -290,5 +290,11 @@ func (e *Engine) open(ctx context.Context, c Command, timeout time.Duration) *Ou
 		}
 		u = cur.ResolveReference(ref).String()
 	}
-	return e.runStep(ctx, c, timeout, flows.ActionOpen, str(u), nil)
+	o := e.runStep(ctx, c, timeout, flows.ActionOpen, str(u), nil)
+	if o.Code == ExitOK {
+		if asked, err := flows.JoinURL(e.opts.BaseURL, u); err == nil {
+			e.known = asked
+		}
+	}
+	return o
 }

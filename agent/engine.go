@@ -113,6 +113,10 @@ type Engine struct {
 	acted   bool
 	last    string // the text of the last snapshot, for --diff
 	snapped bool   // a snapshot was taken
+	// known is the URL the reader knows the page by: the one it opened,
+	// or the one of the last snapshot it read (docs/targets.md "The
+	// header").
+	known string
 	steps   []recorded
 
 	pending map[string]held // the steps a confirm rule holds back, by token

@@ -79,14 +79,22 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	if err != nil {
 		return pageFailed(tctx, "reading the page", err)
 	}
-	text := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask, NoHeader: true})
+	// the body: no header, but for an HTTP error; the header goes first
+	// when the page is not where the reader knows it to be
+	// (docs/targets.md "The header")
+	body := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask, NoHeader: true, KnownURL: snap.URL})
+	head := ""
+	if snap.Status < 400 && !locate.SameURL(snap.URL, e.known) {
+		head = e.mask.Mask(snap.Header())
+	}
+	text := head + body
 	o := ok()
 	o.Snapshot, o.URL, o.Title, o.Notes, o.text, o.source = text, snap.URL, snap.Title, notes, text, "snapshot"
 	if c.Diff {
-		o.Diff = diff(e.last, text, e.snapped)
+		o.Diff = head + diff(e.last, body, e.snapped)
 		o.text, o.source = o.Diff, "diff"
 	}
-	e.last, e.snapped = text, true
+	e.last, e.snapped, e.known = body, true, snap.URL
 	return o
 }
 

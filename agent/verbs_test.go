@@ -100,6 +100,17 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 		Expect(must(e, compact)).To(ContainSubstring(`text "Bottom line"`))
 	})
 
+	It("head a snapshot with the page's URL and title only when the page is not where the reader knows it to be", func() {
+		Expect(must(e, cmd(agent.VerbSnapshot))).To(HavePrefix("- "), "the page opened, where it was asked to be")
+		must(e, cmd(agent.VerbClick, "Next page"))
+		Expect(must(e, cmd(agent.VerbSnapshot))).To(HavePrefix("# "+site.URL+"/verbs.html?page=2 \""), "a click led elsewhere")
+		Expect(must(e, cmd(agent.VerbSnapshot))).To(HavePrefix("- "), "read there already")
+		Expect(must(e, cmd(agent.VerbBack))).To(Equal("ok\n"))
+		d := cmd(agent.VerbSnapshot)
+		d.Diff = true
+		Expect(must(e, d)).To(MatchRegexp(`^# `+regexp.QuoteMeta(site.URL+"/verbs.html")+` "Verbs"\n@@`), "the diff after back: where, then what changed")
+	})
+
 	It("move through the history: back, forward, reload", func() {
 		must(e, cmd(agent.VerbClick, "Next page"))
 		Expect(must(e, cmd(agent.VerbGet, "text", "{role: heading}"))).To(Equal("Page two\n"))

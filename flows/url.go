@@ -104,3 +104,32 @@ func (p *parser) needsBase(action, u string, at *yaml.Node) {
 	}
 	p.checkOpenURL(action, at, u)
 }
+
+// JoinURL resolves what `open:` is given against the base URL
+// (docs/flows.md "URLs"): a whole URL is itself; a path keeps the
+// base's path prefix.
+func JoinURL(base, u string) (string, error) {
+	if err := CheckOpenURL(u); err != nil {
+		return "", err // docs/flows.md "URLs"
+	}
+	if strings.Contains(u, "://") || strings.HasPrefix(u, "about:") || strings.HasPrefix(u, "data:") {
+		return u, nil
+	}
+	if base == "" {
+		return "", fmt.Errorf("%s: a relative URL needs base_url in the flow or a base URL for the run", u)
+	}
+	b, err := url.Parse(base)
+	if err != nil {
+		return "", fmt.Errorf("bad base URL %q: %w", base, err)
+	}
+	r, err := url.Parse(u)
+	if err != nil {
+		return "", fmt.Errorf("bad URL %q: %w", u, err)
+	}
+	if strings.HasPrefix(u, "/") && b.Path != "" && b.Path != "/" {
+		// keep the base's path prefix: base http://h/app + /login = http://h/app/login
+		r.Path = strings.TrimSuffix(b.Path, "/") + r.Path
+		b.Path = ""
+	}
+	return b.ResolveReference(r).String(), nil
+}

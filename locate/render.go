@@ -3,6 +3,7 @@ package locate
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -21,11 +22,16 @@ type RenderOptions struct {
 	Scope []*Node
 	// Mask replaces secret values (nil: none).
 	Mask func(string) string
-	// NoHeader leaves out the header line, but for a page that came
-	// with an HTTP error status (docs/targets.md "The snapshot", "The
-	// header"): what a reader reads again and again (the agent session's
-	// snapshot, `smokeflow snapshot`) leaves it out, and files keep it.
+	// NoHeader leaves out the header line when it would tell the reader
+	// nothing new (docs/targets.md "The snapshot", "The header"): what a
+	// reader reads again and again (the agent session's snapshot,
+	// `smokeflow snapshot`) leaves it out, and files keep it. The header
+	// stays for a page that came with an HTTP error status, and for a
+	// page that is not at KnownURL.
 	NoHeader bool
+	// KnownURL is the URL the reader knows the page by: the one it
+	// asked to open, or the one of the last snapshot it read. "" is none.
+	KnownURL string
 }
 
 // compact reports the compact mode: Compact without Full.
@@ -35,7 +41,7 @@ func (o RenderOptions) compact() bool { return o.Compact && !o.Full }
 // snapshot": the header line, then one line per kept node.
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
-	if !o.NoHeader || s.Status >= 400 {
+	if !o.NoHeader || s.Status >= 400 || !SameURL(s.URL, o.KnownURL) {
 		b.WriteString(s.Header())
 	}
 	s.walk(o, func(l line) { writeLine(&b, l) })
@@ -44,6 +50,23 @@ func (s *Snapshot) Render(o RenderOptions) string {
 		out = o.Mask(out)
 	}
 	return out
+}
+
+// SameURL reports whether two URLs are one address: equal once parsed,
+// an empty path being "/". A fragment counts: on a page that routes by
+// it, another fragment is another view.
+func SameURL(a, b string) bool {
+	norm := func(s string) string {
+		u, err := url.Parse(s)
+		if err != nil {
+			return s
+		}
+		if u.Path == "" && u.Opaque == "" && u.Host != "" {
+			u.Path = "/"
+		}
+		return u.String()
+	}
+	return norm(a) == norm(b)
 }
 
 // Header is the first line of the text snapshot: `# URL "TITLE"`, and

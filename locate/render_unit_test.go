@@ -175,3 +175,20 @@ func TestContextLinesTellApart(t *testing.T) {
 		t.Errorf("--full keeps every landmark:\n%s", full)
 	}
 }
+
+func TestSameURL(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"http://h:1", "http://h:1/", true},
+		{"http://h:1/a?b=1", "http://h:1/a?b=1", true},
+		{"http://h:1/a", "http://h:1/a?b=1", false},
+		{"http://h:1/#/active", "http://h:1/#/all", false},
+		{"http://h:1/a", "", false},
+	} {
+		if got := SameURL(c.a, c.b); got != c.same {
+			t.Errorf("SameURL(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/expr-lang/expr"
@@ -467,7 +465,7 @@ func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 	if err != nil {
 		return err
 	}
-	u, err = joinURL(ss.base, u)
+	u, err = flows.JoinURL(ss.base, u)
 	if err != nil {
 		return failWith(diagnostics.ReasonConfig, err)
 	}
@@ -795,33 +793,6 @@ func checkBase(u, what, source string) error {
 		return fmt.Errorf("%s %q is %q, which %s", what, source, ue.URL, ue.Why)
 	}
 	return fmt.Errorf("%s %w", what, err)
-}
-
-// joinURL resolves a path against the base URL.
-func joinURL(base, u string) (string, error) {
-	if err := flows.CheckOpenURL(u); err != nil {
-		return "", err // docs/flows.md "URLs"
-	}
-	if strings.Contains(u, "://") || strings.HasPrefix(u, "about:") || strings.HasPrefix(u, "data:") {
-		return u, nil
-	}
-	if base == "" {
-		return "", fmt.Errorf("%s: a relative URL needs base_url in the flow or a base URL for the run", u)
-	}
-	b, err := url.Parse(base)
-	if err != nil {
-		return "", fmt.Errorf("bad base URL %q: %w", base, err)
-	}
-	r, err := url.Parse(u)
-	if err != nil {
-		return "", fmt.Errorf("bad URL %q: %w", u, err)
-	}
-	if strings.HasPrefix(u, "/") && b.Path != "" && b.Path != "/" {
-		// keep the base's path prefix: base http://h/app + /login = http://h/app/login
-		r.Path = strings.TrimSuffix(b.Path, "/") + r.Path
-		b.Path = ""
-	}
-	return b.ResolveReference(r).String(), nil
 }
 
 // evalBool evaluates a compiled condition against the page now.

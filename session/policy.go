@@ -119,12 +119,12 @@ func (ss *Session) subjectOf(c *stepCall) flows.Subject {
 	switch a := c.s.Action.(type) {
 	case *flows.Open:
 		s.URL = str(a.URL)
-		if u, err := joinURL(ss.base, s.URL); err == nil {
+		if u, err := flows.JoinURL(ss.base, s.URL); err == nil {
 			s.URL = u
 		}
 	case *flows.Request:
 		s.URL = str(a.URL)
-		if u, err := joinURL(ss.base, s.URL); err == nil {
+		if u, err := flows.JoinURL(ss.base, s.URL); err == nil {
 			s.URL = u
 		}
 	case *flows.Eval:

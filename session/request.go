@@ -70,7 +70,7 @@ func buildRequest(ctx context.Context, a *flows.Request, sc *flows.Scope, base s
 	if err != nil {
 		return nil, err
 	}
-	if u, err = joinURL(base, u); err != nil {
+	if u, err = flows.JoinURL(base, u); err != nil {
 		return nil, err
 	}
 	var body io.Reader

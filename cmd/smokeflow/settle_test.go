@@ -22,6 +22,7 @@ var _ = Describe("smokeflow snapshot settles", Ordered, ContinueOnFailure, func(
 		for _, name := range []string{"settle-refresh-0.html", "settle-refresh-1.html"} {
 			code, out, errOut := smokeflowSplit("snapshot", page(name))
 			Expect(code).To(Equal(0), errOut)
+			Expect(out).To(HavePrefix("# "+page("settle-target.html?via=")), "the header says where the page went: "+name)
 			Expect(out).To(ContainSubstring(`- button "Proceed" [ref=e1]`), name)
 			Expect(out).NotTo(ContainSubstring("moved"), name)
 			Expect(errOut).To(BeEmpty(), name)
@@ -49,6 +50,7 @@ var _ = Describe("smokeflow snapshot settles", Ordered, ContinueOnFailure, func(
 	It("prints a quiet page that runs scripts with no note, exit 0", func() {
 		code, out, errOut := smokeflowSplit("snapshot", page("settle-quiet.html"))
 		Expect(code).To(Equal(0), errOut)
+		Expect(out).To(HavePrefix("- "), "no header: the page is where it was asked to be")
 		Expect(out).To(ContainSubstring(`- button "Menu" [expanded=false, ref=e1]`))
 		Expect(errOut).To(BeEmpty(), "it settles: no note")
 	})
