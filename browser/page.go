@@ -262,6 +262,9 @@ type Page struct {
 	worlds map[worldKey]proto.RuntimeExecutionContextID
 
 	secrets []string // painted over in screenshots (mask.go)
+
+	reads readLog    // the snapshots read, for the trace (trace.go)
+	cast  screencast // the newest screencast frame (trace.go)
 }
 
 // ConsoleEntry is a console message or an uncaught exception.
@@ -378,6 +381,8 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 		p.handleLifecycle(s, msg)
 	case "Runtime.executionContextCreated", "Runtime.executionContextDestroyed", "Runtime.executionContextsCleared":
 		p.handleWorlds(s, msg)
+	case "Page.screencastFrame":
+		p.onScreencastFrame(s, msg)
 	}
 	if msg.Method == "Page.frameNavigated" {
 		p.handleWorlds(s, msg)

@@ -35,6 +35,7 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	}
 	snap.Status = p.Status()
 	p.table.Number(snap)
+	p.noteRead(snap)
 	return snap, nil
 }
 

@@ -28,6 +28,7 @@ type runFlags struct {
 	timeout, stepTimeout                                   time.Duration
 	vars, reports, setup                                   []string
 	sel                                                    selectFlags
+	trace                                                  string // docs/running.md "Traces"
 }
 
 // register adds the flags to fs. A `back-quoted` word of a usage is the
@@ -55,6 +56,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.yes, "yes", false, "confirm the steps that the policy's confirm rules hold back")
 	fs.StringArrayVar(&rf.setup, "setup", nil, "run this setup flow `FILE` once, before every flow, and start each flow from its state (repeatable; docs/security.md)")
 	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
+	fs.StringVar(&rf.trace, "trace", "retain-on-failure", "keep a screenshot after every step and the snapshot before it: `on`, retain-on-failure or off (docs/running.md)")
 	rf.sel.register(fs)
 }
 
@@ -122,6 +124,10 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if rf.retries < 0 {
 		return usagef("--retries must be 0 or more")
 	}
+	trace, err := runner.ParseTraceMode(rf.trace)
+	if err != nil {
+		return usagef("--trace: %v", err)
+	}
 	domains, err := allowedDomainsFlag(rf.allowedDomains)
 	if err != nil {
 		return err
@@ -160,6 +166,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		Listener: prog, AllowedDomains: domains, Setup: setup, Policy: pol, Yes: rf.yes,
 	}
 	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
+	cfg.Trace = trace
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
 	if err := artifactsUsage(runErr); err != nil {
