@@ -35,11 +35,11 @@ var _ = Describe("ParseSpec", func() {
 			_, _, err := reports.ParseSpec(spec)
 			Expect(err).To(MatchError(ContainSubstring(msg)))
 		},
-		Entry("unknown format", "html=out.html", `unknown report format "html": want junit, markdown or json`),
+		Entry("unknown format", "pdf=out.pdf", `unknown report format "pdf": want junit, markdown, json or html`),
 		Entry("no path", "junit=", `report "junit=" has no path`),
 		Entry("a format alone", "junit", `report "junit" has no path: want FORMAT=PATH`),
-		Entry("no format", "=out.xml", "missing report format: want junit, markdown or json"),
-		Entry("a path alone", "out.xml", `report "out.xml": want FORMAT=PATH with FORMAT junit, markdown or json`),
+		Entry("no format", "=out.xml", "missing report format: want junit, markdown, json or html"),
+		Entry("a path alone", "out.xml", `report "out.xml": want FORMAT=PATH with FORMAT junit, markdown, json or html`),
 	)
 })
 
