@@ -70,7 +70,10 @@ var _ = Describe("WriteFile", func() {
 		want.Reset()
 		Expect(reports.WriteJSON(&want, run)).To(Succeed())
 		Expect(os.ReadFile(filepath.Join(dir, "report.json"))).To(Equal(want.Bytes()))
-		Expect(entries()).To(ConsistOf("report.junit", "report.markdown", "report.json"))
+		want.Reset()
+		Expect(reports.WriteHTML(&want, run, reports.HTMLOptions{})).To(Succeed())
+		Expect(os.ReadFile(filepath.Join(dir, "report.html"))).To(Equal(want.Bytes()))
+		Expect(entries()).To(ConsistOf("report.junit", "report.markdown", "report.json", "report.html"))
 
 		st, err := os.Stat(filepath.Join(dir, "report.json"))
 		Expect(err).NotTo(HaveOccurred())
@@ -99,8 +102,8 @@ var _ = Describe("WriteFile", func() {
 	})
 
 	It("fails clearly on an unknown format", func() {
-		err := reports.WriteFile(filepath.Join(dir, "r.html"), "html", sampleRun())
-		Expect(err).To(MatchError(ContainSubstring(`unknown report format "html"`)))
+		err := reports.WriteFile(filepath.Join(dir, "r.pdf"), "pdf", sampleRun())
+		Expect(err).To(MatchError(ContainSubstring(`unknown report format "pdf"`)))
 		Expect(entries()).To(BeEmpty())
 	})
 
