@@ -1,9 +1,11 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"sync"
 	"time"
 
@@ -17,9 +19,13 @@ import (
 // page keeps the snapshots it reads (readLog) so that the trace costs no
 // extra read; the frames come from TraceShot.
 
-// TraceQuality is the JPEG quality of the trace frames: small files, text
-// still legible.
-const TraceQuality = 60
+// TraceQuality is the JPEG quality of the trace frames, and TraceWidth
+// their largest width and height, in pixels (a larger viewport is scaled
+// down): small files, text still legible.
+const (
+	TraceQuality = 60
+	TraceWidth   = 800
+)
 
 // readLog is what the page read since the session marked it.
 type readLog struct {
@@ -58,29 +64,57 @@ func (p *Page) FirstRead() *locate.Snapshot {
 	return p.reads.last
 }
 
-// TraceShot is a JPEG of the viewport now, at TraceQuality, the secrets
-// painted over as in every screenshot (docs/running.md "Secrets in
-// screenshots").
+// TraceShot is a JPEG of the viewport now, at TraceQuality, scaled down
+// to TraceWidth, the secrets painted over as in every screenshot
+// (docs/running.md "Secrets in screenshots").
 func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 	if p.Crashed() {
 		return nil, ErrPageCrashed
 	}
 	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatJpeg, Quality: intPtr(TraceQuality), OptimizeForSpeed: true}
-	return p.capture(ctx, req, 0, 0)
+	m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Client(ctx))
+	if err != nil {
+		return nil, err
+	}
+	scale := 1.0
+	if v := m.CSSVisualViewport; v != nil && v.ClientWidth > 0 {
+		scale = min(1, TraceWidth/max(v.ClientWidth, v.ClientHeight))
+		req.Clip = &proto.PageViewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: scale}
+	}
+	before, data, after, err := p.measuredCapture(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	// a trace frame is not retaken: the boxes of both measures are painted
+	return paintBoxes(data, scaled(append(before, after...), scale), 0, 0)
+}
+
+// scaled is the boxes in an image drawn at scale.
+func scaled(boxes []locate.Box, scale float64) []locate.Box {
+	if scale == 1 {
+		return boxes
+	}
+	out := make([]locate.Box, len(boxes))
+	for i, b := range boxes {
+		out[i] = locate.Box{X: b.X * scale, Y: b.Y * scale, W: b.W * scale, H: b.H * scale}
+	}
+	return out
 }
 
 // screencast is the newest frame of the page's screencast
 // (StartScreencast).
 type screencast struct {
 	mu     sync.Mutex
-	newest []byte // JPEG
+	newest []byte  // JPEG
+	width  float64 // of the viewport it shows, in CSS pixels
 }
 
 // StartScreencast has the browser send a JPEG frame of the page each
 // time it paints; ScreencastFrame is the newest. Frames are acknowledged
 // as they come, so the browser keeps sending them.
 func (p *Page) StartScreencast(ctx context.Context) error {
-	err := proto.PageStartScreencast{Format: proto.PageStartScreencastFormatJpeg, Quality: intPtr(TraceQuality), EveryNthFrame: intPtr(1)}.Call(p.main.Client(ctx))
+	err := proto.PageStartScreencast{Format: proto.PageStartScreencastFormatJpeg, Quality: intPtr(TraceQuality), EveryNthFrame: intPtr(1),
+		MaxWidth: intPtr(TraceWidth), MaxHeight: intPtr(TraceWidth)}.Call(p.main.Client(ctx))
 	if err != nil {
 		return fmt.Errorf("cannot start the screencast: %w", err)
 	}
@@ -91,7 +125,7 @@ func (p *Page) StartScreencast(ctx context.Context) error {
 // painted over with the boxes measured now; an error when none came yet.
 func (p *Page) ScreencastFrame(ctx context.Context) ([]byte, error) {
 	p.cast.mu.Lock()
-	data := p.cast.newest
+	data, width := p.cast.newest, p.cast.width
 	p.cast.mu.Unlock()
 	if data == nil {
 		return nil, errors.New("no screencast frame yet")
@@ -100,7 +134,11 @@ func (p *Page) ScreencastFrame(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return paintBoxes(data, boxes, 0, 0)
+	scale := 1.0
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && width > 0 {
+		scale = float64(cfg.Width) / width
+	}
+	return paintBoxes(data, scaled(boxes, scale), 0, 0)
 }
 
 // onScreencastFrame keeps a frame of the main page and acknowledges it.
@@ -111,6 +149,9 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	}
 	p.cast.mu.Lock()
 	p.cast.newest = e.Data
+	if e.Metadata != nil {
+		p.cast.width = e.Metadata.DeviceWidth
+	}
 	p.cast.mu.Unlock()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

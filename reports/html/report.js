@@ -40,4 +40,5 @@
   });
   apply();
   document.body.dataset.ready = 'true';
+  if (window.performance && performance.mark) performance.mark('smokeflow-ready');
 })();
