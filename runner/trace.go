@@ -27,6 +27,15 @@ var traceModes = []struct {
 	mode TraceMode
 }{{"on", TraceOn}, {"retain-on-failure", TraceRetainOnFailure}, {"off", TraceOff}}
 
+// TraceModes are the modes' names: on, retain-on-failure, off.
+func TraceModes() []string {
+	var out []string
+	for _, m := range traceModes {
+		out = append(out, m.name)
+	}
+	return out
+}
+
 // ParseTraceMode reads on, retain-on-failure or off.
 func ParseTraceMode(s string) (TraceMode, error) {
 	for _, m := range traceModes {
@@ -57,7 +66,7 @@ func (c Config) capture() session.TraceCapture {
 	case c.TraceCapture != session.TraceOff:
 		return c.TraceCapture
 	}
-	return session.TraceScreencast
+	return session.TraceShots
 }
 
 // keeps reports whether an attempt keeps its trace.

@@ -118,15 +118,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		}
 		specs = append(specs, [2]string{format, p})
 	}
-	if rf.workers < 1 {
-		return usagef("--workers must be at least 1")
-	}
-	if rf.retries < 0 {
-		return usagef("--retries must be 0 or more")
-	}
-	trace, err := runner.ParseTraceMode(rf.trace)
+	trace, err := rf.checkCounts()
 	if err != nil {
-		return usagef("--trace: %v", err)
+		return err
 	}
 	domains, err := allowedDomainsFlag(rf.allowedDomains)
 	if err != nil {
@@ -212,6 +206,22 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		return errFlowsFailed
 	}
 	return nil
+}
+
+// checkCounts checks --workers and --retries, and reads --trace
+// (docs/running.md "Traces").
+func (rf *runFlags) checkCounts() (runner.TraceMode, error) {
+	if rf.workers < 1 {
+		return runner.TraceOff, usagef("--workers must be at least 1")
+	}
+	if rf.retries < 0 {
+		return runner.TraceOff, usagef("--retries must be 0 or more")
+	}
+	trace, err := runner.ParseTraceMode(rf.trace)
+	if err != nil {
+		return runner.TraceOff, usagef("--trace: %v", err)
+	}
+	return trace, nil
 }
 
 // artifactsUsage is an artifacts folder the run refused to empty, as a
