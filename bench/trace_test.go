@@ -77,3 +77,41 @@ func traceFiles(a *results.Attempt) int {
 	}
 	return n
 }
+
+// BenchmarkTraceCapture is the time a step waits for its frame, on the
+// dashboard once it has loaded, for each design alternating round by
+// round: "shots" takes a screenshot (secrets measured around it),
+// "screencast" takes the newest screencast frame (secrets measured once).
+// The screencast's encoding of every paint in the browser is not in it:
+// BenchmarkTraceTenSteps has that.
+func BenchmarkTraceCapture(b *testing.B) {
+	br := launch(b)
+	p := open(b, br, server(b).URL+"/dashboard.html")
+	warmUp(b, p)
+	if err := p.StartScreencast(bg(b)); err != nil {
+		b.Fatal(err)
+	}
+	for range 50 {
+		if _, err := p.ScreencastFrame(bg(b)); err == nil {
+			break
+		}
+		if _, err := p.Snapshot(bg(b)); err != nil { // a moment for the first frame
+			b.Fatal(err)
+		}
+	}
+	var shots, cast timings
+	for b.Loop() {
+		start := time.Now()
+		if _, err := p.TraceShot(bg(b)); err != nil {
+			b.Fatal(err)
+		}
+		shots = append(shots, time.Since(start))
+		start = time.Now()
+		if _, err := p.ScreencastFrame(bg(b)); err != nil {
+			b.Fatal(err)
+		}
+		cast = append(cast, time.Since(start))
+	}
+	reportMedian(b, shots, "shots-ms")
+	reportMedian(b, cast, "screencast-ms")
+}
