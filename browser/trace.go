@@ -19,9 +19,9 @@ import (
 // page keeps the snapshots it reads (readLog) so that the trace costs no
 // extra read; the frames come from TraceShot.
 
-// TraceQuality is the JPEG quality of the trace frames, and TraceWidth
-// their largest width and height, in pixels (a larger viewport is scaled
-// down): small files, text still legible.
+// TraceQuality is the JPEG quality of the trace frames: small files, text
+// still legible. TraceWidth is the largest width and height of a
+// screencast frame, in pixels (the browser scales its frames down).
 const (
 	TraceQuality = 60
 	TraceWidth   = 800
@@ -64,29 +64,22 @@ func (p *Page) FirstRead() *locate.Snapshot {
 	return p.reads.last
 }
 
-// TraceShot is a JPEG of the viewport now, at TraceQuality, scaled down
-// to TraceWidth, the secrets painted over as in every screenshot
-// (docs/running.md "Secrets in screenshots").
+// TraceShot is a JPEG of the viewport now, at TraceQuality, the secrets
+// painted over as in every screenshot (docs/running.md "Secrets in
+// screenshots"). It is taken at the viewport's size: a capture clipped to
+// a smaller scale has the browser emulate another viewport for a moment,
+// which moves the page under the flow.
 func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 	if p.Crashed() {
 		return nil, ErrPageCrashed
 	}
 	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatJpeg, Quality: intPtr(TraceQuality), OptimizeForSpeed: true}
-	m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Client(ctx))
-	if err != nil {
-		return nil, err
-	}
-	scale := 1.0
-	if v := m.CSSVisualViewport; v != nil && v.ClientWidth > 0 {
-		scale = min(1, TraceWidth/max(v.ClientWidth, v.ClientHeight))
-		req.Clip = &proto.PageViewport{X: v.PageX, Y: v.PageY, Width: v.ClientWidth, Height: v.ClientHeight, Scale: scale}
-	}
 	before, data, after, err := p.measuredCapture(ctx, req)
 	if err != nil {
 		return nil, err
 	}
 	// a trace frame is not retaken: the boxes of both measures are painted
-	return paintBoxes(data, scaled(append(before, after...), scale), 0, 0)
+	return paintBoxes(data, append(before, after...), 0, 0)
 }
 
 // scaled is the boxes in an image drawn at scale.

@@ -11,7 +11,6 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
@@ -83,7 +82,7 @@ var _ = Describe("traces (docs/running.md \"Traces\")", func() {
 				cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 				Expect(err).NotTo(HaveOccurred())
 				Expect(format).To(Equal("jpeg"))
-				Expect(cfg.Width).To(Equal(browser.TraceWidth)) // 1280x800, scaled down
+				Expect([]int{cfg.Width, cfg.Height}).To(Equal([]int{1280, 800})) // the viewport
 				// the password field is painted over
 				Expect(darkRun(filepath.Join(dir, p))).To(BeNumerically(">", 100), p)
 			}
