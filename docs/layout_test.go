@@ -38,6 +38,7 @@ var sideRules = map[string][]string{
 	"diffs":       {},
 	"results":     {"diagnostics"},
 	"reports":     {"results", "diagnostics"},
+	"notify":      {"results", "diagnostics"},
 	"explore":     {"flows", "locate", "browser", "session", "results", "diagnostics"},
 }
 
@@ -81,7 +82,7 @@ func layoutViolations(deps map[string][]string) []string {
 			if inChain && impInChain && (ri > r || ri == r && !sameLayerImport(pkg, imp)) {
 				bad = append(bad, fmt.Sprintf("%s imports %s, which comes after it", pkg, imp))
 			}
-			for _, side := range []string{"reports", "explore"} {
+			for _, side := range []string{"reports", "notify", "explore"} {
 				if inChain && imp == side && pkg != "cmd/smokeflow" {
 					bad = append(bad, fmt.Sprintf("%s imports %s", pkg, side))
 				}
@@ -109,7 +110,7 @@ func contains(xs []string, x string) bool {
 var _ = Describe("the package layout", func() {
 	It("has imports that run one way, as docs/architecture.md draws them", func() {
 		deps := importsOf()
-		for _, l := range append(layers, "diagnostics", "diffs", "results", "reports", "explore") {
+		for _, l := range append(layers, "diagnostics", "diffs", "results", "reports", "notify", "explore") {
 			Expect(deps).To(HaveKey(l))
 		}
 		Expect(layoutViolations(deps)).To(BeEmpty())

@@ -181,3 +181,9 @@ func currentDir() string {
 	}
 	return resolved(wd)
 }
+
+// PrepareArtifacts gives a command that writes artifacts without running
+// flows (merge-reports) an empty artifacts folder, under the rules of a
+// run's (docs/running.md "Artifacts"): created, or emptied only when it
+// holds the marker, and refused as an *ArtifactsError otherwise.
+func PrepareArtifacts(dir string) error { return prepareArtifacts(dir, nil) }

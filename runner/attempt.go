@@ -33,7 +33,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	fctx, cancel := context.WithTimeout(ctx, flowTimeout(cfg, f))
 	defer cancel()
 
-	b, err := bh.get(fctx)
+	b, err := bh.get(fctx, worker)
 	if err != nil {
 		fail(a, err, diagnostics.ReasonBrowser)
 		return a

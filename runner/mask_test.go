@@ -3,6 +3,7 @@ package runner_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -79,6 +80,36 @@ func samePixels(a, b image.Image) bool {
 	return true
 }
 
+// differences says where two images of one size differ: the count and
+// the bounding box of the differing pixels, and both images saved.
+func differences(a, b image.Image) string {
+	if a.Bounds() != b.Bounds() {
+		return fmt.Sprintf("sizes %v and %v", a.Bounds(), b.Bounds())
+	}
+	n, box := 0, image.Rectangle{}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				n++
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	dir, err := os.MkdirTemp("", "secret-shots")
+	if err == nil {
+		for name, img := range map[string]image.Image{"a.png": a, "b.png": b} {
+			var buf bytes.Buffer
+			if png.Encode(&buf, img) == nil {
+				_ = os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644)
+			}
+		}
+	}
+	return fmt.Sprintf("%d pixels differ in %v (images in %s)", n, box, dir)
+}
+
 // paintedShare is the share of an image's pixels in the masks' black.
 func paintedShare(img image.Image) float64 {
 	r := img.Bounds()
@@ -139,7 +170,7 @@ var _ = Describe("secrets in screenshots", func() {
 			"field.png", "full.png", "viewport.png"}))
 		Expect(names(b)).To(Equal(names(a)))
 		for _, n := range names(a) {
-			Expect(samePixels(a[n], b[n])).To(BeTrue(), "%s shows the secret", n)
+			Expect(samePixels(a[n], b[n])).To(BeTrue(), func() string { return n + " shows the secret: " + differences(a[n], b[n]) })
 		}
 		// the boxes cover the secrets, not the page
 		Expect(paintedShare(a["viewport.png"])).To(BeNumerically("<", 0.2))

@@ -118,7 +118,7 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 		return run, err
 	}
 
-	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use)
+	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use, cfg.Workers)
 	if err != nil {
 		for _, f := range run.Flows {
 			if f.SkipReason == "" {
@@ -283,59 +283,4 @@ func uniqueSlugs(list []*flows.Flow) []string {
 		out[i] = s
 	}
 	return out
-}
-
-// browserHolder shares one browser between workers and relaunches it when
-// it crashes.
-type browserHolder struct {
-	mu   sync.Mutex
-	opts browser.Options
-	b    *browser.Browser
-	// borrowed browsers are not closed, and not relaunched either
-	borrowed bool
-}
-
-func newBrowserHolder(ctx context.Context, o browser.Options, use *browser.Browser) (*browserHolder, error) {
-	if use != nil {
-		return &browserHolder{opts: o, b: use, borrowed: true}, nil
-	}
-	b, err := browser.Launch(ctx, o)
-	if err != nil {
-		return nil, err
-	}
-	return &browserHolder{opts: o, b: b}, nil
-}
-
-func (h *browserHolder) version() string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.b.Version()
-}
-
-// get returns the browser, relaunching it if the process is gone.
-func (h *browserHolder) get(ctx context.Context) (*browser.Browser, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	select {
-	case <-h.b.Exited():
-		if h.borrowed {
-			return nil, &browser.BrowserError{Msg: "the browser went away"}
-		}
-		_ = h.b.Close()
-		b, err := browser.Launch(ctx, h.opts)
-		if err != nil {
-			return nil, err
-		}
-		h.b = b
-	default:
-	}
-	return h.b, nil
-}
-
-func (h *browserHolder) close() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if !h.borrowed {
-		_ = h.b.Close()
-	}
 }

@@ -1,6 +1,8 @@
 package daemon
 
 import (
+	"time"
+
 	"errors"
 	"os"
 	"os/exec"
@@ -105,12 +107,13 @@ var _ = Describe("a session's settings", func() {
 	It("passes the engine's options to the process by name, secrets by name only", func() {
 		c := Config{Dir: "/d", IdleTimeout: DefaultIdleTimeout, Options: agent.Options{Name: "n", Browser: "/b", CDP: "h:1",
 			Headed: true, State: "/s.json", Secrets: map[string]string{"TOKEN": "hunter2"},
-			Policy: "/p.yaml", MaxOutput: 2000, ContentBoundaries: true}}
+			Policy: "/p.yaml", MaxOutput: 2000, ContentBoundaries: true,
+			BaseURL: "http://127.0.0.1:8080/app/", StepTimeout: 1500 * time.Millisecond}}
 		var err error
 		c.AllowedDomains, err = flows.SplitDomains("example.com, *.example.org:8443")
 		Expect(err).NotTo(HaveOccurred())
 		args := serveArgs(c)
-		Expect(args).To(ContainElements("--allowed-domains", "--policy", "--max-output", "--content-boundaries"))
+		Expect(args).To(ContainElements("--allowed-domains", "--policy", "--max-output", "--content-boundaries", "--base-url", "--step-timeout"))
 		Expect(args).NotTo(ContainElement("hunter2"))
 		GinkgoT().Setenv("TOKEN", "hunter2")
 		back, fd, err := parseServeArgs(args)

@@ -34,6 +34,7 @@ func serveArgs(c Config) []string {
 	for _, f := range []struct{ name, value string }{
 		{"--browser", c.Browser}, {"--cdp", c.CDP}, {"--state", c.State}, {"--artifacts", c.ArtifactsDir},
 		{"--allowed-domains", c.AllowedDomains.String()}, {"--policy", c.Policy},
+		{"--base-url", c.BaseURL},
 	} {
 		if f.value != "" {
 			args = append(args, f.name, f.value)
@@ -41,6 +42,9 @@ func serveArgs(c Config) []string {
 	}
 	if c.Headed {
 		args = append(args, "--headed")
+	}
+	if c.StepTimeout > 0 {
+		args = append(args, "--step-timeout", c.StepTimeout.String())
 	}
 	if c.MaxOutput > 0 {
 		args = append(args, "--max-output", fmt.Sprint(c.MaxOutput))
@@ -77,6 +81,8 @@ func parseServeArgs(args []string) (Config, int, error) {
 	fs.StringVar(&c.ArtifactsDir, "artifacts", "", "")
 	fs.BoolVar(&c.Headed, "headed", false, "")
 	fs.StringVar(&c.Policy, "policy", "", "")
+	fs.StringVar(&c.BaseURL, "base-url", "", "")
+	fs.DurationVar(&c.StepTimeout, "step-timeout", 0, "")
 	fs.IntVar(&c.MaxOutput, "max-output", 0, "")
 	fs.BoolVar(&c.ContentBoundaries, "content-boundaries", false, "")
 	fs.Func("allowed-domains", "", func(list string) error {

@@ -35,6 +35,8 @@ func NewServer(r agent.Runner, version string) *sdk.Server {
 	sdk.AddTool(s, &sdk.Tool{Name: "eval", Description: evalDoc}, t.eval)
 	sdk.AddTool(s, &sdk.Tool{Name: "screenshot", Description: screenshotDoc}, t.screenshot)
 	sdk.AddTool(s, &sdk.Tool{Name: "export", Description: exportDoc}, t.export)
+	sdk.AddTool(s, &sdk.Tool{Name: "confirm", Description: confirmDoc}, t.confirm)
+	sdk.AddTool(s, &sdk.Tool{Name: "state", Description: stateDoc}, t.state)
 	sdk.AddTool(s, &sdk.Tool{Name: "close", Description: closeDoc}, t.close)
 	return s
 }

@@ -174,6 +174,36 @@ func (t tools) export(ctx context.Context, _ *sdk.CallToolRequest, in exportIn) 
 	return t.run(ctx, agent.Command{Verb: agent.VerbExport, Args: []string{in.File}})
 }
 
+const confirmDoc = `Run the step a confirm rule of the session's policy held back, once. token is the one the held-back step printed (after "smokeflow confirm").`
+
+type confirmIn struct {
+	Token string `json:"token" jsonschema:"the token the held-back step printed"`
+}
+
+func (t tools) confirm(ctx context.Context, _ *sdk.CallToolRequest, in confirmIn) (*sdk.CallToolResult, any, error) {
+	if in.Token == "" {
+		return usage("confirm: give the token the held-back step printed")
+	}
+	return t.run(ctx, agent.Command{Verb: agent.VerbConfirm, Args: []string{in.Token}})
+}
+
+const stateDoc = `Save the session's cookies and local storage to a file (sealed when SMOKEFLOW_STATE_KEY is set), or load such a file into the session, e.g. to start logged in.`
+
+type stateIn struct {
+	Action string `json:"action" jsonschema:"save or load"`
+	File   string `json:"file" jsonschema:"the state file, e.g. state.json"`
+}
+
+func (t tools) state(ctx context.Context, _ *sdk.CallToolRequest, in stateIn) (*sdk.CallToolResult, any, error) {
+	if in.Action != "save" && in.Action != "load" {
+		return usage(fmt.Sprintf("state: unknown action %q; use save or load", in.Action))
+	}
+	if in.File == "" {
+		return usage("state: give the file, e.g. state.json")
+	}
+	return t.run(ctx, agent.Command{Verb: agent.VerbState, Args: []string{in.Action, in.File}})
+}
+
 const closeDoc = `End the session and its browser.`
 
 func (t tools) close(ctx context.Context, _ *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {

@@ -17,7 +17,7 @@ var _ = Describe("the tools", func() {
 			Expect(err).NotTo(HaveOccurred())
 			names = append(names, t.Name)
 		}
-		Expect(names).To(ConsistOf("snapshot", "act", "expect", "navigate", "get", "eval", "screenshot", "export", "close"))
+		Expect(names).To(ConsistOf("snapshot", "act", "expect", "navigate", "get", "eval", "screenshot", "export", "confirm", "state", "close"))
 	})
 
 	DescribeTable("turns a tool call into the command a shell verb gives",
@@ -44,6 +44,9 @@ var _ = Describe("the tools", func() {
 		Entry("eval", "eval", map[string]any{"js": "1+1"}, agent.Command{Verb: agent.VerbEval, Args: []string{"1+1"}}),
 		Entry("a full-page screenshot", "screenshot", map[string]any{"full_page": true}, agent.Command{Verb: agent.VerbScreenshot, FullPage: true}),
 		Entry("export", "export", map[string]any{"file": "flows/x.yaml"}, agent.Command{Verb: agent.VerbExport, Args: []string{"flows/x.yaml"}}),
+		Entry("confirm a held-back step", "confirm", map[string]any{"token": "3f9a1c0e7b2d4a61"}, agent.Command{Verb: agent.VerbConfirm, Args: []string{"3f9a1c0e7b2d4a61"}}),
+		Entry("save the state", "state", map[string]any{"action": "save", "file": "state.json"}, agent.Command{Verb: agent.VerbState, Args: []string{"save", "state.json"}}),
+		Entry("load a state", "state", map[string]any{"action": "load", "file": "state.json"}, agent.Command{Verb: agent.VerbState, Args: []string{"load", "state.json"}}),
 		Entry("close", "close", map[string]any{}, agent.Command{Verb: agent.VerbClose}),
 	)
 
@@ -67,6 +70,9 @@ var _ = Describe("the tools", func() {
 		Entry("navigate without a URL", "navigate", map[string]any{}, "give the url"),
 		Entry("navigate to nowhere known", "navigate", map[string]any{"to": "up"}, `unknown to "up"`),
 		Entry("export to an empty file name", "export", map[string]any{"file": ""}, "give the file"),
+		Entry("confirm without a token", "confirm", map[string]any{"token": ""}, "give the token"),
+		Entry("state with an unknown action", "state", map[string]any{"action": "keep", "file": "s.json"}, `unknown action "keep"`),
+		Entry("state without a file", "state", map[string]any{"action": "save", "file": ""}, "give the file"),
 		Entry("export without a file (the SDK checks the schema)", "export", map[string]any{}, `missing properties: ["file"]`),
 	)
 })

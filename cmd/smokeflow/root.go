@@ -64,6 +64,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
 	root.AddCommand(newDiffCmd())
 	root.AddCommand(newExploreCmd())
+	root.AddCommand(newMergeReportsCmd())
 	root.AddGroup(&cobra.Group{ID: groupSession, Title: sessionTitle})
 	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
 		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),

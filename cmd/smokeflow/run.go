@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -29,6 +28,7 @@ type runFlags struct {
 	vars, reports, setup                                   []string
 	sel                                                    selectFlags
 	trace                                                  string // docs/running.md "Traces"
+	notify                                                 notifyFlags
 }
 
 // register adds the flags to fs. A `back-quoted` word of a usage is the
@@ -58,6 +58,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
 	fs.StringVar(&rf.trace, "trace", "retain-on-failure", "keep a screenshot after every step and the snapshot before it: `on`, retain-on-failure or off (docs/running.md)")
 	rf.sel.register(fs)
+	rf.notify.register(fs)
 }
 
 // newRunCmd is `smokeflow run` (docs/running.md).
@@ -110,15 +111,15 @@ func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
 
 // execute selects, runs and reports flows.
 func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.LoadOptions, stdout, stderr io.Writer) error {
-	specs := make([][2]string, 0, len(rf.reports))
-	for _, r := range rf.reports {
-		format, p, err := reports.ParseSpec(r)
-		if err != nil {
-			return usagef("--report: %v", err)
-		}
-		specs = append(specs, [2]string{format, p})
+	specs, err := parseReportSpecs(rf.reports)
+	if err != nil {
+		return err
 	}
 	trace, err := rf.checkCounts()
+	if err != nil {
+		return err
+	}
+	note, err := rf.notify.parse()
 	if err != nil {
 		return err
 	}
@@ -166,29 +167,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err := artifactsUsage(runErr); err != nil {
 		return err
 	}
-	var written []string
-	var writeErrs []string
-	for _, s := range specs {
-		if dir := filepath.Dir(s[1]); dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				writeErrs = append(writeErrs, err.Error())
-				continue
-			}
-		}
-		if err := reports.WriteFile(s[1], s[0], run); err != nil {
-			writeErrs = append(writeErrs, fmt.Sprintf("%s report: %v", s[0], err))
-			continue
-		}
-		written = append(written, s[1])
-	}
-	if reports.InGitHubActions() {
-		if err := reports.WriteGitHubAnnotations(stdout, run); err != nil {
-			writeErrs = append(writeErrs, "GitHub annotations: "+err.Error())
-		}
-		if err := reports.AppendGitHubStepSummary(run); err != nil {
-			writeErrs = append(writeErrs, "step summary: "+err.Error())
-		}
-	}
+	written, writeErrs := writeReports(specs, run)
+	writeErrs = append(writeErrs, writeGitHub(stdout, run, true)...)
+	note.send(ctx, run, written, runErr, stderr)
 	if runErr != nil {
 		return runErr
 	}

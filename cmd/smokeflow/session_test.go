@@ -124,6 +124,19 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 		Expect(out).To(Equal("no sessions\n"))
 	})
 
+	It("takes the base URL and the step timeout as start flags", func() {
+		code, out, errOut := smokeflowSplit("open", "--base-url", site.URL+"/snapshot/", "--step-timeout", "300ms", "cart.html")
+		Expect(code).To(Equal(0), errOut)
+		Expect(out).To(Equal("ok\n"))
+		_, out, _ = smokeflowSplit("get", "url")
+		Expect(out).To(Equal(page+"\n"), "the relative URL joined the base URL")
+		smokeflowSplit("eval", "setTimeout(() => document.body.append('Late text'), 3000); 1")
+		code, out, _ = smokeflowSplit("wait", "{text: Late text}")
+		Expect(code).To(Equal(1), "the wait gave up after 300 ms, before the text came (the default 10 s would see it)")
+		Expect(out).To(ContainSubstring(`text "Late text" did not appear`))
+		smokeflowSplit("close")
+	})
+
 	It("keeps sessions apart: --session and $SMOKEFLOW_SESSION each pick one", func() {
 		smokeflowSplit("open", "--session", "one", page)
 		GinkgoT().Setenv(daemon.EnvSession, "two")
@@ -210,6 +223,8 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 			{[]string{"snapshot", "--diff", page}, "snapshot --diff is for the session's page: leave the URL out, or --diff"},
 			{[]string{"snapshot", "--full", "--compact"}, "snapshot takes --full or --compact, not both"},
 			{[]string{"open", "--secret", "SF_NO_SUCH_VAR", page}, "--secret SF_NO_SUCH_VAR: the environment has no variable SF_NO_SUCH_VAR"},
+			{[]string{"open", "--base-url", "ftp://example.com/", "/cart.html"}, `--base-url "ftp://example.com/" is not a web address; a base URL starts with http:// or https://`},
+			{[]string{"open", "--step-timeout", "-1s", page}, "--step-timeout must be positive, got -1s"},
 			{[]string{"open", "--session", "../x", page}, `session name "../x": want letters, digits, '_', '.' or '-', at most 64, not starting with '.' or '-'`},
 		} {
 			code, out, errOut := smokeflowSplit(c.args...)

@@ -27,6 +27,8 @@ const groupSession = "session"
 type sessionFlags struct {
 	session, browser, cdp, state string
 	allowedDomains, policy       string
+	baseURL                      string
+	stepTimeout                  time.Duration
 	headed, asJSON, boundaries   bool
 	maxOutput                    int
 	secrets                      []string
@@ -36,7 +38,7 @@ type sessionFlags struct {
 // startFlags are the flags that apply only when a command starts the
 // session.
 var startFlags = []string{"browser", "cdp", "headed", "state", "secret", "idle-timeout",
-	"allowed-domains", "policy", "max-output", "content-boundaries"}
+	"allowed-domains", "policy", "max-output", "content-boundaries", "base-url", "step-timeout"}
 
 // addSessionFlags registers the session flags on c.
 func addSessionFlags(c *cobra.Command, sf *sessionFlags) {
@@ -53,6 +55,8 @@ func addSessionFlags(c *cobra.Command, sf *sessionFlags) {
 	fs.StringVar(&sf.policy, "policy", "", "check every step against this action policy `FILE`; a confirm rule holds a step back for 'smokeflow confirm TOKEN', when the command starts the session (docs/security.md)")
 	fs.IntVar(&sf.maxOutput, "max-output", 0, "cut each command's output to at most `N` bytes, when the command starts the session (default: no cap)")
 	fs.BoolVar(&sf.boundaries, "content-boundaries", false, "wrap the page's text between markers with the session's nonce, when the command starts the session (docs/agents.md \"Guard rails\")")
+	fs.StringVar(&sf.baseURL, "base-url", "", "join relative `URL`s of open to this one, when the command starts the session")
+	fs.DurationVar(&sf.stepTimeout, "step-timeout", 0, "bound each action, expect, wait and get, when the command starts the session (default "+flows.DefaultStepTimeout.String()+")")
 	fs.DurationVar(&sf.idle, "idle-timeout", 0, "end the session after this long without a command, when the command starts it (default $"+daemon.EnvIdleTimeout+", else "+daemon.DefaultIdleTimeout.String()+")")
 }
 
@@ -150,6 +154,12 @@ func sessionClient(sf *sessionFlags) (*daemon.Client, error) {
 	if sf.timeout < 0 {
 		return nil, usagef("--timeout must be positive, got %s", sf.timeout)
 	}
+	if sf.stepTimeout < 0 {
+		return nil, usagef("--step-timeout must be positive, got %s", sf.stepTimeout)
+	}
+	if err := checkBaseURLFlag(sf.baseURL); err != nil {
+		return nil, err
+	}
 	if sf.maxOutput < 0 {
 		return nil, usagef("--max-output must be 0 (no cap) or more, got %d", sf.maxOutput)
 	}
@@ -165,7 +175,8 @@ func sessionClient(sf *sessionFlags) (*daemon.Client, error) {
 	return &daemon.Client{Config: daemon.Config{
 		Options: agent.Options{Name: sf.session, Browser: sf.browser, CDP: sf.cdp, Headed: sf.headed,
 			State: sf.state, Secrets: secrets, AllowedDomains: domains, Policy: sf.policy,
-			MaxOutput: sf.maxOutput, ContentBoundaries: sf.boundaries},
+			MaxOutput: sf.maxOutput, ContentBoundaries: sf.boundaries,
+			BaseURL: sf.baseURL, StepTimeout: sf.stepTimeout},
 		IdleTimeout: sf.idle,
 	}}, nil
 }
