@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"image/jpeg"
 	"image/png"
 	"math"
 
@@ -291,12 +292,13 @@ func hull(bs []locate.Box) locate.Box {
 
 // paintBoxes paints the boxes (top-level viewport coordinates; the image
 // starts at ox, oy, one pixel per CSS pixel as NewPage sets the device
-// scale factor to 1) on the PNG.
+// scale factor to 1) on the PNG, or the JPEG of a trace (trace.go), which
+// stays a JPEG.
 func paintBoxes(shot []byte, boxes []locate.Box, ox, oy float64) ([]byte, error) {
 	if len(boxes) == 0 {
 		return shot, nil
 	}
-	src, err := png.Decode(bytes.NewReader(shot))
+	src, format, err := image.Decode(bytes.NewReader(shot))
 	if err != nil {
 		return nil, fmt.Errorf("cannot hide the secrets in the screenshot: %w", err)
 	}
@@ -309,7 +311,12 @@ func paintBoxes(shot []byte, boxes []locate.Box, ox, oy float64) ([]byte, error)
 		draw.Draw(img, r.Intersect(img.Bounds()), paint, image.Point{}, draw.Src)
 	}
 	var out bytes.Buffer
-	if err := png.Encode(&out, img); err != nil {
+	if format == "jpeg" {
+		err = jpeg.Encode(&out, img, &jpeg.Options{Quality: TraceQuality})
+	} else {
+		err = png.Encode(&out, img)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("cannot hide the secrets in the screenshot: %w", err)
 	}
 	return out.Bytes(), nil

@@ -314,6 +314,9 @@ type Page struct {
 	worlds map[worldKey]proto.RuntimeExecutionContextID
 
 	secrets []string // painted over in screenshots (mask.go)
+
+	reads readLog    // the snapshots read, for the trace (trace.go)
+	cast  screencast // the newest screencast frame (trace.go)
 }
 
 // ConsoleEntry is a console message or an uncaught exception.
@@ -438,6 +441,8 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 		p.handleLifecycle(s, msg)
 	case "Runtime.executionContextCreated", "Runtime.executionContextDestroyed", "Runtime.executionContextsCleared":
 		p.handleWorlds(s, msg)
+	case "Page.screencastFrame":
+		p.onScreencastFrame(s, msg)
 	}
 	if msg.Method == "Page.frameNavigated" {
 		p.handleWorlds(s, msg)

@@ -45,6 +45,7 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	p.reads++
 	p.mu.Unlock()
 	p.keep(snap, gen, stamps, info)
+	p.noteRead(snap)
 	return snap, nil
 }
 

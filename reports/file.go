@@ -19,10 +19,11 @@ const (
 	FormatJUnit    = "junit"
 	FormatMarkdown = "markdown"
 	FormatJSON     = "json"
+	FormatHTML     = "html"
 )
 
 // Formats lists the report formats.
-func Formats() []string { return []string{FormatJUnit, FormatMarkdown, FormatJSON} }
+func Formats() []string { return []string{FormatJUnit, FormatMarkdown, FormatJSON, FormatHTML} }
 
 // formatAliases maps what users may write to a format.
 var formatAliases = map[string]string{
@@ -31,6 +32,7 @@ var formatAliases = map[string]string{
 	"markdown": FormatMarkdown,
 	"md":       FormatMarkdown,
 	"json":     FormatJSON,
+	"html":     FormatHTML,
 }
 
 // exampleFile is a report file name for each format, for messages.
@@ -38,9 +40,10 @@ var exampleFile = map[string]string{
 	FormatJUnit:    "junit.xml",
 	FormatMarkdown: "report.md",
 	FormatJSON:     "results.json",
+	FormatHTML:     "report.html",
 }
 
-// formatsText is "junit, markdown or json".
+// formatsText is "junit, markdown, json or html".
 func formatsText() string {
 	f := Formats()
 	return strings.Join(f[:len(f)-1], ", ") + " or " + f[len(f)-1]
@@ -58,7 +61,7 @@ func normalizeFormat(format string) (string, error) {
 }
 
 // ParseSpec parses the value of a --report flag, FORMAT=PATH, as in
-// junit=out/junit.xml. The format is junit, markdown or json (any case;
+// junit=out/junit.xml. The format is junit, markdown, json or html (any case;
 // md and xml are accepted too) and is returned in its canonical form.
 func ParseSpec(spec string) (format, path string, err error) {
 	f, p, ok := strings.Cut(spec, "=")
@@ -93,12 +96,14 @@ func render(format, dir string, run *results.Run) ([]byte, error) {
 			return nil, errors.New("reports: no run to write")
 		}
 		err = WriteMarkdown(&buf, run, MarkdownOptions{LinkBase: RelativeLinkBase(dir, run.ArtifactsDir)})
+	case FormatHTML:
+		err = WriteHTML(&buf, run, HTMLOptions{})
 	}
 	return buf.Bytes(), err
 }
 
-// WriteFile writes run as a report in format ("junit", "markdown" or
-// "json") to path, atomically: the report is rendered first, then written
+// WriteFile writes run as a report in format ("junit", "markdown", "json"
+// or "html") to path, atomically: the report is rendered first, then written
 // to a temporary file in the same folder, synced and renamed over path, so
 // that a reader sees the old file or the new one, never part of one. The
 // folder must exist. Markdown links to the artifacts are relative to the

@@ -35,11 +35,11 @@ var _ = Describe("ParseSpec", func() {
 			_, _, err := reports.ParseSpec(spec)
 			Expect(err).To(MatchError(ContainSubstring(msg)))
 		},
-		Entry("unknown format", "html=out.html", `unknown report format "html": want junit, markdown or json`),
+		Entry("unknown format", "pdf=out.pdf", `unknown report format "pdf": want junit, markdown, json or html`),
 		Entry("no path", "junit=", `report "junit=" has no path`),
 		Entry("a format alone", "junit", `report "junit" has no path: want FORMAT=PATH`),
-		Entry("no format", "=out.xml", "missing report format: want junit, markdown or json"),
-		Entry("a path alone", "out.xml", `report "out.xml": want FORMAT=PATH with FORMAT junit, markdown or json`),
+		Entry("no format", "=out.xml", "missing report format: want junit, markdown, json or html"),
+		Entry("a path alone", "out.xml", `report "out.xml": want FORMAT=PATH with FORMAT junit, markdown, json or html`),
 	)
 })
 
@@ -70,7 +70,10 @@ var _ = Describe("WriteFile", func() {
 		want.Reset()
 		Expect(reports.WriteJSON(&want, run)).To(Succeed())
 		Expect(os.ReadFile(filepath.Join(dir, "report.json"))).To(Equal(want.Bytes()))
-		Expect(entries()).To(ConsistOf("report.junit", "report.markdown", "report.json"))
+		want.Reset()
+		Expect(reports.WriteHTML(&want, run, reports.HTMLOptions{})).To(Succeed())
+		Expect(os.ReadFile(filepath.Join(dir, "report.html"))).To(Equal(want.Bytes()))
+		Expect(entries()).To(ConsistOf("report.junit", "report.markdown", "report.json", "report.html"))
 
 		st, err := os.Stat(filepath.Join(dir, "report.json"))
 		Expect(err).NotTo(HaveOccurred())
@@ -99,8 +102,8 @@ var _ = Describe("WriteFile", func() {
 	})
 
 	It("fails clearly on an unknown format", func() {
-		err := reports.WriteFile(filepath.Join(dir, "r.html"), "html", sampleRun())
-		Expect(err).To(MatchError(ContainSubstring(`unknown report format "html"`)))
+		err := reports.WriteFile(filepath.Join(dir, "r.pdf"), "pdf", sampleRun())
+		Expect(err).To(MatchError(ContainSubstring(`unknown report format "pdf"`)))
 		Expect(entries()).To(BeEmpty())
 	})
 

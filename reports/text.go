@@ -221,7 +221,11 @@ func attemptArtifacts(a *results.Attempt) []results.Artifact {
 		out = append(out, x)
 	}
 	for _, x := range a.Artifacts {
-		add(x)
+		// the trace's files are the HTML report's film strip, too many
+		// to list (docs/results.md "HTML report")
+		if x.Kind != results.ArtifactTraceScreenshot && x.Kind != results.ArtifactTraceSnapshot {
+			add(x)
+		}
 	}
 	if a.Failure != nil && a.Failure.Diagnostics != nil {
 		d := a.Failure.Diagnostics

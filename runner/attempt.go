@@ -57,7 +57,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	sess, err := session.Open(fctx, bctx, session.Options{Flow: f, BaseURL: cfg.BaseURL, Vars: cfg.Vars, LookupEnv: cfg.LookupEnv,
 		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number),
 		UpdateBaselines: cfg.UpdateBaselines, BaselineFix: cfg.BaselineFix,
-		States: plan.states, Policy: cfg.Policy, Confirm: confirmMode(cfg.Yes)})
+		States: plan.states, Policy: cfg.Policy, Confirm: confirmMode(cfg.Yes), Trace: cfg.capture()})
 	var ce *session.ConfigError
 	switch {
 	case errors.As(err, &ce):
@@ -82,6 +82,10 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		defer tcancel()
 	}
 	tok := runPhase(tctx, sess, a, "teardown", f.Teardown)
+	if cfg.Trace.keeps(ok && tok) {
+		// a trace that cannot be written is not in the artifacts; the run goes on
+		_ = sess.KeepTrace()
+	}
 	collect(a, sess)
 	if ok && tok {
 		a.Status = results.Passed

@@ -60,6 +60,11 @@ type Config struct {
 	// may load from; a flow's own allowed_domains narrow them further
 	// (docs/security.md "Allowed domains").
 	AllowedDomains *flows.Domains
+	// Trace says which attempts keep their trace (docs/running.md
+	// "Traces"); TraceCapture, how it is recorded (zero: the default
+	// capture).
+	Trace        TraceMode
+	TraceCapture session.TraceCapture
 }
 
 func (c Config) withDefaults() Config {

@@ -66,6 +66,9 @@ type Options struct {
 	// rules do.
 	Policy  *flows.Policy
 	Confirm ConfirmMode
+	// Trace records a frame and a snapshot per step, in memory, for
+	// KeepTrace to write (docs/running.md "Traces"); TraceOff by default.
+	Trace TraceCapture
 }
 
 func (o Options) withDefaults() Options {
@@ -119,6 +122,10 @@ type Session struct {
 	// (policy.go)
 	pending   []pendingStep
 	confirmed *flows.Step
+	// the trace recorded so far, and the tabs whose screencast runs
+	// (trace.go)
+	trace   []traceFrame
+	casting map[*browser.Page]bool
 }
 
 // Open opens a page in bctx (docs/session.md "Opening a page") with the
@@ -150,6 +157,7 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 	if err := ss.openPage(ctx); err != nil {
 		return nil, err
 	}
+	ss.startTrace(ctx)
 	return ss, nil
 }
 

@@ -70,8 +70,12 @@ func (ss *Session) execWatched(ctx context.Context, s *flows.Step, idx string, s
 	sctx, cancel := context.WithTimeout(ctx, ss.stepTimeout(s))
 	defer cancel()
 	ss.beforeStep(sc, rec)
+	cur := ss.page
+	ss.traceMark()
 	err := ss.exec(ctx, s, idx, sc, rec)
-	return ss.afterStep(sctx, s, sc, rec, err)
+	err = ss.afterStep(sctx, s, sc, rec, err)
+	ss.traceStep(ctx, idx, cur)
+	return err
 }
 
 // beforeStep goes back from a tab that closed itself since the last step

@@ -112,7 +112,8 @@ var _ = Describe("smokeflow", func() {
 		dir := GinkgoT().TempDir()
 		code, out := smokeflow("run", "--verbose", "--base-url", site.URL, "--artifacts", dir,
 			"--report", "junit="+filepath.Join(dir, "junit.xml"), "--report", "markdown="+filepath.Join(dir, "report.md"),
-			"--report", "json="+filepath.Join(dir, "results.json"), "../../testdata/cli/secret.yaml")
+			"--report", "json="+filepath.Join(dir, "results.json"), "--report", "html="+filepath.Join(dir, "report.html"),
+			"../../testdata/cli/secret.yaml")
 		Expect(code).To(Equal(1), out)
 		Expect(out).NotTo(ContainSubstring(secret))
 		Expect(out).To(ContainSubstring("•••"))

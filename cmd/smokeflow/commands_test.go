@@ -41,11 +41,17 @@ var _ = Describe("help", func() {
 			Expect(code).To(Equal(0), errOut)
 			Expect(out).To(ContainSubstring("Usage:\n  smokeflow run [PATH|GLOB...] [flags]\n"), args)
 			for _, flag := range []string{"--base-url URL", "--var K=V", "--report FORMAT=PATH", "--workers int",
-				"--grep string", "--grep-invert string", "--last-failed", "--list", "--forbid-only", "--artifacts string"} {
+				"--grep string", "--grep-invert string", "--last-failed", "--list", "--forbid-only", "--artifacts string", "--trace on"} {
 				Expect(out).To(ContainSubstring(flag), args)
 			}
 			Expect(out).To(ContainSubstring(`(default "smokeflow-results")`))
 		}
+	})
+
+	It("takes --trace on, retain-on-failure or off, and nothing else (exit 2)", func() {
+		code, _, errOut := smokeflowSplit("run", "--trace", "always", "--base-url", "http://127.0.0.1:1", "../../testdata/cli/ok.yaml")
+		Expect(code).To(Equal(2))
+		Expect(errOut).To(ContainSubstring(`--trace: unknown trace mode "always": want on, retain-on-failure or off`))
 	})
 
 	It("shows each command's own flags", func() {
@@ -187,7 +193,7 @@ var _ = Describe("completion", func() {
 	It("completes flag values: --report formats, --wait's default and load states, folders for --artifacts, nothing for --workers", func() {
 		directive, words := complete("run", "--report", "")
 		Expect(directive).To(Equal(":6")) // no space, no file names
-		Expect(words).To(Equal([]string{"junit=", "markdown=", "json="}))
+		Expect(words).To(Equal([]string{"junit=", "markdown=", "json=", "html="}))
 		_, words = complete("demo", "--report", "")
 		Expect(words).To(ContainElement("markdown="))
 		directive, words = complete("snapshot", "--wait", "")
@@ -199,6 +205,9 @@ var _ = Describe("completion", func() {
 		Expect(directive).To(Equal(":16")) // folders
 		directive, _ = complete("run", "--env-file", "")
 		Expect(directive).To(Equal(":0")) // files
+		directive, words = complete("run", "--trace", "")
+		Expect(directive).To(Equal(":4"))
+		Expect(words).To(Equal([]string{"on", "retain-on-failure", "off"}))
 		directive, words = complete("run", "--workers", "")
 		Expect(directive).To(Equal(":4"))
 		Expect(words).To(BeEmpty())

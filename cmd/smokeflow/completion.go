@@ -12,6 +12,7 @@ import (
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/reports"
+	"github.com/smokeflow/smokeflow/runner"
 )
 
 // flagValues completes the values of the flags so named, on every command
@@ -26,6 +27,7 @@ var flagValues = map[string]cobra.CompletionFunc{
 	"wait":      completeWait,
 	"state":     cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"session":   completeSessions,
+	"trace":     cobra.FixedCompletions(runner.TraceModes(), cobra.ShellCompDirectiveNoFileComp),
 }
 
 // setUpCompletion adds `smokeflow completion bash|zsh|fish|powershell`,

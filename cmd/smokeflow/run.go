@@ -27,6 +27,7 @@ type runFlags struct {
 	timeout, stepTimeout                                   time.Duration
 	vars, reports, setup                                   []string
 	sel                                                    selectFlags
+	trace                                                  string // docs/running.md "Traces"
 	notify                                                 notifyFlags
 }
 
@@ -55,6 +56,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.yes, "yes", false, "confirm the steps that the policy's confirm rules hold back")
 	fs.StringArrayVar(&rf.setup, "setup", nil, "run this setup flow `FILE` once, before every flow, and start each flow from its state (repeatable; docs/security.md)")
 	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
+	fs.StringVar(&rf.trace, "trace", "retain-on-failure", "keep a screenshot after every step and the snapshot before it: `on`, retain-on-failure or off (docs/running.md)")
 	rf.sel.register(fs)
 	rf.notify.register(fs)
 }
@@ -113,11 +115,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err != nil {
 		return err
 	}
-	if rf.workers < 1 {
-		return usagef("--workers must be at least 1")
-	}
-	if rf.retries < 0 {
-		return usagef("--retries must be 0 or more")
+	trace, err := rf.checkCounts()
+	if err != nil {
+		return err
 	}
 	note, err := rf.notify.parse()
 	if err != nil {
@@ -161,6 +161,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		Listener: prog, AllowedDomains: domains, Setup: setup, Policy: pol, Yes: rf.yes,
 	}
 	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
+	cfg.Trace = trace
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
 	if err := artifactsUsage(runErr); err != nil {
@@ -186,6 +187,22 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		return errFlowsFailed
 	}
 	return nil
+}
+
+// checkCounts checks --workers and --retries, and reads --trace
+// (docs/running.md "Traces").
+func (rf *runFlags) checkCounts() (runner.TraceMode, error) {
+	if rf.workers < 1 {
+		return runner.TraceOff, usagef("--workers must be at least 1")
+	}
+	if rf.retries < 0 {
+		return runner.TraceOff, usagef("--retries must be 0 or more")
+	}
+	trace, err := runner.ParseTraceMode(rf.trace)
+	if err != nil {
+		return runner.TraceOff, usagef("--trace: %v", err)
+	}
+	return trace, nil
 }
 
 // artifactsUsage is an artifacts folder the run refused to empty, as a

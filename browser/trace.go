@@ -1,0 +1,155 @@
+package browser
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// The trace of a flow (docs/running.md "Traces"): a JPEG of the page
+// after every step, and the snapshot the step read before it acted. The
+// page keeps the snapshots it reads (readLog) so that the trace costs no
+// extra read; the frames come from TraceShot.
+
+// TraceQuality is the JPEG quality of the trace frames: small files, text
+// still legible. TraceWidth is the largest width and height of a
+// screencast frame, in pixels (the browser scales its frames down).
+const (
+	TraceQuality = 60
+	TraceWidth   = 800
+)
+
+// readLog is what the page read since the session marked it.
+type readLog struct {
+	mu    sync.Mutex
+	first *locate.Snapshot // the first read since MarkReads
+	last  *locate.Snapshot // the latest read
+}
+
+// noteRead keeps a snapshot the page read.
+func (p *Page) noteRead(s *locate.Snapshot) {
+	p.reads.mu.Lock()
+	defer p.reads.mu.Unlock()
+	if p.reads.first == nil {
+		p.reads.first = s
+	}
+	p.reads.last = s
+}
+
+// MarkReads starts a step: FirstRead then says what the page read from
+// now on.
+func (p *Page) MarkReads() {
+	p.reads.mu.Lock()
+	defer p.reads.mu.Unlock()
+	p.reads.first = nil
+}
+
+// FirstRead is the first snapshot read since MarkReads (an action reads
+// its target's before it acts), else the latest one read before it; nil
+// when the page was never read.
+func (p *Page) FirstRead() *locate.Snapshot {
+	p.reads.mu.Lock()
+	defer p.reads.mu.Unlock()
+	if p.reads.first != nil {
+		return p.reads.first
+	}
+	return p.reads.last
+}
+
+// TraceShot is a JPEG of the viewport now, at TraceQuality, the secrets
+// painted over as in every screenshot (docs/running.md "Secrets in
+// screenshots"). It is taken at the viewport's size: a capture clipped to
+// a smaller scale has the browser emulate another viewport for a moment,
+// which moves the page under the flow.
+func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
+	if p.Crashed() {
+		return nil, ErrPageCrashed
+	}
+	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatJpeg, Quality: intPtr(TraceQuality), OptimizeForSpeed: true}
+	before, data, after, err := p.measuredCapture(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	// a trace frame is not retaken: the boxes of both measures are painted
+	return paintBoxes(data, append(before, after...), 0, 0)
+}
+
+// scaled is the boxes in an image drawn at scale.
+func scaled(boxes []locate.Box, scale float64) []locate.Box {
+	if scale == 1 {
+		return boxes
+	}
+	out := make([]locate.Box, len(boxes))
+	for i, b := range boxes {
+		out[i] = locate.Box{X: b.X * scale, Y: b.Y * scale, W: b.W * scale, H: b.H * scale}
+	}
+	return out
+}
+
+// screencast is the newest frame of the page's screencast
+// (StartScreencast).
+type screencast struct {
+	mu     sync.Mutex
+	newest []byte  // JPEG
+	width  float64 // of the viewport it shows, in CSS pixels
+}
+
+// StartScreencast has the browser send a JPEG frame of the page each
+// time it paints; ScreencastFrame is the newest. Frames are acknowledged
+// as they come, so the browser keeps sending them.
+func (p *Page) StartScreencast(ctx context.Context) error {
+	err := proto.PageStartScreencast{Format: proto.PageStartScreencastFormatJpeg, Quality: intPtr(TraceQuality), EveryNthFrame: intPtr(1),
+		MaxWidth: intPtr(TraceWidth), MaxHeight: intPtr(TraceWidth)}.Call(p.main.Client(ctx))
+	if err != nil {
+		return fmt.Errorf("cannot start the screencast: %w", err)
+	}
+	return nil
+}
+
+// ScreencastFrame is the newest frame the screencast sent, secrets
+// painted over with the boxes measured now; an error when none came yet.
+func (p *Page) ScreencastFrame(ctx context.Context) ([]byte, error) {
+	p.cast.mu.Lock()
+	data, width := p.cast.newest, p.cast.width
+	p.cast.mu.Unlock()
+	if data == nil {
+		return nil, errors.New("no screencast frame yet")
+	}
+	boxes, err := p.secretBoxes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	scale := 1.0
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && width > 0 {
+		scale = float64(cfg.Width) / width
+	}
+	return paintBoxes(data, scaled(boxes, scale), 0, 0)
+}
+
+// onScreencastFrame keeps a frame of the main page and acknowledges it.
+func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
+	var e proto.PageScreencastFrame
+	if s != p.main || !msg.Load(&e) {
+		return
+	}
+	p.cast.mu.Lock()
+	p.cast.newest = e.Data
+	if e.Metadata != nil {
+		p.cast.width = e.Metadata.DeviceWidth
+	}
+	p.cast.mu.Unlock()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		// a page that went away needs no acknowledgement
+		_ = proto.PageScreencastFrameAck{SessionID: e.SessionID}.Call(s.Client(ctx))
+	}()
+}

@@ -1,0 +1,135 @@
+package runner_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/runner"
+	"github.com/smokeflow/smokeflow/session"
+)
+
+// traceRun runs testdata/runner/trace.yaml with vars and the config's
+// trace settings; it returns the run's final attempt and its folder.
+func traceRun(cfg runner.Config, vars map[string]string) (*results.Attempt, string) {
+	GinkgoHelper()
+	f, err := flows.Load("../testdata/runner/trace.yaml", flows.LoadOptions{BaseURL: fixture.URL, Vars: vars})
+	Expect(err).NotTo(HaveOccurred())
+	cfg.Use, cfg.BaseURL, cfg.Vars, cfg.ArtifactsDir = shared, fixture.URL, vars, GinkgoT().TempDir()
+	run, err := runner.Run(context.Background(), cfg, []*flows.Flow{f})
+	Expect(err).NotTo(HaveOccurred())
+	return run.Flows[0].Final(), cfg.ArtifactsDir
+}
+
+// traceFiles are an attempt's trace artifacts by kind, then step.
+func traceFiles(a *results.Attempt) map[string]map[string]string {
+	out := map[string]map[string]string{results.ArtifactTraceScreenshot: {}, results.ArtifactTraceSnapshot: {}}
+	for _, x := range a.Artifacts {
+		if m, ok := out[x.Kind]; ok {
+			m[x.Step] = x.Path
+		}
+	}
+	return out
+}
+
+// darkRun is the longest run of dark pixels on one row of a JPEG: a box
+// painted over a field is one, glyphs never are.
+func darkRun(path string) int {
+	GinkgoHelper()
+	data, err := os.ReadFile(path)
+	Expect(err).NotTo(HaveOccurred())
+	img, err := jpeg.Decode(bytes.NewReader(data))
+	Expect(err).NotTo(HaveOccurred())
+	best := 0
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		n := 0
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if cr < 0x2000 && cg < 0x2000 && cb < 0x2000 {
+				n++
+				best = max(best, n)
+			} else {
+				n = 0
+			}
+		}
+	}
+	return best
+}
+
+var _ = Describe("traces (docs/running.md \"Traces\")", func() {
+	// the default capture: the screencast's frame may be older than the
+	// step's end (bench/trace_test.go measures it, docs/running.md
+	// "Traces" says why it is not the default)
+	for _, capture := range []session.TraceCapture{session.TraceShots} {
+		It("keeps a JPEG after every step and the snapshot each step read, with on", func() {
+			a, dir := traceRun(runner.Config{Trace: runner.TraceOn, TraceCapture: capture}, nil)
+			Expect(a.Status).To(Equal(results.Passed))
+			tf := traceFiles(a)
+			Expect(tf[results.ArtifactTraceScreenshot]).To(HaveLen(2)) // open, expect; the skipped click has none
+			for step, p := range tf[results.ArtifactTraceScreenshot] {
+				Expect(p).To(HaveSuffix("/trace/" + step + ".jpg"))
+				data, err := os.ReadFile(filepath.Join(dir, p))
+				Expect(err).NotTo(HaveOccurred())
+				cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+				Expect(err).NotTo(HaveOccurred())
+				Expect(format).To(Equal("jpeg"))
+				Expect([]int{cfg.Width, cfg.Height}).To(Equal([]int{1280, 800})) // the viewport
+				// the password field is painted over
+				Expect(darkRun(filepath.Join(dir, p))).To(BeNumerically(">", 100), p)
+			}
+			snap, ok := tf[results.ArtifactTraceSnapshot]["2"]
+			Expect(ok).To(BeTrue(), "the expect step's snapshot")
+			text, err := os.ReadFile(filepath.Join(dir, snap))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(string(text)).To(ContainSubstring(`textbox "Password"`))
+		})
+	}
+
+	It("paints nothing where the page shows no secret (the check above can fail)", func() {
+		a, dir := traceRun(runner.Config{Trace: runner.TraceOn}, map[string]string{"hash": ""})
+		p := traceFiles(a)[results.ArtifactTraceScreenshot]["2"]
+		Expect(p).NotTo(BeEmpty())
+		Expect(darkRun(filepath.Join(dir, p))).To(BeNumerically("<", 50))
+	})
+
+	It("keeps the trace of a failed attempt only, by default", func() {
+		a, dir := traceRun(runner.Config{}, nil)
+		Expect(a.Status).To(Equal(results.Passed))
+		Expect(traceFiles(a)[results.ArtifactTraceScreenshot]).To(BeEmpty())
+		Expect(filepath.Join(dir, "a-trace-of-every-step", "trace")).NotTo(BeADirectory())
+
+		a, dir = traceRun(runner.Config{}, map[string]string{"fail": "yes"})
+		Expect(a.Status).To(Equal(results.Failed))
+		tf := traceFiles(a)
+		Expect(tf[results.ArtifactTraceScreenshot]).To(HaveKey("3"))
+		Expect(filepath.Join(dir, tf[results.ArtifactTraceScreenshot]["3"])).To(BeARegularFile())
+	})
+
+	It("records nothing with off", func() {
+		a, dir := traceRun(runner.Config{Trace: runner.TraceOff}, map[string]string{"fail": "yes"})
+		Expect(a.Status).To(Equal(results.Failed))
+		Expect(traceFiles(a)[results.ArtifactTraceScreenshot]).To(BeEmpty())
+		Expect(filepath.Join(dir, "a-trace-of-every-step", "trace")).NotTo(BeADirectory())
+	})
+})
+
+var _ = Describe("trace modes", func() {
+	It("reads on, retain-on-failure and off, and nothing else", func() {
+		for _, m := range []runner.TraceMode{runner.TraceOn, runner.TraceRetainOnFailure, runner.TraceOff} {
+			got, err := runner.ParseTraceMode(m.String())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(got).To(Equal(m))
+		}
+		_, err := runner.ParseTraceMode("always")
+		Expect(err).To(MatchError(`unknown trace mode "always": want on, retain-on-failure or off`))
+	})
+})

@@ -1,0 +1,141 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
+)
+
+// TraceCapture is how a session records its trace (docs/running.md
+// "Traces"): after every step that acts on the page, a JPEG of the page
+// and the snapshot the step read before it acted, kept in memory until
+// KeepTrace writes them.
+type TraceCapture int
+
+const (
+	// TraceOff records nothing.
+	TraceOff TraceCapture = iota
+	// TraceShots takes a JPEG screenshot once each step has finished.
+	TraceShots
+	// TraceScreencast keeps the browser's screencast running and takes its
+	// newest frame once each step has finished.
+	TraceScreencast
+)
+
+// traceShotTimeout bounds the capture of one frame: a page too busy to
+// paint loses its frame, not the flow's time.
+const traceShotTimeout = 2 * time.Second
+
+// traceFrame is one step of the trace, in memory.
+type traceFrame struct {
+	step string           // the step's index
+	shot []byte           // JPEG after the step; nil when none could be taken
+	snap *locate.Snapshot // read before the step acted; nil when none
+}
+
+// traceMark starts the trace of a step: the reads from now on are the
+// step's.
+func (ss *Session) traceMark() {
+	if ss.opts.Trace != TraceOff {
+		ss.page.MarkReads()
+	}
+}
+
+// traceStep records a step that finished: the current tab's frame and the
+// snapshot it read first. A frame that cannot be taken (a tab that
+// closed, a page that does not paint) is left out: the trace never fails
+// a step.
+func (ss *Session) traceStep(ctx context.Context, idx string, before *browser.Page) {
+	if ss.opts.Trace == TraceOff {
+		return
+	}
+	fr := traceFrame{step: idx, snap: before.FirstRead()}
+	p := ss.page
+	if !p.Closed() && !p.Crashed() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), traceShotTimeout)
+		defer cancel()
+		var err error
+		if ss.opts.Trace == TraceScreencast {
+			fr.shot, err = ss.screencastFrame(sctx, p)
+		} else {
+			fr.shot, err = p.TraceShot(sctx)
+		}
+		if err != nil {
+			fr.shot = nil
+		}
+	}
+	if n := len(ss.trace); n > 0 && ss.trace[n-1].step == idx {
+		ss.trace[n-1] = fr // a step's retry: its last try is the step's
+		return
+	}
+	ss.trace = append(ss.trace, fr)
+}
+
+// screencastFrame starts the tab's screencast the first time and takes
+// its newest frame.
+func (ss *Session) screencastFrame(ctx context.Context, p *browser.Page) ([]byte, error) {
+	if ss.casting == nil {
+		ss.casting = map[*browser.Page]bool{}
+	}
+	if !ss.casting[p] {
+		if err := p.StartScreencast(ctx); err != nil {
+			return nil, err
+		}
+		ss.casting[p] = true
+	}
+	return p.ScreencastFrame(ctx)
+}
+
+// startTrace starts what the trace needs on the first tab: its
+// screencast, so that a frame is there by the end of the first step.
+func (ss *Session) startTrace(ctx context.Context) {
+	if ss.opts.Trace == TraceScreencast {
+		// no frame yet is no error: traceStep tries again
+		_, _ = ss.screencastFrame(ctx, ss.page)
+	}
+}
+
+// KeepTrace writes the trace recorded so far into the session's folder,
+// trace/INDEX.jpg and trace/INDEX.before.txt per step, as artifacts of
+// kinds trace-screenshot and trace-snapshot with their step
+// (docs/running.md "Traces"), and drops it from memory. A snapshot that
+// several steps share is written once. Without KeepTrace the trace is
+// never written.
+func (ss *Session) KeepTrace() error {
+	var errs []error
+	written := map[*locate.Snapshot]results.Artifact{}
+	for _, fr := range ss.trace {
+		if fr.snap != nil {
+			a, ok := written[fr.snap]
+			if !ok {
+				text := fr.snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})
+				name := "trace/" + fr.step + ".before.txt"
+				path, err := ss.artifact(results.ArtifactTraceSnapshot, name, []byte(text))
+				errs = append(errs, err)
+				a = results.Artifact{Kind: results.ArtifactTraceSnapshot, Name: name, Path: path}
+				if err == nil {
+					written[fr.snap] = a
+					ss.artifacts = ss.artifacts[:len(ss.artifacts)-1]
+				}
+			}
+			if a.Path != "" {
+				a.Step = fr.step
+				ss.artifacts = append(ss.artifacts, a)
+			}
+		}
+		if fr.shot != nil {
+			name := "trace/" + fr.step + ".jpg"
+			_, err := ss.artifact(results.ArtifactTraceScreenshot, name, fr.shot)
+			errs = append(errs, err)
+			if err == nil {
+				ss.artifacts[len(ss.artifacts)-1].Step = fr.step
+			}
+		}
+	}
+	ss.trace = nil
+	return errors.Join(errs...)
+}
