@@ -117,7 +117,7 @@ type Engine struct {
 	// or the one of the last snapshot it read (docs/targets.md "The
 	// header").
 	known string
-	steps   []recorded
+	steps []recorded
 
 	pending map[string]held // the steps a confirm rule holds back, by token
 	blocked int             // the blocked requests already noted

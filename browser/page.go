@@ -315,8 +315,8 @@ type Page struct {
 
 	secrets []string // painted over in screenshots (mask.go)
 
-	reads readLog    // the snapshots read, for the trace (trace.go)
-	cast  screencast // the newest screencast frame (trace.go)
+	traceReads readLog    // the snapshots read, for the trace (trace.go)
+	cast       screencast // the newest screencast frame (trace.go)
 }
 
 // ConsoleEntry is a console message or an uncaught exception.

@@ -36,32 +36,32 @@ type readLog struct {
 
 // noteRead keeps a snapshot the page read.
 func (p *Page) noteRead(s *locate.Snapshot) {
-	p.reads.mu.Lock()
-	defer p.reads.mu.Unlock()
-	if p.reads.first == nil {
-		p.reads.first = s
+	p.traceReads.mu.Lock()
+	defer p.traceReads.mu.Unlock()
+	if p.traceReads.first == nil {
+		p.traceReads.first = s
 	}
-	p.reads.last = s
+	p.traceReads.last = s
 }
 
 // MarkReads starts a step: FirstRead then says what the page read from
 // now on.
 func (p *Page) MarkReads() {
-	p.reads.mu.Lock()
-	defer p.reads.mu.Unlock()
-	p.reads.first = nil
+	p.traceReads.mu.Lock()
+	defer p.traceReads.mu.Unlock()
+	p.traceReads.first = nil
 }
 
 // FirstRead is the first snapshot read since MarkReads (an action reads
 // its target's before it acts), else the latest one read before it; nil
 // when the page was never read.
 func (p *Page) FirstRead() *locate.Snapshot {
-	p.reads.mu.Lock()
-	defer p.reads.mu.Unlock()
-	if p.reads.first != nil {
-		return p.reads.first
+	p.traceReads.mu.Lock()
+	defer p.traceReads.mu.Unlock()
+	if p.traceReads.first != nil {
+		return p.traceReads.first
 	}
-	return p.reads.last
+	return p.traceReads.last
 }
 
 // TraceShot is a JPEG of the viewport now, at TraceQuality, the secrets
