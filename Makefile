@@ -2,15 +2,16 @@
 # `make test` runs every test suite. Both install what a fresh Debian or
 # Ubuntu machine lacks (Chromium, and xmllint for the JUnit schema tests).
 # `make realapps` runs flows on real open-source apps from npm
-# (docs/realapps.md), and `make bench-agent` measures the agent session
-# next to agent-browser (docs/benchmarks.md); neither is part of `make test`.
+# (docs/realapps.md), `make bench-agent` measures the agent session next to
+# agent-browser and `make bench-apps` the same flows on real apps next to
+# Playwright (docs/benchmarks.md); none of them is part of `make test`.
 
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench bench-agent node realapps clean
+.PHONY: demo test build browser tools race bench bench-agent bench-apps node realapps clean
 
 build:
 	$(GO) build -o bin/smokeflow ./cmd/smokeflow
@@ -57,6 +58,10 @@ realapps: browser build node
 # peer alone.
 bench-agent: browser node
 	bench/agent/run.sh
+
+# ROUNDS, APPS and SMOKEFLOW_FLAGS: see bench/apps/run.sh.
+bench-apps: browser node
+	bench/apps/run.sh
 
 clean:
 	rm -rf bin smokeflow-results realapps/out
