@@ -13,8 +13,10 @@ export DEBIAN_FRONTEND := noninteractive
 
 .PHONY: demo test build browser tools race bench bench-agent bench-apps node realapps clean
 
+# Without cgo: nothing in smokeflow needs it, and a static binary maps no
+# C library into every process (docs/running.md "Memory").
 build:
-	$(GO) build -o bin/smokeflow ./cmd/smokeflow
+	CGO_ENABLED=0 $(GO) build -o bin/smokeflow ./cmd/smokeflow
 
 # Chromium comes from the distribution, only when it is missing; smokeflow
 # never downloads a browser.
