@@ -85,13 +85,7 @@ func (n *Node) setProps(props []axProp) {
 // parsers keeps parsers between snapshots (for both reads), so that a
 // parser's buffers grow to the page's size once rather than on every read. (A sync.Pool is
 // emptied by every garbage collection, and a snapshot makes several.)
-// A parser that read more than keepParsed bytes is not kept: it holds a
-// value for every token it read, about a hundred times the JSON's size
-// (12.8 MB kept for the 124 KB DOM snapshot of an admin page), for as
-// long as the process lives (docs/benchmarks.md "Memory").
 var parsers = make(chan *fastjson.Parser, 4)
-
-const keepParsed = 64 << 10
 
 func getParser() *fastjson.Parser {
 	select {
@@ -102,12 +96,7 @@ func getParser() *fastjson.Parser {
 	}
 }
 
-// putParser keeps p for the next read, unless it read more than
-// keepParsed bytes.
-func putParser(p *fastjson.Parser, read int) {
-	if read > keepParsed {
-		return
-	}
+func putParser(p *fastjson.Parser) {
 	select {
 	case parsers <- p:
 	default:
@@ -124,12 +113,9 @@ func putParser(p *fastjson.Parser, read int) {
 // on (docs/benchmarks.md "Memory").
 func DecodeAXTree(raw []byte) (*AXTree, error) {
 	p := getParser()
-	most := 0 // the largest node: the parser holds what it read last, one node
-	// nothing decoded refers to the parser's memory
-	defer func() { putParser(p, most) }()
+	defer putParser(p) // nothing decoded refers to the parser's memory
 	var out []*axNode
 	err := eachElement(raw, "nodes", func(elem []byte) error {
-		most = max(most, len(elem))
 		jn, err := p.ParseBytes(elem)
 		if err != nil {
 			return err

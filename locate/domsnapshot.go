@@ -64,7 +64,7 @@ func SnapshotStyles() []string { return []string{"cursor", "visibility", "displa
 // largest read of a snapshot.
 func DecodeDOMSnapshot(raw []byte) (*DOMSnapshot, error) {
 	p := getParser()
-	defer putParser(p, len(raw))
+	defer putParser(p)
 	v, err := p.ParseBytes(raw)
 	if err != nil {
 		return nil, fmt.Errorf("decoding the DOM snapshot: %w", err)

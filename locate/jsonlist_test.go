@@ -62,21 +62,3 @@ func TestEachElementRefuses(t *testing.T) {
 		t.Errorf("fn's error: got %v after %d elements, want stop after 1", err, n)
 	}
 }
-
-// TestParserKept checks that a parser is kept for the next read only when
-// what it read was small (keepParsed).
-func TestParserKept(t *testing.T) {
-	for len(parsers) > 0 {
-		<-parsers
-	}
-	small := getParser()
-	putParser(small, keepParsed)
-	if got := getParser(); got != small {
-		t.Error("a parser that read keepParsed bytes was not kept")
-	}
-	large := getParser()
-	putParser(large, keepParsed+1)
-	if got := getParser(); got == large {
-		t.Error("a parser that read more than keepParsed bytes was kept")
-	}
-}
