@@ -69,8 +69,8 @@ trap 'exit 130' INT TERM
 
 cd "$ROOT"
 if [[ -z $SMOKEFLOW ]]; then
-	log "building smokeflow"
-	go build -o "$tmp/smokeflow" ./cmd/smokeflow
+	log "building smokeflow (as make build does)"
+	CGO_ENABLED=0 go build -o "$tmp/smokeflow" ./cmd/smokeflow # as make build does
 	SMOKEFLOW=$tmp/smokeflow
 else
 	SMOKEFLOW=$(realpath "$SMOKEFLOW")
