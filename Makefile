@@ -3,19 +3,22 @@
 # Ubuntu machine lacks (Chromium, and xmllint for the JUnit schema tests).
 # `make realapps` runs flows on real open-source apps from npm
 # (docs/realapps.md), `make bench-agent` measures the agent session
-# next to agent-browser, and `make bench-tokens` the snapshot's tokens next to
-# agent-browser's and Playwright's on a real corpus (docs/benchmarks.md); none
-# is part of `make test`.
+# next to agent-browser, `make bench-tokens` the snapshot's tokens next to
+# agent-browser's and Playwright's on a real corpus, and `make bench-apps`
+# the same flows on real apps next to Playwright (docs/benchmarks.md);
+# none of them is part of `make test`.
 
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench bench-agent bench-tokens node realapps clean
+.PHONY: demo test build browser tools race bench bench-agent bench-tokens bench-apps node realapps clean
 
+# Without cgo: nothing in smokeflow needs it, and a static binary maps no
+# C library into every process (docs/running.md "Memory").
 build:
-	$(GO) build -o bin/smokeflow ./cmd/smokeflow
+	CGO_ENABLED=0 $(GO) build -o bin/smokeflow ./cmd/smokeflow
 
 # Chromium comes from the distribution, only when it is missing; smokeflow
 # never downloads a browser.
@@ -63,6 +66,10 @@ bench-agent: browser node
 # Needs agent-browser from bench-agent's cache (AGENT_BENCH_CACHE).
 bench-tokens: browser node
 	bench/tokens/run.sh
+
+# ROUNDS, APPS and SMOKEFLOW_FLAGS: see bench/apps/run.sh.
+bench-apps: browser node
+	bench/apps/run.sh
 
 clean:
 	rm -rf bin smokeflow-results realapps/out

@@ -262,7 +262,11 @@ func launchArgs(opts Options, profile string) []string {
 		args = append(args, "--disable-site-isolation-trials", "--disable-features=site-per-process")
 	}
 	args = append(args, opts.ExtraArgs...)
-	return append(args, "about:blank")
+	// No first tab: every page smokeflow drives opens in a context of its
+	// own, and a tab at start costs a renderer process that starts up
+	// while the browser does, then stays for the whole run (docs/running.md
+	// "The browser").
+	return append(args, "--no-startup-window")
 }
 
 func attach(ctx context.Context, opts Options) (*Browser, error) {

@@ -105,50 +105,66 @@ func putParser(p *fastjson.Parser) {
 
 // DecodeAXTree decodes a list of AX nodes: the result of
 // Accessibility.getFullAXTree, or of getPartialAXTree (LiveRef).
+//
+// Each node is parsed on its own (eachElement cuts the list): a parser
+// holds a value for every token of what it parsed, about fifty times the
+// JSON's size, so parsing the whole answer at once held 26 MB for the
+// 376 KB tree of an admin page, and a kept parser held that much from then
+// on (docs/benchmarks.md "Memory").
 func DecodeAXTree(raw []byte) (*AXTree, error) {
 	p := getParser()
 	defer putParser(p) // nothing decoded refers to the parser's memory
-	v, err := p.ParseBytes(raw)
+	var out []*axNode
+	err := eachElement(raw, "nodes", func(elem []byte) error {
+		jn, err := p.ParseBytes(elem)
+		if err != nil {
+			return err
+		}
+		if n := decodeAXNode(jn); n != nil {
+			out = append(out, n)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("decoding the accessibility tree: %w", err)
 	}
-	arr := v.GetArray("nodes")
-	out := make([]*axNode, 0, len(arr))
-	for _, jn := range arr {
-		role := axValue(jn.Get("role"))
-		if role == "InlineTextBox" {
-			continue // a line of text inside a StaticText: a third of a page's nodes, never shown
-		}
-		n := &axNode{
-			id:      string(jn.GetStringBytes("nodeId")),
-			parent:  string(jn.GetStringBytes("parentId")),
-			ignored: jn.GetBool("ignored"),
-			role:    role,
-			value:   axValue(jn.Get("value")),
-			backend: jn.GetInt64("backendDOMNodeId"),
-		}
-		if name := jn.Get("name"); name != nil {
-			n.name = axValue(name)
-			n.nameFrom = nameFrom(name)
-		}
-		if props := jn.GetArray("properties"); len(props) > 0 {
-			n.props = make([]axProp, 0, len(props))
-			for _, pv := range props {
-				n.props = append(n.props, axProp{
-					name:  string(pv.GetStringBytes("name")),
-					value: axValue(pv.Get("value")),
-				})
-			}
-		}
-		if kids := jn.GetArray("childIds"); len(kids) > 0 {
-			n.children = make([]string, len(kids))
-			for i, k := range kids {
-				n.children[i] = string(k.GetStringBytes())
-			}
-		}
-		out = append(out, n)
-	}
 	return &AXTree{nodes: out}, nil
+}
+
+// decodeAXNode is one AX node, or nil for an InlineTextBox.
+func decodeAXNode(jn *fastjson.Value) *axNode {
+	role := axValue(jn.Get("role"))
+	if role == "InlineTextBox" {
+		return nil // a line of text inside a StaticText: a third of a page's nodes, never shown
+	}
+	n := &axNode{
+		id:      string(jn.GetStringBytes("nodeId")),
+		parent:  string(jn.GetStringBytes("parentId")),
+		ignored: jn.GetBool("ignored"),
+		role:    role,
+		value:   axValue(jn.Get("value")),
+		backend: jn.GetInt64("backendDOMNodeId"),
+	}
+	if name := jn.Get("name"); name != nil {
+		n.name = axValue(name)
+		n.nameFrom = nameFrom(name)
+	}
+	if props := jn.GetArray("properties"); len(props) > 0 {
+		n.props = make([]axProp, 0, len(props))
+		for _, pv := range props {
+			n.props = append(n.props, axProp{
+				name:  string(pv.GetStringBytes("name")),
+				value: axValue(pv.Get("value")),
+			})
+		}
+	}
+	if kids := jn.GetArray("childIds"); len(kids) > 0 {
+		n.children = make([]string, len(kids))
+		for i, k := range kids {
+			n.children[i] = string(k.GetStringBytes())
+		}
+	}
+	return n
 }
 
 // axValue is an AXValue's value as text: a string as it is, a number or

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# bench/apps/memory.sh — the memory of smokeflow's own processes, the
+# browser excluded (docs/benchmarks.md "Memory"), on the real apps of
+# bench/apps/run.sh:
+#
+#  a. the runner: COPIES copies of the flow of each app of APPS (default
+#     all of bench/apps/flows; every copy named apart), `smokeflow run DIR --workers WORKERS`: peak RSS
+#     (VmHWM) of the smokeflow process alone, read from /proc every 20 ms
+#     until it exits (the last reading is its peak: VmHWM only grows);
+#  b. the session's background process: `smokeflow open` on TodoMVC, then
+#     fill, press, snapshot, click; then `open` on AdminLTE's data table,
+#     snapshot, click, snapshot: VmHWM and VmRSS of `session-serve` after
+#     each group of commands.
+#
+# Prints a Markdown table; raw readings go to OUT.
+#
+#   bench/apps/memory.sh
+#   SMOKEFLOW=bin/smokeflow COPIES=24 APPS=todomvc bench/apps/memory.sh
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$ROOT/bench/apps
+export REALAPPS_CACHE=${REALAPPS_CACHE:-$ROOT/realapps/.cache}
+OUT=${OUT:-$ROOT/bench/out/memory}
+COPIES=${COPIES:-8}
+WORKERS=${WORKERS:-4}
+APPS=${APPS:-$(cd "$HERE/flows" && ls *.yaml | sed 's/\.yaml$//' | tr '\n' ' ')}
+SMOKEFLOW=${SMOKEFLOW:-}
+export NO_COLOR=1
+
+log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sfmem.XXXXXX")
+mkdir -p "$tmp/tmp" "$tmp/work" "$tmp/flows" "$tmp/rt"
+SERVE_PID=
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	SMOKEFLOW_RUNTIME_DIR=$tmp/rt "$SMOKEFLOW" close --session mem >/dev/null 2>&1 || true
+	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
+		kill "$SERVE_PID" 2>/dev/null || true
+		wait "$SERVE_PID" 2>/dev/null || true
+	fi
+	local left
+	left=$(pgrep -f -- "$tmp/" || true)
+	if [[ -n $left ]]; then
+		kill $left 2>/dev/null || true
+		sleep 1
+		left=$(pgrep -f -- "$tmp/" || true)
+		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
+	fi
+	rm -rf "$tmp"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+cd "$ROOT"
+if [[ -z $SMOKEFLOW ]]; then
+	log "building smokeflow (as make build does)"
+	CGO_ENABLED=0 go build -o "$tmp/smokeflow" ./cmd/smokeflow
+	SMOKEFLOW=$tmp/smokeflow
+else
+	SMOKEFLOW=$(realpath "$SMOKEFLOW")
+fi
+REALAPPS_CACHE=$REALAPPS_CACHE "$ROOT/realapps/install.sh"
+go build -o "$tmp/serve" ./realapps/serve
+"$tmp/serve" -pages "$ROOT/realapps/pages" -modules "$REALAPPS_CACHE/node_modules" >"$tmp/serve.log" 2>&1 &
+SERVE_PID=$!
+URL=
+for _ in $(seq 100); do
+	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1 || true)
+	[[ -n $URL ]] && break
+	sleep 0.1
+done
+[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+# kb FIELD PID: a /proc/PID/status field in kB.
+kb() { awk -v f="$1:" '$1 == f {print $2}' "/proc/$2/status" 2>/dev/null || true; }
+
+# --- a. the runner -------------------------------------------------------------
+for app in $APPS; do
+	f=$HERE/flows/$app.yaml
+	for k in $(seq -w "$COPIES"); do
+		sed "s/^name: \(.*\)/name: \1, copy $k/" "$f" >"$tmp/flows/$app-$k.yaml"
+	done
+done
+n=$(ls "$tmp/flows" | wc -l)
+log "a. the runner: $n flows, $WORKERS workers"
+(cd "$tmp/work" && TMPDIR=$tmp/tmp exec "$SMOKEFLOW" run "$tmp/flows" --workers "$WORKERS" --base-url "$URL") >"$OUT/runner.txt" 2>&1 &
+pid=$!
+hwm=0 rss=0
+while kill -0 "$pid" 2>/dev/null; do
+	h=$(kb VmHWM "$pid")
+	[[ -z $h ]] || hwm=$h
+	sleep 0.02
+done
+rc=0
+wait "$pid" || rc=$?
+echo "flows,workers,vmhwm_kb,rc" >"$OUT/runner.csv"
+echo "$n,$WORKERS,$hwm,$rc" >>"$OUT/runner.csv"
+
+# --- b. the session's background process -----------------------------------------
+log "b. the session's background process"
+export SMOKEFLOW_RUNTIME_DIR=$tmp/rt SMOKEFLOW_SESSION=mem
+sf() { (cd "$tmp/work" && TMPDIR=$tmp/tmp "$SMOKEFLOW" "$@") >>"$OUT/session.txt" 2>&1 || log "  smokeflow $* failed (see $OUT/session.txt)"; }
+echo "after,vmhwm_kb,vmrss_kb" >"$OUT/session.csv"
+reading() {
+	local p
+	p=$(pgrep -f -- "session-serve --session mem --dir $tmp/rt" | head -1 || true)
+	[[ -n $p ]] || { log "  no session-serve process"; return; }
+	echo "$1,$(kb VmHWM "$p"),$(kb VmRSS "$p")" >>"$OUT/session.csv"
+}
+sf open "$URL/node_modules/todomvc/examples/vanillajs/index.html"
+reading "open TodoMVC"
+sf fill "What needs to be done?" "Buy milk"
+sf press Enter
+sf snapshot
+sf click Active
+reading "fill + press + snapshot + click"
+sf open "$URL/node_modules/admin-lte/pages/tables/data.html"
+reading "open AdminLTE's data table"
+sf snapshot
+sf click Forms
+sf snapshot
+reading "snapshot + click + snapshot"
+sf close
+
+{
+	echo "smokeflow: $("$SMOKEFLOW" version 2>/dev/null | head -1) ($(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')), load $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo
+	echo "| process | what | peak RSS (VmHWM) | RSS now |"
+	echo "|---|---|---:|---:|"
+	echo "| runner | $n flows ($APPS), $WORKERS workers (exit $rc) | $((hwm / 1024)) MiB ($hwm kB) | |"
+	tail -n +2 "$OUT/session.csv" | while IFS=, read -r what h r; do
+		echo "| session-serve | after $what | $((h / 1024)) MiB ($h kB) | $((r / 1024)) MiB |"
+	done
+} | tee "$OUT/report.md"

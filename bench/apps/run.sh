@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# bench/apps/run.sh — the same multi-step flows on real apps, smokeflow next
+# to Playwright (docs/benchmarks.md "Real apps side by side"). `make
+# bench-apps` runs it; it is not part of `make test`.
+#
+#  1. installs and assembles the real apps (realapps/install.sh, into
+#     REALAPPS_CACHE; a cache whose stamp matches the lock is left as it
+#     is) and serves them with realapps/serve, built into a temporary folder;
+#  2. for each app of APPS and each of ROUNDS rounds, runs the app's flow as
+#     a fresh process with each tool, the order alternating round by round:
+#       smokeflow run bench/apps/flows/APP.yaml --base-url URL $SMOKEFLOW_FLAGS
+#       node bench/apps/playwright/APP.js URL
+#     (playwright-core from REALAPPS_CACHE, the installed Chromium through
+#     executablePath; no browser is downloaded), each timed from start to
+#     exit, browser start and close included;
+#  3. writes OUT/apps.csv, the logs, and OUT/report.md: median and p90 per
+#     app and tool, their ratio, the load average, and (STEPS=1) each step's
+#     median from smokeflow's JSON report and Playwright's own timing.
+#
+# smokeflow runs as a user runs it: default options, in a scratch folder
+# (its artifacts go to smokeflow-results there). SMOKEFLOW_FLAGS adds flags
+# to every run (such as --trace off); STEPS=1 adds --report json=FILE.
+#
+#   bench/apps/run.sh                                   # 10 rounds, ~3 minutes
+#   ROUNDS=3 APPS=todomvc bench/apps/run.sh
+#   SMOKEFLOW=bin/smokeflow SMOKEFLOW_FLAGS='--workers 1' bench/apps/run.sh
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$ROOT/bench/apps
+export REALAPPS_CACHE=${REALAPPS_CACHE:-$ROOT/realapps/.cache}
+OUT=${OUT:-$ROOT/bench/out/apps}
+ROUNDS=${ROUNDS:-10}
+APPS=${APPS:-todomvc swagger adminlte}
+STEPS=${STEPS:-0}
+SMOKEFLOW=${SMOKEFLOW:-}
+SMOKEFLOW_FLAGS=${SMOKEFLOW_FLAGS:-}
+export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+export NO_COLOR=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_BROWSERS_PATH=0
+
+log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+now_ms() { date +%s%3N; }
+
+# Every browser profile of the run (both tools make theirs under TMPDIR)
+# lives under $tmp, so what is left of the run is found by that path alone.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sfapps.XXXXXX")
+mkdir -p "$tmp/tmp" "$tmp/work"
+SERVE_PID=
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
+		kill "$SERVE_PID" 2>/dev/null || true
+		wait "$SERVE_PID" 2>/dev/null || true
+	fi
+	local left
+	left=$(pgrep -f -- "$tmp/" || true)
+	if [[ -n $left ]]; then
+		kill $left 2>/dev/null || true
+		sleep 1
+		left=$(pgrep -f -- "$tmp/" || true)
+		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
+	fi
+	rm -rf "$tmp"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+cd "$ROOT"
+if [[ -z $SMOKEFLOW ]]; then
+	log "building smokeflow (as make build does)"
+	CGO_ENABLED=0 go build -o "$tmp/smokeflow" ./cmd/smokeflow # as make build does
+	SMOKEFLOW=$tmp/smokeflow
+else
+	SMOKEFLOW=$(realpath "$SMOKEFLOW")
+fi
+
+# --- 1. the apps --------------------------------------------------------------
+REALAPPS_CACHE=$REALAPPS_CACHE "$ROOT/realapps/install.sh"
+export NODE_PATH=$REALAPPS_CACHE/node_modules
+[[ -d $NODE_PATH/playwright-core ]] || { log "no playwright-core in $NODE_PATH (realapps/package.json pins it)"; exit 2; }
+go build -o "$tmp/serve" ./realapps/serve
+"$tmp/serve" -pages "$ROOT/realapps/pages" -modules "$NODE_PATH" >"$tmp/serve.log" 2>&1 &
+SERVE_PID=$!
+URL=
+for _ in $(seq 100); do
+	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1 || true)
+	[[ -n $URL ]] && break
+	kill -0 "$SERVE_PID" 2>/dev/null || { cat "$tmp/serve.log" >&2; exit 1; }
+	sleep 0.1
+done
+[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
+log "serving the apps on $URL"
+
+rm -rf "$OUT"
+mkdir -p "$OUT/logs" "$OUT/steps"
+{
+	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "nproc: $(nproc)"
+	echo "chromium: $("$CHROMIUM" --version 2>/dev/null)"
+	echo "node: $(node --version)"
+	echo "playwright-core: $(node -p "require('playwright-core/package.json').version")"
+	echo "smokeflow: $("$SMOKEFLOW" version 2>/dev/null | head -1) ($(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty'))"
+	echo "smokeflow flags: ${SMOKEFLOW_FLAGS:-(none)}"
+} >"$OUT/machine.txt"
+cat "$OUT/machine.txt" >&2
+
+# --- 2. the rounds ------------------------------------------------------------
+CSV=$OUT/apps.csv
+echo "app,tool,round,ms,rc,load1" >"$CSV"
+
+# timed APP TOOL ROUND CMD...: runs CMD in the scratch folder, output to the
+# log, one line of CSV.
+timed() {
+	local app=$1 tool=$2 round=$3
+	shift 3
+	local t0 t1 rc=0 load
+	load=$(cut -d' ' -f1 /proc/loadavg)
+	t0=$(now_ms)
+	(cd "$tmp/work" && TMPDIR=$tmp/tmp "$@") >"$OUT/logs/$app-$tool-$round.txt" 2>&1 || rc=$?
+	t1=$(now_ms)
+	echo "$app,$tool,$round,$((t1 - t0)),$rc,$load" >>"$CSV"
+	[[ $rc == 0 ]] || log "  $app $tool round $round exited $rc (see $OUT/logs/$app-$tool-$round.txt)"
+}
+sf() {
+	local app=$1 round=$2 extra=()
+	[[ $STEPS != 1 ]] || extra=(--report "json=$OUT/steps/$app-smokeflow-$round.json")
+	# shellcheck disable=SC2086 # SMOKEFLOW_FLAGS is a list of flags
+	timed "$app" smokeflow "$round" "$SMOKEFLOW" run "$HERE/flows/$app.yaml" --base-url "$URL" $SMOKEFLOW_FLAGS "${extra[@]}"
+}
+pw() {
+	timed "$1" playwright "$2" node "$HERE/playwright/$1.js" "$URL"
+	tail -1 "$OUT/logs/$1-playwright-$2.txt" >"$OUT/steps/$1-playwright-$2.json" 2>/dev/null || true
+}
+
+for i in $(seq "$ROUNDS"); do
+	log "round $i of $ROUNDS (load $(cut -d' ' -f1-3 /proc/loadavg))"
+	for app in $APPS; do
+		if ((i % 2)); then sf "$app" "$i"; pw "$app" "$i"; else pw "$app" "$i"; sf "$app" "$i"; fi
+	done
+done
+
+# --- 3. the report ------------------------------------------------------------
+node "$HERE/report.js" "$OUT" | tee "$OUT/report.md"
+log "raw numbers in $OUT"
