@@ -99,7 +99,7 @@ var _ = Describe("merge-reports", Ordered, func() {
 		// a folder (its .last-run.json) and a --report json file
 		code, text := smokeflow("merge-reports", s1, filepath.Join(s2, "results.json"), "--artifacts", out,
 			"--report", "json="+filepath.Join(out, "merged.json"), "--report", "junit="+filepath.Join(out, "junit.xml"),
-			"--report", "markdown="+filepath.Join(out, "report.md"))
+			"--report", "markdown="+filepath.Join(out, "report.md"), "--report", "html="+filepath.Join(out, "report.html"))
 		Expect(code).To(Equal(1), text) // one flow fails on purpose
 		Expect(text).To(ContainSubstring("merged 4 flows from 2 runs"))
 		Expect(text).To(ContainSubstring("3 passed, 1 failed"))
@@ -128,6 +128,12 @@ var _ = Describe("merge-reports", Ordered, func() {
 		md, err := os.ReadFile(filepath.Join(out, "report.md"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(md)).To(ContainSubstring("(shard-2/home-page/click-place-the-order.failure.png)"))
+		// the HTML report finds the shards' images at their new paths: the
+		// failure screenshot and the failed attempt's film strip, inline
+		page, err := os.ReadFile(filepath.Join(out, "report.html"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(page)).To(ContainSubstring("data:image/png;base64,"), "the failure screenshot")
+		Expect(string(page)).To(ContainSubstring("data:image/jpeg;base64,"), "the trace's frames")
 		// the merged folder is a run's folder: merge-reports and --last-failed read it
 		Expect(readRun(filepath.Join(out, lastRunFile)).Flows).To(HaveLen(4))
 	})
