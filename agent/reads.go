@@ -302,6 +302,11 @@ func (e *Engine) history(ctx context.Context, c Command, timeout time.Duration) 
 	}
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	// what the last action started goes first: a link just clicked has
+	// asked for its page, and history moves from there
+	if o := e.settleFor(tctx, timeout); o != nil {
+		return o
+	}
 	p := e.ss.Page()
 	from := e.pageURL()
 	var err error
