@@ -1,11 +1,9 @@
 package browser
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	"sync"
 	"time"
 
@@ -82,24 +80,12 @@ func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 	return paintBoxes(data, append(before, after...), 0, 0)
 }
 
-// scaled is the boxes in an image drawn at scale.
-func scaled(boxes []locate.Box, scale float64) []locate.Box {
-	if scale == 1 {
-		return boxes
-	}
-	out := make([]locate.Box, len(boxes))
-	for i, b := range boxes {
-		out[i] = locate.Box{X: b.X * scale, Y: b.Y * scale, W: b.W * scale, H: b.H * scale}
-	}
-	return out
-}
-
 // screencast is the newest frame of the page's screencast
 // (StartScreencast).
 type screencast struct {
 	mu     sync.Mutex
-	newest []byte  // JPEG
-	width  float64 // of the viewport it shows, in CSS pixels
+	newest []byte // JPEG
+	navs   int    // the main frame's navigations when it came
 }
 
 // StartScreencast has the browser send a JPEG frame of the page each
@@ -114,24 +100,41 @@ func (p *Page) StartScreencast(ctx context.Context) error {
 	return nil
 }
 
-// ScreencastFrame is the newest frame the screencast sent, secrets
-// painted over with the boxes measured now; an error when none came yet.
+// ErrFrameUnsafe is ScreencastFrame's answer on a page with something to
+// paint over: the newest frame may be older than the boxes measured now,
+// and show a secret where it was a moment before (docs/running.md
+// "Traces"). TraceShot measures around its capture instead.
+var ErrFrameUnsafe = errors.New("the page holds a secret or a password field: a screencast frame cannot be painted over safely")
+
+// ErrFrameStale is ScreencastFrame's answer when the newest frame shows
+// a document the page has left: the new one has not painted yet.
+var ErrFrameStale = errors.New("the newest screencast frame shows the page before its last navigation")
+
+// ScreencastFrame is the newest frame the screencast sent; an error when
+// none came yet or it shows a document the page left (ErrFrameStale), and
+// ErrFrameUnsafe when the page has secrets to paint over, or a password
+// field.
 func (p *Page) ScreencastFrame(ctx context.Context) ([]byte, error) {
+	if len(p.secrets) > 0 {
+		return nil, ErrFrameUnsafe
+	}
 	p.cast.mu.Lock()
-	data, width := p.cast.newest, p.cast.width
+	data, navs := p.cast.newest, p.cast.navs
 	p.cast.mu.Unlock()
 	if data == nil {
 		return nil, errors.New("no screencast frame yet")
+	}
+	if navs != p.navCount() {
+		return nil, ErrFrameStale
 	}
 	boxes, err := p.secretBoxes(ctx)
 	if err != nil {
 		return nil, err
 	}
-	scale := 1.0
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && width > 0 {
-		scale = float64(cfg.Width) / width
+	if len(boxes) > 0 {
+		return nil, ErrFrameUnsafe
 	}
-	return paintBoxes(data, scaled(boxes, scale), 0, 0)
+	return data, nil
 }
 
 // onScreencastFrame keeps a frame of the main page and acknowledges it.
@@ -140,11 +143,9 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	if s != p.main || !msg.Load(&e) {
 		return
 	}
+	navs := p.navCount()
 	p.cast.mu.Lock()
-	p.cast.newest = e.Data
-	if e.Metadata != nil {
-		p.cast.width = e.Metadata.DeviceWidth
-	}
+	p.cast.newest, p.cast.navs = e.Data, navs
 	p.cast.mu.Unlock()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -152,4 +153,11 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 		// a page that went away needs no acknowledgement
 		_ = proto.PageScreencastFrameAck{SessionID: e.SessionID}.Call(s.Client(ctx))
 	}()
+}
+
+// navCount is how many times the main frame navigated.
+func (p *Page) navCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.navs)
 }

@@ -66,7 +66,7 @@ func (c Config) capture() session.TraceCapture {
 	case c.TraceCapture != session.TraceOff:
 		return c.TraceCapture
 	}
-	return session.TraceShots
+	return session.TraceScreencast
 }
 
 // keeps reports whether an attempt keeps its trace.

@@ -3,6 +3,7 @@ package runner_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"os"
@@ -66,11 +67,10 @@ func darkRun(path string) int {
 }
 
 var _ = Describe("traces (docs/running.md \"Traces\")", func() {
-	// the default capture: the screencast's frame may be older than the
-	// step's end (bench/trace_test.go measures it, docs/running.md
-	// "Traces" says why it is not the default)
-	for _, capture := range []session.TraceCapture{session.TraceShots} {
-		It("keeps a JPEG after every step and the snapshot each step read, with on", func() {
+	// both captures: the screencast's (the default) gives way to a
+	// screenshot on a page with something to paint over
+	for _, capture := range []session.TraceCapture{session.TraceShots, session.TraceScreencast} {
+		It(fmt.Sprintf("keeps a JPEG after every step and the snapshot each step read, with on (capture %d)", capture), func() {
 			a, dir := traceRun(runner.Config{Trace: runner.TraceOn, TraceCapture: capture}, nil)
 			Expect(a.Status).To(Equal(results.Passed))
 			tf := traceFiles(a)
@@ -93,6 +93,20 @@ var _ = Describe("traces (docs/running.md \"Traces\")", func() {
 			Expect(string(text)).To(ContainSubstring(`textbox "Password"`))
 		})
 	}
+
+	It("takes the screencast's frame where there is nothing to paint over, at most 800 px wide", func() {
+		a, dir := traceRun(runner.Config{Trace: runner.TraceOn}, map[string]string{"type": "text"})
+		Expect(a.Status).To(Equal(results.Passed))
+		shots := traceFiles(a)[results.ArtifactTraceScreenshot]
+		Expect(shots).To(HaveLen(2))
+		for _, p := range shots {
+			data, err := os.ReadFile(filepath.Join(dir, p))
+			Expect(err).NotTo(HaveOccurred())
+			cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(cfg.Width).To(BeNumerically("<=", 800), "a screencast frame, not a screenshot of the 1280 px viewport")
+		}
+	})
 
 	It("paints nothing where the page shows no secret (the check above can fail)", func() {
 		a, dir := traceRun(runner.Config{Trace: runner.TraceOn}, map[string]string{"hash": ""})

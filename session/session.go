@@ -126,6 +126,9 @@ type Session struct {
 	// (trace.go)
 	trace   []traceFrame
 	casting map[*browser.Page]bool
+	// castUnsafe: a page of the session showed something to paint over;
+	// its trace takes screenshots from then on (trace.go)
+	castUnsafe bool
 }
 
 // Open opens a page in bctx (docs/session.md "Opening a page") with the

@@ -58,21 +58,35 @@ func (ss *Session) traceStep(ctx context.Context, idx string, before *browser.Pa
 	if !p.Closed() && !p.Crashed() {
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), traceShotTimeout)
 		defer cancel()
-		var err error
-		if ss.opts.Trace == TraceScreencast {
-			fr.shot, err = ss.screencastFrame(sctx, p)
-		} else {
-			fr.shot, err = p.TraceShot(sctx)
-		}
-		if err != nil {
-			fr.shot = nil
-		}
+		fr.shot = ss.traceShot(sctx, p)
 	}
 	if n := len(ss.trace); n > 0 && ss.trace[n-1].step == idx {
 		ss.trace[n-1] = fr // a step's retry: its last try is the step's
 		return
 	}
 	ss.trace = append(ss.trace, fr)
+}
+
+// traceShot is the frame of a step that finished: the screencast's newest
+// frame where it is safe and current, else a screenshot measured around
+// its capture (docs/running.md "Traces"). Once a page showed something to
+// paint over, the session takes screenshots from then on. nil when
+// neither could be taken.
+func (ss *Session) traceShot(ctx context.Context, p *browser.Page) []byte {
+	if ss.opts.Trace == TraceScreencast && !ss.castUnsafe {
+		shot, err := ss.screencastFrame(ctx, p)
+		if err == nil {
+			return shot
+		}
+		if errors.Is(err, browser.ErrFrameUnsafe) {
+			ss.castUnsafe = true
+		}
+	}
+	shot, err := p.TraceShot(ctx)
+	if err != nil {
+		return nil
+	}
+	return shot
 }
 
 // screencastFrame starts the tab's screencast the first time and takes
