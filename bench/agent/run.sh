@@ -38,73 +38,34 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 SMOKEFLOW=${SMOKEFLOW:-}
 export NO_COLOR=1
 
-log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+. "$ROOT/bench/lib.sh"
 
 # A short path: the tools' sockets live under it.
-tmp=$(mktemp -d /tmp/sfab.XXXXXX)
+sf_tmpdir sfab /tmp
 SERVE_PID=
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
-		kill "$SERVE_PID" 2>/dev/null || true
-		wait "$SERVE_PID" 2>/dev/null || true
-	fi
-	local left
-	left=$(pgrep -f -- "$tmp/" || true)
-	if [[ -n $left ]]; then
-		log "processes of this run were left behind; ending them:"
-		ps -o pid=,args= -p "$(echo $left | tr ' ' ,)" >&2 || true
-		kill $left 2>/dev/null || true
-		sleep 1
-		left=$(pgrep -f -- "$tmp/" || true)
-		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
-		[[ $rc != 0 ]] || rc=1
-	fi
-	rm -rf "$tmp"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+sf_cleanup_on_exit fail SERVE_PID
 
 [[ -z $SMOKEFLOW ]] || SMOKEFLOW=$(realpath "$SMOKEFLOW")
 cd "$ROOT"
 
 # --- 1. agent-browser and gpt-tokenizer ----------------------------------------
-stamp=$CACHE/node_modules/.bench-agent-lock
-want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
-if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
-	log "installing the pinned packages into $CACHE (npm ci --ignore-scripts)"
-	mkdir -p "$CACHE"
-	cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
-	(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
-	echo "$want" >"$stamp"
-fi
+sf_npm_ci "the pinned packages" "$HERE" "$CACHE" .bench-agent-lock
 AB=$CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
-[[ $(uname -sm) == "Linux x86_64" ]] || { log "the agent-browser binary used here is the linux-x64 one"; exit 2; }
+[[ $(uname -sm) == "Linux x86_64" ]] || { sf_log "the agent-browser binary used here is the linux-x64 one"; exit 2; }
 chmod +x "$AB"
 export NODE_PATH=$CACHE/node_modules
 
 # --- 2. AdminLTE ------------------------------------------------------------
 "$ROOT/realapps/install.sh"
 go build -o "$tmp/serve" ./realapps/serve
-"$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules" >"$tmp/serve.log" 2>&1 &
-SERVE_PID=$!
-URL=
-for _ in $(seq 100); do
-	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1 || true)
-	[[ -n $URL ]] && break
-	kill -0 "$SERVE_PID" 2>/dev/null || { cat "$tmp/serve.log" >&2; exit 1; }
-	sleep 0.1
-done
-[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
+sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules"
 ADMIN=$URL/node_modules/admin-lte/pages/forms/general.html
-curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
-log "AdminLTE on $ADMIN"
+curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { sf_log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
+sf_log "AdminLTE on $ADMIN"
 
 # --- 3. measure ---------------------------------------------------------------
 if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
-	log "building smokeflow"
+	sf_log "building smokeflow"
 	go build -o "$tmp/smokeflow" ./cmd/smokeflow
 	SMOKEFLOW=$tmp/smokeflow
 fi
@@ -112,13 +73,12 @@ go build -o "$tmp/agentbench" ./bench/agent
 rm -rf "$OUT"
 mkdir -p "$OUT"
 {
-	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "nproc: $(nproc)"
+	sf_machine_info
 	echo "cpu: $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 	echo "chromium: $("$CHROMIUM" --version 2>/dev/null), headless"
 	echo "agent-browser: $("$AB" --version 2>/dev/null) (npm agent-browser, native linux-x64 CLI)"
 	if [[ -n $SMOKEFLOW ]]; then
-		echo "smokeflow: $("$SMOKEFLOW" version 2>/dev/null | head -1) ($(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty'))"
+		echo "smokeflow: $(sf_smokeflow_version "$SMOKEFLOW")"
 	fi
 	echo "go: $(go version | awk '{print $3}')"
 	echo "node: $(node --version)"
@@ -135,4 +95,4 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 
 # --- 4. report ------------------------------------------------------------------
 node "$HERE/report.js" "$OUT" | tee "$OUT/report.md"
-log "raw numbers and transcripts in $OUT"
+sf_log "raw numbers and transcripts in $OUT"

@@ -30,48 +30,20 @@ export OUT=${OUT:-$HERE/out}
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 export PEERS=${PEERS:-}
 
-log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+. "$ROOT/bench/lib.sh"
 
 # A short path: the tools' sockets live under it.
-tmp=$(mktemp -d /tmp/sftok.XXXXXX)
+sf_tmpdir sftok /tmp
 PIDS=()
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	for p in "${PIDS[@]}"; do
-		kill "$p" 2>/dev/null || true
-		wait "$p" 2>/dev/null || true
-	done
-	local left
-	left=$(pgrep -f -- "$tmp/" || true)
-	if [[ -n $left ]]; then
-		log "processes of this run were left behind; ending them"
-		kill $left 2>/dev/null || true
-		sleep 1
-		left=$(pgrep -f -- "$tmp/" || true)
-		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
-	fi
-	rm -rf "$tmp"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+sf_cleanup_on_exit report PIDS
 cd "$ROOT"
 
 # --- 1. what the run needs ---------------------------------------------------------
-stamp=$CACHE/node_modules/.bench-tokens-lock
-want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
-if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
-	log "installing the docs site into $CACHE (npm ci --ignore-scripts)"
-	mkdir -p "$CACHE"
-	cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
-	(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
-	echo "$want" >"$stamp"
-fi
+sf_npm_ci "the docs site" "$HERE" "$CACHE" .bench-tokens-lock
 "$ROOT/realapps/install.sh"
 AB=$AGENT_BENCH_CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
 if [[ ! -x $AB && $AGENT_BENCH_CACHE == "$ROOT/bench/agent/.cache" ]]; then
-	log "agent-browser is not installed: bench/agent/run.sh installs it; run it once (TOOLS=agent-browser RUNS=1 COLD_RUNS=1)"
+	sf_log "agent-browser is not installed: bench/agent/run.sh installs it; run it once (TOOLS=agent-browser RUNS=1 COLD_RUNS=1)"
 	exit 2
 fi
 export NODE_PATH=$AGENT_BENCH_CACHE/node_modules:$REALAPPS_CACHE/node_modules
@@ -81,7 +53,7 @@ export ADMINLTE=$REALAPPS_CACHE/node_modules/admin-lte
 # processes are found by that path.
 for t in sf ab; do mkdir -p "$tmp/$t/bin" "$tmp/$t/home" "$tmp/$t/tmp" "$tmp/$t/run"; done
 export SF_DIR=$tmp/sf AB_DIR=$tmp/ab
-log "building smokeflow and the server"
+sf_log "building smokeflow and the server"
 if [[ -n ${SMOKEFLOW:-} ]]; then
 	cp "$SMOKEFLOW" "$tmp/sf/bin/smokeflow"
 else
@@ -95,19 +67,8 @@ export SMOKEFLOW=$tmp/sf/bin/smokeflow AB=$tmp/ab/bin/agent-browser
 # start NAME CMD...: runs CMD in the background and sets URL to the first
 # http://host:port it prints.
 start() {
-	local name=$1
-	shift
-	"$@" >"$tmp/$name.log" 2>&1 &
-	PIDS+=($!)
-	URL=
-	for _ in $(seq 100); do
-		URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/$name.log" | head -1 || true)
-		[[ -n $URL ]] && return
-		sleep 0.1
-	done
-	log "$name did not print its URL:"
-	cat "$tmp/$name.log" >&2
-	exit 1
+	sf_serve "$1" "$tmp/$1.log" "${@:2}"
+	PIDS+=("$SERVE_PID")
 }
 start apps "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules"
 export APPS=$URL
@@ -122,7 +83,7 @@ mkdir -p "$OUT"
 	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	echo "chromium: $("$CHROMIUM" --version 2>/dev/null), headless"
 	echo "agent-browser: $("$AB" --version 2>/dev/null)"
-	echo "smokeflow: ${SMOKEFLOW_LABEL:-$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')}"
+	echo "smokeflow: ${SMOKEFLOW_LABEL:-$(sf_git_rev)}"
 	echo "playwright-core: $(node -p "require('playwright-core/package.json').version")"
 	echo "peers: ${PEERS:-measured in this run}"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -133,4 +94,4 @@ PIDS+=($!)
 wait $!
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 cat "$OUT/machine.txt" "$OUT/report.md"
-log "texts of every page in $OUT/texts"
+sf_log "texts of every page in $OUT/texts"
