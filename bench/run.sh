@@ -32,54 +32,30 @@ GO_BENCHTIME=${GO_BENCHTIME:-20x}
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 export NO_COLOR=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_BROWSERS_PATH=0
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/smokeflow-bench.XXXXXX")
+. "$ROOT/bench/lib.sh"
 # Every browser profile (smokeflow's and Playwright's) is created under
 # $tmp, so the browsers of this run can be found by that path, and only
 # they.
-mkdir -p "$tmp/tmp"
+sf_tmpdir smokeflow-bench
 export TMPDIR=$tmp/tmp
 DEMO_PID=
-
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	if [[ -n $DEMO_PID ]] && kill -0 "$DEMO_PID" 2>/dev/null; then
-		kill "$DEMO_PID" 2>/dev/null || true
-		wait "$DEMO_PID" 2>/dev/null || true
-	fi
-	local left
-	left=$(pgrep -f -- "$tmp/" || true)
-	if [[ -n $left ]]; then
-		kill $left 2>/dev/null || true
-		sleep 1
-		left=$(pgrep -f -- "$tmp/" || true)
-		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
-	fi
-	rm -rf "$tmp"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-now_ms() { date +%s%3N; }
+sf_cleanup_on_exit quiet DEMO_PID
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$ROOT"
 
 # --- machine and versions ---------------------------------------------------
-log "building smokeflow"
+sf_log "building smokeflow"
 go build -o "$tmp/smokeflow" ./cmd/smokeflow
 go build -o "$tmp/snapstat" ./bench/cmd/snapstat
 
-log "installing playwright-core and gpt-tokenizer into $tmp/npm"
+sf_log "installing playwright-core and gpt-tokenizer into $tmp/npm"
 npm install --prefix "$tmp/npm" --no-audit --no-fund --loglevel=error playwright-core gpt-tokenizer >"$OUT/npm.log" 2>&1
 export NODE_PATH=$tmp/npm/node_modules
 
 {
-	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "nproc: $(nproc)"
+	sf_machine_info
 	echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
 	echo "cpu: $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 	echo "kernel: $(uname -sr)"
@@ -88,7 +64,7 @@ export NODE_PATH=$tmp/npm/node_modules
 	echo "node: $(node --version)"
 	echo "playwright-core: $(node -p "require('playwright-core/package.json').version")"
 	echo "gpt-tokenizer: $(node -p "require('gpt-tokenizer/package.json').version") (encode = o200k_base)"
-	echo "smokeflow: $("$tmp/smokeflow" version 2>/dev/null | head -1) ($(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty'))"
+	echo "smokeflow: $(sf_smokeflow_version "$tmp/smokeflow")"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 
@@ -107,7 +83,7 @@ start_demo() {
 	done
 	[[ -n $URL ]] || { echo "the demo shop did not print its URL" >&2; exit 1; }
 	OLD_URL=$URL
-	log "demo shop on $URL"
+	sf_log "demo shop on $URL"
 }
 # demo_up reports whether the demo shop still answers. On a shared machine
 # something may end it (it happened while these numbers were taken): then
@@ -115,12 +91,12 @@ start_demo() {
 demo_up() { kill -0 "$DEMO_PID" 2>/dev/null && curl -fsS -o /dev/null --max-time 5 "$URL/"; }
 ensure_demo() {
 	demo_up && return 0
-	log "  the demo shop on $URL is gone; starting it again"
+	sf_log "  the demo shop on $URL is gone; starting it again"
 	echo "$(date -u +%H:%M:%S) demo shop on $URL gone; restarted" >>"$OUT/demo-restarts.txt"
 	wait "$DEMO_PID" 2>/dev/null || true
 	start_demo
 }
-log "starting the demo shop"
+sf_log "starting the demo shop"
 start_demo
 PW=$ROOT/bench/playwright
 
@@ -134,22 +110,22 @@ run_timed() {
 	for try in 1 2; do
 		ensure_demo
 		rc=0
-		t0=$(now_ms)
+		t0=$(sf_now_ms)
 		"$@" >"$file" 2>&1 || rc=$?
-		t1=$(now_ms)
+		t1=$(sf_now_ms)
 		if [[ $rc != 0 && $try == 1 ]] && ! demo_up; then
-			log "  $prefix failed while the demo shop was down; once more"
+			sf_log "  $prefix failed while the demo shop was down; once more"
 			continue
 		fi
 		break
 	done
 	echo "$prefix,$((t1 - t0)),$rc" >>"$CSV"
-	[[ $rc == 0 ]] || log "  $prefix exited $rc (see $file)"
+	[[ $rc == 0 ]] || sf_log "  $prefix exited $rc (see $file)"
 	return 0
 }
 
 # --- a. the ten-step flow end to end -----------------------------------------
-log "a. ten-step flow end to end, $ROUNDS rounds each, alternating"
+sf_log "a. ten-step flow end to end, $ROUNDS rounds each, alternating"
 CSV=$OUT/e2e.csv
 echo "tool,round,ms,rc" >"$CSV"
 mkdir -p "$OUT/logs"
@@ -162,7 +138,7 @@ for i in $(seq "$ROUNDS"); do
 done
 
 # --- b. a suite of 20 flows with 2 workers -----------------------------------
-log "b. suite of $SUITE_FLOWS flows, $WORKERS workers, $SUITE_ROUNDS rounds each"
+sf_log "b. suite of $SUITE_FLOWS flows, $WORKERS workers, $SUITE_ROUNDS rounds each"
 mkdir -p "$tmp/suite"
 for k in $(seq -w "$SUITE_FLOWS"); do
 	sed "s/^name: .*/name: Ten steps, copy $k/" bench/flows/ten-steps.yaml >"$tmp/suite/ten-steps-$k.yaml"
@@ -178,7 +154,7 @@ for i in $(seq "$SUITE_ROUNDS"); do
 done
 
 # --- c. snapshots -------------------------------------------------------------
-log "c. snapshots"
+sf_log "c. snapshots"
 : >"$OUT/snapshots.jsonl"
 mkdir -p "$OUT/snapshots"
 pages=("home|@URL@/" "search|@URL@/search?q=mug" "checkout|@URL@/checkout" "dashboard|file://$ROOT/testdata/bench/dashboard.html")
@@ -187,8 +163,8 @@ for entry in "${pages[@]}"; do
 	ensure_demo
 	name=${entry%%|*} url=${entry#*|}
 	url=${url//@URL@/$URL}
-	sf() { "$tmp/snapstat" "$name" "$url" "$OUT/snapshots" "$SNAP_REPEAT" >>"$OUT/snapshots.jsonl" 2>>"$OUT/logs/snapshots.txt" || log "  smokeflow snapshot of $name failed"; }
-	pw() { node "$PW/snapshot.js" "$name" "$url" "$OUT/snapshots" "$SNAP_REPEAT" >>"$OUT/snapshots.jsonl" 2>>"$OUT/logs/snapshots.txt" || log "  playwright snapshot of $name failed"; }
+	sf() { "$tmp/snapstat" "$name" "$url" "$OUT/snapshots" "$SNAP_REPEAT" >>"$OUT/snapshots.jsonl" 2>>"$OUT/logs/snapshots.txt" || sf_log "  smokeflow snapshot of $name failed"; }
+	pw() { node "$PW/snapshot.js" "$name" "$url" "$OUT/snapshots" "$SNAP_REPEAT" >>"$OUT/snapshots.jsonl" 2>>"$OUT/logs/snapshots.txt" || sf_log "  playwright snapshot of $name failed"; }
 	if ((n++ % 2)); then pw; sf; else sf; pw; fi
 done
 # The command line, end to end, on the pages that need no preparation; its
@@ -199,16 +175,16 @@ for entry in "home|@URL@/" "dashboard|file://$ROOT/testdata/bench/dashboard.html
 	ensure_demo
 	name=${entry%%|*} url=${entry#*|}
 	url=${url//@URL@/$URL}
-	t0=$(now_ms) rc=0
+	t0=$(sf_now_ms) rc=0
 	"$tmp/smokeflow" snapshot "$url" >"$OUT/snapshots/cli-smokeflow-$name.txt" 2>>"$OUT/logs/snapshots.txt" || rc=$?
-	t1=$(now_ms)
+	t1=$(sf_now_ms)
 	same=no
 	cmp -s "$OUT/snapshots/cli-smokeflow-$name.txt" "$OUT/snapshots/snap-smokeflow-$name.txt" && same=yes
 	echo "$name,$((t1 - t0)),$rc,$same" >>"$CSV"
 done
 
 # --- d. a missing element -----------------------------------------------------
-log "d. missing element, $MISSING_ROUNDS rounds each"
+sf_log "d. missing element, $MISSING_ROUNDS rounds each"
 CSV=$OUT/missing.csv
 echo "tool,round,ms,rc" >"$CSV"
 sf_missing_cmd() { "$tmp/smokeflow" run bench/flows/missing-element.yaml --base-url "$URL" --artifacts "$OUT/art/missing-$1" --report "json=$OUT/logs/missing-smokeflow-$1.json"; }
@@ -225,12 +201,12 @@ DEMO_PID=
 
 # --- Go benchmarks ------------------------------------------------------------
 if [[ $GO_BENCH == 1 ]]; then
-	log "go test ./bench -bench (benchtime $GO_BENCHTIME)"
+	sf_log "go test ./bench -bench (benchtime $GO_BENCHTIME)"
 	go test ./bench -run '^$' -bench 'ChromiumReads|Snapshot|Resolve|FindLate|BusyWait|Diagnostics|Absent|FreshContext' -benchtime "$GO_BENCHTIME" -timeout 20m \
-		>"$OUT/go-bench.txt" 2>&1 || log "  go benchmarks failed (see $OUT/go-bench.txt)"
-	log "go test ./bench -bench FlowTenSteps with a CPU profile"
+		>"$OUT/go-bench.txt" 2>&1 || sf_log "  go benchmarks failed (see $OUT/go-bench.txt)"
+	sf_log "go test ./bench -bench FlowTenSteps with a CPU profile"
 	go test ./bench -run '^$' -bench 'FlowTenSteps' -benchtime 5x -timeout 10m \
-		-o "$tmp/bench.test" -cpuprofile "$OUT/flow-cpu.prof" >>"$OUT/go-bench.txt" 2>&1 || log "  flow benchmark failed"
+		-o "$tmp/bench.test" -cpuprofile "$OUT/flow-cpu.prof" >>"$OUT/go-bench.txt" 2>&1 || sf_log "  flow benchmark failed"
 	if [[ -s $OUT/flow-cpu.prof ]]; then
 		go tool pprof -top -nodecount=30 "$tmp/bench.test" "$OUT/flow-cpu.prof" >"$OUT/flow-cpu-top.txt" 2>/dev/null || true
 		go tool pprof -top -cum -nodecount=40 "$tmp/bench.test" "$OUT/flow-cpu.prof" >"$OUT/flow-cpu-cum.txt" 2>/dev/null || true
@@ -239,4 +215,4 @@ fi
 
 # --- report -------------------------------------------------------------------
 node "$ROOT/bench/report.js" "$OUT" | tee "$OUT/report.md"
-log "raw numbers in $OUT"
+sf_log "raw numbers in $OUT"

@@ -15,25 +15,17 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=${REALAPPS_CACHE:-$HERE/.cache}
 
-log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-
-stamp=$CACHE/node_modules/.realapps-lock
-want=$(sha256sum "$HERE/package-lock.json" | cut -d' ' -f1)
-if [[ -f $stamp && $(cat "$stamp") == "$want" ]]; then
-	exit 0
-fi
-
-# --- 1. install -------------------------------------------------------------
-log "installing the pinned packages into $CACHE (npm ci)"
-mkdir -p "$CACHE"
-cp "$HERE/package.json" "$HERE/package-lock.json" "$HERE/.npmrc" "$CACHE/"
-(cd "$CACHE" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+. "$HERE/../bench/lib.sh"
 
 # --- 2. assemble ------------------------------------------------------------
-log "assembling AdminLTE's plugins folder (its build/npm/Publish.js)"
-(cd "$CACHE/node_modules/admin-lte" && node build/npm/Publish.js)
-log "taking out the tags that load from other hosts (AdminLTE, TodoMVC pages)"
-find "$CACHE/node_modules/admin-lte" "$CACHE/node_modules/todomvc" -name '*.html' \
-	-not -path '*/node_modules/admin-lte/plugins/*' -not -path '*/bower_components/*' -print0 |
-	xargs -0 sed -i -E '/<(link|script)[^>]*(href|src)="(https?:)?\/\//d'
-echo "$want" >"$stamp"
+assemble() {
+	sf_log "assembling AdminLTE's plugins folder (its build/npm/Publish.js)"
+	(cd "$CACHE/node_modules/admin-lte" && node build/npm/Publish.js)
+	sf_log "taking out the tags that load from other hosts (AdminLTE, TodoMVC pages)"
+	find "$CACHE/node_modules/admin-lte" "$CACHE/node_modules/todomvc" -name '*.html' \
+		-not -path '*/node_modules/admin-lte/plugins/*' -not -path '*/bower_components/*' -print0 |
+		xargs -0 sed -i -E '/<(link|script)[^>]*(href|src)="(https?:)?\/\//d'
+}
+
+# --- 1. install, then assemble ------------------------------------------------
+sf_npm_ci "the pinned packages" "$HERE" "$CACHE" .realapps-lock assemble

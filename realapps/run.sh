@@ -28,47 +28,28 @@ PEER=${PEER:-0}
 WORKERS=${WORKERS:-1}
 export NO_COLOR=1
 
-log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+. "$ROOT/bench/lib.sh"
 
 SERVE_PID=
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
-		kill "$SERVE_PID" 2>/dev/null || true
-		wait "$SERVE_PID" 2>/dev/null || true
-	fi
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+sf_cleanup_on_exit quiet SERVE_PID
 
 cd "$ROOT"
-[[ -x $SMOKEFLOW ]] || { log "no smokeflow at $SMOKEFLOW: run make build (or make realapps)"; exit 2; }
+[[ -x $SMOKEFLOW ]] || { sf_log "no smokeflow at $SMOKEFLOW: run make build (or make realapps)"; exit 2; }
 
 # --- 1, 2. install and assemble (realapps/install.sh) -------------------------
 REALAPPS_CACHE=$CACHE "$HERE/install.sh"
 
 # --- 3. serve ---------------------------------------------------------------
 go build -o "$CACHE/serve" ./realapps/serve
-"$CACHE/serve" -pages "$HERE/pages" -modules "$CACHE/node_modules" >"$CACHE/serve.log" 2>&1 &
-SERVE_PID=$!
-URL=
-for _ in $(seq 100); do
-	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$CACHE/serve.log" | head -1 || true)
-	[[ -n $URL ]] && break
-	kill -0 "$SERVE_PID" 2>/dev/null || { cat "$CACHE/serve.log" >&2; exit 1; }
-	sleep 0.1
-done
-[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
-log "serving the apps on $URL"
+sf_serve realapps/serve "$CACHE/serve.log" "$CACHE/serve" -pages "$HERE/pages" -modules "$CACHE/node_modules"
+sf_log "serving the apps on $URL"
 
 # --- 4. run the flows -------------------------------------------------------
 rm -rf "$OUT"
 mkdir -p "$OUT"
 flows=("$@")
 ((${#flows[@]})) || flows=(realapps/flows)
-log "smokeflow run ${flows[*]}"
+sf_log "smokeflow run ${flows[*]}"
 rc=0
 "$SMOKEFLOW" run "${flows[@]}" --base-url "$URL" --workers "$WORKERS" \
 	--artifacts "$OUT/artifacts" --report "markdown=$OUT/report.md" \
@@ -76,13 +57,13 @@ rc=0
 if [[ -f $OUT/results.json ]]; then
 	node "$HERE/table.js" "$OUT/results.json" >"$OUT/table.md"
 	cat "$OUT/table.md"
-	log "results table: $OUT/table.md; report: $OUT/report.md"
+	sf_log "results table: $OUT/table.md; report: $OUT/report.md"
 fi
 
 # --- 5. the peer's snapshots (optional) -------------------------------------
 if [[ $PEER == 1 ]]; then
-	log "snapshots of each page, smokeflow and Playwright (playwright-core drives the installed Chromium)"
-	NODE_PATH=$CACHE/node_modules node "$HERE/peer.js" "$URL" "$SMOKEFLOW" "$OUT/peer" >"$OUT/peer.md" || log "the peer comparison failed (see $OUT/peer.md)"
+	sf_log "snapshots of each page, smokeflow and Playwright (playwright-core drives the installed Chromium)"
+	NODE_PATH=$CACHE/node_modules node "$HERE/peer.js" "$URL" "$SMOKEFLOW" "$OUT/peer" >"$OUT/peer.md" || sf_log "the peer comparison failed (see $OUT/peer.md)"
 	cat "$OUT/peer.md"
 fi
 exit "$rc"

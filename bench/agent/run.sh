@@ -51,7 +51,7 @@ cd "$ROOT"
 # --- 1. agent-browser and gpt-tokenizer ----------------------------------------
 sf_npm_ci "the pinned packages" "$HERE" "$CACHE" .bench-agent-lock
 AB=$CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
-[[ $(uname -sm) == "Linux x86_64" ]] || { log "the agent-browser binary used here is the linux-x64 one"; exit 2; }
+[[ $(uname -sm) == "Linux x86_64" ]] || { sf_log "the agent-browser binary used here is the linux-x64 one"; exit 2; }
 chmod +x "$AB"
 export NODE_PATH=$CACHE/node_modules
 
@@ -60,12 +60,12 @@ export NODE_PATH=$CACHE/node_modules
 go build -o "$tmp/serve" ./realapps/serve
 sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules"
 ADMIN=$URL/node_modules/admin-lte/pages/forms/general.html
-curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
-log "AdminLTE on $ADMIN"
+curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { sf_log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
+sf_log "AdminLTE on $ADMIN"
 
 # --- 3. measure ---------------------------------------------------------------
 if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
-	log "building smokeflow"
+	sf_log "building smokeflow"
 	go build -o "$tmp/smokeflow" ./cmd/smokeflow
 	SMOKEFLOW=$tmp/smokeflow
 fi
@@ -95,4 +95,4 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 
 # --- 4. report ------------------------------------------------------------------
 node "$HERE/report.js" "$OUT" | tee "$OUT/report.md"
-log "raw numbers and transcripts in $OUT"
+sf_log "raw numbers and transcripts in $OUT"

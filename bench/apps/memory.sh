@@ -28,36 +28,17 @@ APPS=${APPS:-$(cd "$HERE/flows" && ls *.yaml | sed 's/\.yaml$//' | tr '\n' ' ')}
 SMOKEFLOW=${SMOKEFLOW:-}
 export NO_COLOR=1
 
-log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+. "$ROOT/bench/lib.sh"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sfmem.XXXXXX")
-mkdir -p "$tmp/tmp" "$tmp/work" "$tmp/flows" "$tmp/rt"
+sf_tmpdir sfmem
+mkdir -p "$tmp/work" "$tmp/flows" "$tmp/rt"
 SERVE_PID=
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	SMOKEFLOW_RUNTIME_DIR=$tmp/rt "$SMOKEFLOW" close --session mem >/dev/null 2>&1 || true
-	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
-		kill "$SERVE_PID" 2>/dev/null || true
-		wait "$SERVE_PID" 2>/dev/null || true
-	fi
-	local left
-	left=$(pgrep -f -- "$tmp/" || true)
-	if [[ -n $left ]]; then
-		kill $left 2>/dev/null || true
-		sleep 1
-		left=$(pgrep -f -- "$tmp/" || true)
-		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
-	fi
-	rm -rf "$tmp"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+sf_on_exit() { SMOKEFLOW_RUNTIME_DIR=$tmp/rt "$SMOKEFLOW" close --session mem >/dev/null 2>&1; }
+sf_cleanup_on_exit quiet SERVE_PID
 
 cd "$ROOT"
 if [[ -z $SMOKEFLOW ]]; then
-	log "building smokeflow (as make build does)"
+	sf_log "building smokeflow (as make build does)"
 	CGO_ENABLED=0 go build -o "$tmp/smokeflow" ./cmd/smokeflow
 	SMOKEFLOW=$tmp/smokeflow
 else
@@ -65,15 +46,7 @@ else
 fi
 REALAPPS_CACHE=$REALAPPS_CACHE "$ROOT/realapps/install.sh"
 go build -o "$tmp/serve" ./realapps/serve
-"$tmp/serve" -pages "$ROOT/realapps/pages" -modules "$REALAPPS_CACHE/node_modules" >"$tmp/serve.log" 2>&1 &
-SERVE_PID=$!
-URL=
-for _ in $(seq 100); do
-	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1 || true)
-	[[ -n $URL ]] && break
-	sleep 0.1
-done
-[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
+sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages "$ROOT/realapps/pages" -modules "$REALAPPS_CACHE/node_modules"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
@@ -88,7 +61,7 @@ for app in $APPS; do
 	done
 done
 n=$(ls "$tmp/flows" | wc -l)
-log "a. the runner: $n flows, $WORKERS workers"
+sf_log "a. the runner: $n flows, $WORKERS workers"
 (cd "$tmp/work" && TMPDIR=$tmp/tmp exec "$SMOKEFLOW" run "$tmp/flows" --workers "$WORKERS" --base-url "$URL") >"$OUT/runner.txt" 2>&1 &
 pid=$!
 hwm=0 rss=0
@@ -103,14 +76,14 @@ echo "flows,workers,vmhwm_kb,rc" >"$OUT/runner.csv"
 echo "$n,$WORKERS,$hwm,$rc" >>"$OUT/runner.csv"
 
 # --- b. the session's background process -----------------------------------------
-log "b. the session's background process"
+sf_log "b. the session's background process"
 export SMOKEFLOW_RUNTIME_DIR=$tmp/rt SMOKEFLOW_SESSION=mem
-sf() { (cd "$tmp/work" && TMPDIR=$tmp/tmp "$SMOKEFLOW" "$@") >>"$OUT/session.txt" 2>&1 || log "  smokeflow $* failed (see $OUT/session.txt)"; }
+sf() { (cd "$tmp/work" && TMPDIR=$tmp/tmp "$SMOKEFLOW" "$@") >>"$OUT/session.txt" 2>&1 || sf_log "  smokeflow $* failed (see $OUT/session.txt)"; }
 echo "after,vmhwm_kb,vmrss_kb" >"$OUT/session.csv"
 reading() {
 	local p
 	p=$(pgrep -f -- "session-serve --session mem --dir $tmp/rt" | head -1 || true)
-	[[ -n $p ]] || { log "  no session-serve process"; return; }
+	[[ -n $p ]] || { sf_log "  no session-serve process"; return; }
 	echo "$1,$(kb VmHWM "$p"),$(kb VmRSS "$p")" >>"$OUT/session.csv"
 }
 sf open "$URL/node_modules/todomvc/examples/vanillajs/index.html"
@@ -129,7 +102,7 @@ reading "snapshot + click + snapshot"
 sf close
 
 {
-	echo "smokeflow: $("$SMOKEFLOW" version 2>/dev/null | head -1) ($(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')), load $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "smokeflow: $(sf_smokeflow_version "$SMOKEFLOW"), load $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo
 	echo "| process | what | peak RSS (VmHWM) | RSS now |"
 	echo "|---|---|---:|---:|"

@@ -38,38 +38,18 @@ SMOKEFLOW_FLAGS=${SMOKEFLOW_FLAGS:-}
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 export NO_COLOR=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_BROWSERS_PATH=0
 
-log() { printf '%s  %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-now_ms() { date +%s%3N; }
+. "$ROOT/bench/lib.sh"
 
 # Every browser profile of the run (both tools make theirs under TMPDIR)
 # lives under $tmp, so what is left of the run is found by that path alone.
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sfapps.XXXXXX")
-mkdir -p "$tmp/tmp" "$tmp/work"
+sf_tmpdir sfapps
+mkdir -p "$tmp/work"
 SERVE_PID=
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	if [[ -n $SERVE_PID ]] && kill -0 "$SERVE_PID" 2>/dev/null; then
-		kill "$SERVE_PID" 2>/dev/null || true
-		wait "$SERVE_PID" 2>/dev/null || true
-	fi
-	local left
-	left=$(pgrep -f -- "$tmp/" || true)
-	if [[ -n $left ]]; then
-		kill $left 2>/dev/null || true
-		sleep 1
-		left=$(pgrep -f -- "$tmp/" || true)
-		[[ -z $left ]] || kill -9 $left 2>/dev/null || true
-	fi
-	rm -rf "$tmp"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+sf_cleanup_on_exit quiet SERVE_PID
 
 cd "$ROOT"
 if [[ -z $SMOKEFLOW ]]; then
-	log "building smokeflow (as make build does)"
+	sf_log "building smokeflow (as make build does)"
 	CGO_ENABLED=0 go build -o "$tmp/smokeflow" ./cmd/smokeflow # as make build does
 	SMOKEFLOW=$tmp/smokeflow
 else
@@ -79,29 +59,19 @@ fi
 # --- 1. the apps --------------------------------------------------------------
 REALAPPS_CACHE=$REALAPPS_CACHE "$ROOT/realapps/install.sh"
 export NODE_PATH=$REALAPPS_CACHE/node_modules
-[[ -d $NODE_PATH/playwright-core ]] || { log "no playwright-core in $NODE_PATH (realapps/package.json pins it)"; exit 2; }
+[[ -d $NODE_PATH/playwright-core ]] || { sf_log "no playwright-core in $NODE_PATH (realapps/package.json pins it)"; exit 2; }
 go build -o "$tmp/serve" ./realapps/serve
-"$tmp/serve" -pages "$ROOT/realapps/pages" -modules "$NODE_PATH" >"$tmp/serve.log" 2>&1 &
-SERVE_PID=$!
-URL=
-for _ in $(seq 100); do
-	URL=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1 || true)
-	[[ -n $URL ]] && break
-	kill -0 "$SERVE_PID" 2>/dev/null || { cat "$tmp/serve.log" >&2; exit 1; }
-	sleep 0.1
-done
-[[ -n $URL ]] || { log "realapps/serve did not print its URL"; exit 1; }
-log "serving the apps on $URL"
+sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages "$ROOT/realapps/pages" -modules "$NODE_PATH"
+sf_log "serving the apps on $URL"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/logs" "$OUT/steps"
 {
-	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "nproc: $(nproc)"
+	sf_machine_info
 	echo "chromium: $("$CHROMIUM" --version 2>/dev/null)"
 	echo "node: $(node --version)"
 	echo "playwright-core: $(node -p "require('playwright-core/package.json').version")"
-	echo "smokeflow: $("$SMOKEFLOW" version 2>/dev/null | head -1) ($(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty'))"
+	echo "smokeflow: $(sf_smokeflow_version "$SMOKEFLOW")"
 	echo "smokeflow flags: ${SMOKEFLOW_FLAGS:-(none)}"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
@@ -117,11 +87,11 @@ timed() {
 	shift 3
 	local t0 t1 rc=0 load
 	load=$(cut -d' ' -f1 /proc/loadavg)
-	t0=$(now_ms)
+	t0=$(sf_now_ms)
 	(cd "$tmp/work" && TMPDIR=$tmp/tmp "$@") >"$OUT/logs/$app-$tool-$round.txt" 2>&1 || rc=$?
-	t1=$(now_ms)
+	t1=$(sf_now_ms)
 	echo "$app,$tool,$round,$((t1 - t0)),$rc,$load" >>"$CSV"
-	[[ $rc == 0 ]] || log "  $app $tool round $round exited $rc (see $OUT/logs/$app-$tool-$round.txt)"
+	[[ $rc == 0 ]] || sf_log "  $app $tool round $round exited $rc (see $OUT/logs/$app-$tool-$round.txt)"
 }
 sf() {
 	local app=$1 round=$2 extra=()
@@ -135,7 +105,7 @@ pw() {
 }
 
 for i in $(seq "$ROUNDS"); do
-	log "round $i of $ROUNDS (load $(cut -d' ' -f1-3 /proc/loadavg))"
+	sf_log "round $i of $ROUNDS (load $(cut -d' ' -f1-3 /proc/loadavg))"
 	for app in $APPS; do
 		if ((i % 2)); then sf "$app" "$i"; pw "$app" "$i"; else pw "$app" "$i"; sf "$app" "$i"; fi
 	done
@@ -143,4 +113,4 @@ done
 
 # --- 3. the report ------------------------------------------------------------
 node "$HERE/report.js" "$OUT" | tee "$OUT/report.md"
-log "raw numbers in $OUT"
+sf_log "raw numbers in $OUT"

@@ -43,7 +43,7 @@ sf_npm_ci "the docs site" "$HERE" "$CACHE" .bench-tokens-lock
 "$ROOT/realapps/install.sh"
 AB=$AGENT_BENCH_CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
 if [[ ! -x $AB && $AGENT_BENCH_CACHE == "$ROOT/bench/agent/.cache" ]]; then
-	log "agent-browser is not installed: bench/agent/run.sh installs it; run it once (TOOLS=agent-browser RUNS=1 COLD_RUNS=1)"
+	sf_log "agent-browser is not installed: bench/agent/run.sh installs it; run it once (TOOLS=agent-browser RUNS=1 COLD_RUNS=1)"
 	exit 2
 fi
 export NODE_PATH=$AGENT_BENCH_CACHE/node_modules:$REALAPPS_CACHE/node_modules
@@ -53,7 +53,7 @@ export ADMINLTE=$REALAPPS_CACHE/node_modules/admin-lte
 # processes are found by that path.
 for t in sf ab; do mkdir -p "$tmp/$t/bin" "$tmp/$t/home" "$tmp/$t/tmp" "$tmp/$t/run"; done
 export SF_DIR=$tmp/sf AB_DIR=$tmp/ab
-log "building smokeflow and the server"
+sf_log "building smokeflow and the server"
 if [[ -n ${SMOKEFLOW:-} ]]; then
 	cp "$SMOKEFLOW" "$tmp/sf/bin/smokeflow"
 else
@@ -94,4 +94,4 @@ PIDS+=($!)
 wait $!
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 cat "$OUT/machine.txt" "$OUT/report.md"
-log "texts of every page in $OUT/texts"
+sf_log "texts of every page in $OUT/texts"
