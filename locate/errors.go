@@ -73,8 +73,8 @@ type NotEditableError struct{ NotInteractableError }
 func (e *NotEditableError) Unwrap() error { return &e.NotInteractableError }
 
 // BadValueError: fill gave a date, time or colour input a value it does
-// not take (docs/targets.md "Date, time and colour inputs"). Waiting
-// cannot cure it: the step fails at once.
+// not take (docs/targets.md "Actionability", "Date, time and colour
+// inputs"). Waiting cannot cure it: the step fails at once.
 type BadValueError struct {
 	Node  *Node
 	Value string
