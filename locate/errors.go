@@ -80,9 +80,12 @@ type BadValueError struct {
 	Value string
 }
 
+// PickerForms says the value each date, time and colour input takes.
+const PickerForms = "a date takes 2024-01-31, a time 13:45, a datetime-local 2024-01-31T13:45, " +
+	"a month 2024-01, a week 2024-W05, a colour #ff0000"
+
 func (e *BadValueError) Error() string {
-	return fmt.Sprintf("%s %q does not take the value %q: a date takes 2024-01-31, a time 13:45, "+
-		"a datetime-local 2024-01-31T13:45, a month 2024-01, a week 2024-W05, a colour #ff0000", e.Node.Role, e.Node.Name, e.Value)
+	return fmt.Sprintf("%s %q does not take the value %q: %s", e.Node.Role, e.Node.Name, e.Value, PickerForms)
 }
 func (e *BadValueError) Reason() diagnostics.Reason { return diagnostics.ReasonNotEditable }
 

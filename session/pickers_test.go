@@ -38,6 +38,11 @@ var _ = Describe("Date, time and colour inputs", func() {
 		_, se := doFails(s, `fill: { target: End date, value: "31/01/2024" }`)
 		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonNotEditable))
 		Expect(se.Failure.Message).To(ContainSubstring(`textbox "End date" does not take the value "31/01/2024": a date takes 2024-01-31`))
+		d := se.Failure.Diagnostics
+		Expect(d).NotTo(BeNil())
+		Expect(d.Verdict).To(Equal(`"End date" does not take the value "31/01/2024"`))
+		Expect(d.Hints).To(ContainElement(ContainSubstring("give the value in the input's own form")))
+		Expect(d.Hints).NotTo(ContainElement(ContainSubstring("target the field itself")))
 		do(s, `expect: { value: End date, equals: "" }`)
 	})
 
