@@ -635,15 +635,30 @@ func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputD
 	return first
 }
 
-// focusJS focuses the element and selects its content.
-const focusJS = `function(clear) {
+// focusJS focuses the element and selects its content; an input whose
+// value a picker sets (date, time, datetime-local, month, week, color)
+// takes the value at once instead, with an input and a change event, as
+// Playwright's fill does: it answers "set", or "malformed" when the input
+// refused the value (docs/targets.md "Actionability", "Date, time and
+// colour inputs"). A colour is compared in lower case, as the input keeps
+// it.
+const focusJS = `function(clear, value) {
   const el = this;
+  if (el.localName === 'input' && ['date', 'time', 'datetime-local', 'month', 'week', 'color'].includes(el.type)) {
+    const v = el.type === 'color' ? value.trim().toLowerCase() : value.trim();
+    el.focus();
+    el.value = v;
+    if (el.value !== v) return 'malformed';
+    el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+    el.dispatchEvent(new Event('change', {bubbles: true}));
+    return 'set';
+  }
   el.focus();
   if (el.isContentEditable) {
     const r = document.createRange(); r.selectNodeContents(el);
     const s = getSelection(); s.removeAllRanges(); s.addRange(r);
     if (clear) { document.execCommand('delete'); }
-    return document.activeElement === el || el.contains(document.activeElement);
+    return 'focused';
   }
   if (typeof el.select === 'function') { try { el.select(); } catch (e) {} }
   if (clear && 'value' in el) {
@@ -652,23 +667,23 @@ const focusJS = `function(clear) {
     if (d && d.set) d.set.call(el, ''); else el.value = '';
     el.dispatchEvent(new Event('input', {bubbles: true}));
   }
-  const root = el.getRootNode();
-  return (root.activeElement || document.activeElement) === el;
+  return 'focused';
 }`
 
 const changeJS = `function() { this.dispatchEvent(new Event('change', {bubbles: true})); }`
 
 // Fill replaces the field's value: focus, select all, insert the text as
 // one input (or clear it), then a change event; an editing host gets no
-// change event, which it never fires itself (docs/targets.md
+// change event, which it never fires itself; a date, time or colour input
+// takes the value as it is, or fails with a BadValueError (docs/targets.md
 // "Actionability").
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
-		focus := focusJS
 		if n.EditHost {
-			focus = hostSelectJS
-		}
-		if _, err := p.callOn(ctx, n, focus, value == ""); err != nil {
+			if _, err := p.callOn(ctx, n, hostSelectJS, value == ""); err != nil {
+				return err
+			}
+		} else if set, err := p.fillFocus(ctx, n, value); err != nil || set {
 			return err
 		}
 		if value != "" {
@@ -682,6 +697,26 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 		_, err := p.callOn(ctx, n, changeJS)
 		return err
 	})
+}
+
+// fillFocus focuses the field n for fill (focusJS); set reports a date,
+// time or colour input that took value already.
+func (p *Page) fillFocus(ctx context.Context, n *locate.Node, value string) (set bool, err error) {
+	raw, err := p.callOn(ctx, n, focusJS, value == "", value)
+	if err != nil {
+		return false, err
+	}
+	var state string
+	if err := json.Unmarshal(raw, &state); err != nil {
+		return false, fmt.Errorf("reading how %s %q took the focus: %w", n.Role, n.Name, err)
+	}
+	switch state {
+	case "set":
+		return true, nil
+	case "malformed":
+		return false, &locate.BadValueError{Node: n, Value: value}
+	}
+	return false, nil
 }
 
 // Type focuses the field and types text key by key (into an editing

@@ -203,6 +203,9 @@ func (d *Diagnostics) Explain() {
 		d.Verdict = fmt.Sprintf("%s was removed from the page while acting", d.Target)
 		d.Hints = append(d.Hints, "wait for the page to settle first, e.g. `expect: {visible: ...}` on what appears after the re-render")
 	case ReasonNotEditable:
+		if d.Verdict != "" {
+			break // the field took no such value (a date input given 31/01/2024): the caller said it
+		}
 		d.Verdict = fmt.Sprintf("%s does not take text", d.Target)
 		if len(d.Suggestions) > 0 {
 			d.Hints = append(d.Hints, "target the field itself: "+d.Suggestions[0].Hint())

@@ -2,6 +2,7 @@ package locate
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 )
@@ -70,6 +71,23 @@ func (e *DisabledError) Unwrap() error { return &e.NotInteractableError }
 type NotEditableError struct{ NotInteractableError }
 
 func (e *NotEditableError) Unwrap() error { return &e.NotInteractableError }
+
+// BadValueError: fill gave a date, time or colour input a value it does
+// not take (docs/targets.md "Actionability", "Date, time and colour
+// inputs"). Waiting cannot cure it: the step fails at once.
+type BadValueError struct {
+	Node  *Node
+	Value string
+}
+
+// PickerForms says the value each date, time and colour input takes.
+const PickerForms = "a date takes 2024-01-31, a time 13:45, a datetime-local 2024-01-31T13:45, " +
+	"a month 2024-01, a week 2024-W05, a colour #ff0000"
+
+func (e *BadValueError) Error() string {
+	return fmt.Sprintf("%s %q does not take the value %q: %s", e.Node.Role, e.Node.Name, e.Value, PickerForms)
+}
+func (e *BadValueError) Reason() diagnostics.Reason { return diagnostics.ReasonNotEditable }
 
 // UnstableError: the element kept moving.
 type UnstableError struct{ NotInteractableError }

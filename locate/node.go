@@ -179,8 +179,18 @@ const MaxNameLen = 100
 const contextNameLen = 60
 
 // chromeRoles maps Chromium's internal roles to the ARIA role people use:
-// a <summary> is a button to whoever clicks it.
-var chromeRoles = map[string]string{"DisclosureTriangle": "button"}
+// a <summary> is a button to whoever clicks it; a date, time, month, week
+// or colour input is a textbox, as Playwright names it (docs/targets.md
+// "The snapshot", "Date, time and colour inputs").
+var chromeRoles = map[string]string{"DisclosureTriangle": "button",
+	"Date": "textbox", "DateTime": "textbox", "InputTime": "textbox", "ColorWell": "textbox"}
+
+// pickerRoles are Chromium's roles of the inputs whose value a picker
+// sets: <input type=date, time, datetime-local, month, week, color>. Each
+// is one field; the parts of its own shadow tree (the date's spinbuttons,
+// the picker button) are not read (docs/targets.md "The snapshot", "Date,
+// time and colour inputs").
+var pickerRoles = map[string]bool{"Date": true, "DateTime": true, "InputTime": true, "ColorWell": true}
 
 // Normalize collapses white space, strips invisible characters and trims.
 func Normalize(s string) string {

@@ -180,6 +180,9 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 			}
 		}
 		for _, cid := range ax.children {
+			if pickerRoles[ax.role] {
+				break // one field, without its parts
+			}
 			c := byID[cid]
 			if c == nil {
 				continue

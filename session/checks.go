@@ -713,6 +713,12 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 	if d.Reason == diagnostics.ReasonDisabled {
 		ss.formOf(gctx, d, coveredNode, snap)
 	}
+	var bad *locate.BadValueError
+	if errors.As(err, &bad) {
+		// the field was right, its value not (docs/targets.md "Actionability", "Date, time and colour inputs")
+		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, bad.Value)
+		d.Hints = append(d.Hints, "give the value in the input's own form, whatever the page shows: "+locate.PickerForms)
+	}
 	if snap != nil {
 		for _, n := range snap.All {
 			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {

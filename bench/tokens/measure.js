@@ -208,8 +208,21 @@ function misses(sfText, peer) {
   left = left.filter((n) => !(!n.key && take((l) => l.role === n.role)));
   // a clickable of agent-browser's is an element of any role of that name
   left = left.filter((n) => !(n.clickable && take((l) => l.name === n.key)));
+  // the parts of a date or time input are in its one textbox
+  // (docs/targets.md "Date, time and colour inputs")
+  if (lines.some((l) => l.role === 'textbox' && PICKER_VALUE.test(l.value))) {
+    left = left.filter((n) => !PICKER_PART.test(`${n.role} ${n.key}`));
+  }
   return left.map((n) => `${n.role} "${n.name}"`);
 }
+
+// PICKER_PART is a part Chromium draws in a date or time input's own
+// shadow tree, as agent-browser lists it (role and normalised name): a
+// spinbutton named twice ("Month Month") or the picker button ("Show date
+// picker Show date picker"); PICKER_VALUE, the normalised value of such an
+// input (2016-12-31, 13:45, 2016-12-31t13:45, 2016-12, 2016-w05).
+const PICKER_PART = /^(?:spinbutton (month|day|year|hours|minutes|seconds|milliseconds|am\/pm|week) \1|button (show [a-z ]*picker) \2)$/;
+const PICKER_VALUE = /^(?:\d{4}-\d{2}(?:-\d{2})?(?:t\d{2}:\d{2}(?::\d{2})?)?|\d{2}:\d{2}(?::\d{2})?|\d{4}-w\d{2})$/;
 
 function measure(text) {
   return { tokens: encode(text).length, refs: (text.match(/\bref=e\d+/g) || []).length };
