@@ -84,7 +84,7 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	// (docs/targets.md "The header")
 	body := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask, NoHeader: true, KnownURL: snap.URL})
 	head := ""
-	if snap.Status < 400 && !locate.SameURL(snap.URL, e.known) {
+	if snap.Status < 400 && !locate.KnownURL(snap.URL, e.known) {
 		head = e.mask.Mask(snap.Header())
 	}
 	text := head + body

@@ -3,7 +3,7 @@ package locate
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
+	neturl "net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -41,7 +41,7 @@ func (o RenderOptions) compact() bool { return o.Compact && !o.Full }
 // snapshot": the header line, then one line per kept node.
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
-	if !o.NoHeader || s.Status >= 400 || !SameURL(s.URL, o.KnownURL) {
+	if !o.NoHeader || s.Status >= 400 || !KnownURL(s.URL, o.KnownURL) {
 		b.WriteString(s.Header())
 	}
 	s.walk(o, func(l line) { writeLine(&b, l) })
@@ -52,21 +52,30 @@ func (s *Snapshot) Render(o RenderOptions) string {
 	return out
 }
 
-// SameURL reports whether two URLs are one address: equal once parsed,
-// an empty path being "/". A fragment counts: on a page that routes by
-// it, another fragment is another view.
-func SameURL(a, b string) bool {
-	norm := func(s string) string {
-		u, err := url.Parse(s)
-		if err != nil {
-			return s
-		}
-		if u.Path == "" && u.Opaque == "" && u.Host != "" {
-			u.Path = "/"
-		}
-		return u.String()
+// KnownURL reports whether a page at url is where a reader who knows
+// the page by known thinks it is (docs/targets.md "The header"): the two
+// equal once parsed, an empty path being "/". A fragment counts when
+// known has one (on a page that routes by it, another fragment is another
+// view); when known has none, a fragment the page added itself (a router
+// that goes to "#/" on load) is no news.
+func KnownURL(url, known string) bool {
+	k := parseURL(known, false)
+	return parseURL(url, !strings.Contains(known, "#")) == k
+}
+
+// parseURL is u as KnownURL compares it.
+func parseURL(s string, dropFragment bool) string {
+	u, err := neturl.Parse(s)
+	if err != nil {
+		return s
 	}
-	return norm(a) == norm(b)
+	if u.Path == "" && u.Opaque == "" && u.Host != "" {
+		u.Path = "/"
+	}
+	if dropFragment {
+		u.Fragment, u.RawFragment = "", ""
+	}
+	return u.String()
 }
 
 // Header is the first line of the text snapshot: `# URL "TITLE"`, and

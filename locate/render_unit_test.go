@@ -176,7 +176,7 @@ func TestContextLinesTellApart(t *testing.T) {
 	}
 }
 
-func TestSameURL(t *testing.T) {
+func TestKnownURL(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
 		same bool
@@ -185,10 +185,12 @@ func TestSameURL(t *testing.T) {
 		{"http://h:1/a?b=1", "http://h:1/a?b=1", true},
 		{"http://h:1/a", "http://h:1/a?b=1", false},
 		{"http://h:1/#/active", "http://h:1/#/all", false},
+		{"http://h:1/index.html#/", "http://h:1/index.html", true}, // a router's own fragment
+		{"http://h:1/index.html", "http://h:1/index.html#/", false},
 		{"http://h:1/a", "", false},
 	} {
-		if got := SameURL(c.a, c.b); got != c.same {
-			t.Errorf("SameURL(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		if got := KnownURL(c.a, c.b); got != c.same {
+			t.Errorf("KnownURL(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
 		}
 	}
 }
