@@ -54,7 +54,9 @@ func (s *Snapshot) Render(o RenderOptions) string {
 
 // KnownURL reports whether a page at url is where a reader who knows
 // the page by known thinks it is (docs/targets.md "The header"): the two
-// equal once parsed, an empty path being "/". A fragment counts when
+// equal once parsed, a path ending in "/" or "/index.html" being the one
+// without them (a file server redirects one to the other). A fragment
+// counts when
 // known has one (on a page that routes by it, another fragment is another
 // view); when known has none, a fragment the page added itself (a router
 // that goes to "#/" on load) is no news.
@@ -69,9 +71,12 @@ func parseURL(s string, dropFragment bool) string {
 	if err != nil {
 		return s
 	}
-	if u.Path == "" && u.Opaque == "" && u.Host != "" {
-		u.Path = "/"
+	// the web's ways of naming one document: a folder's index.html and
+	// a trailing slash (a file server redirects one to the other)
+	if strings.HasSuffix(u.Path, "/index.html") {
+		u.Path = strings.TrimSuffix(u.Path, "index.html")
 	}
+	u.Path = strings.TrimSuffix(u.Path, "/")
 	if dropFragment {
 		u.Fragment, u.RawFragment = "", ""
 	}

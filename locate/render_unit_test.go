@@ -187,6 +187,10 @@ func TestKnownURL(t *testing.T) {
 		{"http://h:1/#/active", "http://h:1/#/all", false},
 		{"http://h:1/index.html#/", "http://h:1/index.html", true}, // a router's own fragment
 		{"http://h:1/index.html", "http://h:1/index.html#/", false},
+		{"http://h:1/app/", "http://h:1/app/index.html", true}, // a file server's redirect
+		{"http://h:1/app", "http://h:1/app/", true},
+		{"http://h:1/login", "http://h:1/app/", false},
+		{"http://h:1/myindex.html", "http://h:1/my", false},
 		{"http://h:1/a", "", false},
 	} {
 		if got := KnownURL(c.a, c.b); got != c.same {
