@@ -53,6 +53,7 @@ func (e *Engine) actWith(ctx context.Context, c Command, st *flows.Step, timeout
 		human = e.humanTarget(ctx, t)
 	}
 	from := e.pageURL()
+	asked := e.ss.Page().NavigationsAsked()
 	rec, err := do(ctx)
 	var log []string
 	if rec != nil {
@@ -73,8 +74,14 @@ func (e *Engine) actWith(ctx context.Context, c Command, st *flows.Step, timeout
 	case *flows.Open, *flows.Expect, *flows.Wait, *flows.Extract, *flows.Screenshot:
 	default:
 		// what the action started a moment later is waited for by the
-		// next read (docs/agents.md "Reads after an action")
+		// next read (docs/agents.md "Reads after an action"); a page the
+		// action asked for at once, now: its URL is where the action led
 		e.acted = true
+		if e.ss.Page().NavigationsAsked() != asked {
+			if _, err := e.settle(ctx, timeout); err != nil {
+				log = append(log, "waiting for the page it led to: "+err.Error())
+			}
+		}
 	}
 	if record {
 		if hasRef(t) {

@@ -57,6 +57,8 @@ type quiet struct {
 	// asked is a navigation of the main frame the page asked for
 	// (Page.frameRequestedNavigation) whose request has not started yet.
 	asked flight
+	// askedN counts the navigations of the main frame the page asked for
+	askedN uint64
 	// elsewhere counts the DOM changes the change watcher reported from
 	// other documents than the main one (frames), or from the main one
 	// before its world was noted: an idle probe watches the main
@@ -135,8 +137,18 @@ func (q *quiet) navigating(e *proto.PageFrameRequestedNavigation) {
 		return
 	}
 	q.asked = flight{start: time.Now(), what: shortURL(e.URL)}
+	q.askedN++
 	q.moves++
 	q.signal()
+}
+
+// NavigationsAsked counts the navigations of the main frame to another
+// document that the page asked for (a link, a form, a script): one more
+// after an action means the action is taking the tab elsewhere.
+func (p *Page) NavigationsAsked() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.quiet.askedN
 }
 
 // ended records a request that finished, failed or turned out to be an
