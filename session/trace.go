@@ -22,7 +22,8 @@ const (
 	// TraceShots takes a JPEG screenshot once each step has finished.
 	TraceShots
 	// TraceScreencast keeps the browser's screencast running and takes its
-	// newest frame once each step has finished.
+	// newest frame once each step has finished, or a screenshot where the
+	// frame is not safe or not current (traceShot); the runner's default.
 	TraceScreencast
 )
 
