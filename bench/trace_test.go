@@ -92,7 +92,7 @@ func BenchmarkTraceCapture(b *testing.B) {
 		b.Fatal(err)
 	}
 	for range 50 {
-		if _, err := p.ScreencastFrame(bg(b)); err == nil {
+		if f, err := p.ScreencastFrame(bg(b)); err == nil && f.JPEG() != nil {
 			break
 		}
 		if _, err := p.Snapshot(bg(b)); err != nil { // a moment for the first frame
@@ -107,8 +107,8 @@ func BenchmarkTraceCapture(b *testing.B) {
 		}
 		shots = append(shots, time.Since(start))
 		start = time.Now()
-		if _, err := p.ScreencastFrame(bg(b)); err != nil {
-			b.Fatal(err)
+		if f, err := p.ScreencastFrame(bg(b)); err != nil || f.JPEG() == nil {
+			b.Fatal("no screencast frame", err)
 		}
 		cast = append(cast, time.Since(start))
 	}

@@ -362,6 +362,7 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 	if chk.editable && (n.ReadOnly || !editable(n)) {
 		return false, notEditableErr(n)
 	}
+	p.sealFrames()
 	start := time.Now()
 	p.hold(ctx, n)
 	defer p.release()
@@ -751,6 +752,7 @@ func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outco
 		return nil, err
 	}
 	if t == nil {
+		p.sealFrames()
 		defer p.touch()
 		return &Outcome{}, p.pressKeys(ctx, keys)
 	}
@@ -910,6 +912,7 @@ func (p *Page) ScrollPage(ctx context.Context, to string, by int) error {
 	case "bottom":
 		js = "window.scrollTo(0, document.documentElement.scrollHeight)"
 	}
+	p.sealFrames()
 	defer p.touch()
 	_, err := p.EvalOwn(ctx, js)
 	return err

@@ -51,6 +51,7 @@ const stampWait = time.Second
 // touch bumps the page's generation: smokeflow sent it an input (a click,
 // keys, a script), which may have changed anything.
 func (p *Page) touch() {
+	p.sealFrames() // the input's caller sealed them before it, mostly
 	p.mu.Lock()
 	p.gen++
 	p.mu.Unlock()

@@ -81,11 +81,33 @@ func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 }
 
 // screencast is the newest frame of the page's screencast
-// (StartScreencast).
+// (StartScreencast), and the frames of steps still waiting for theirs.
 type screencast struct {
-	mu     sync.Mutex
-	newest []byte // JPEG
-	navs   int    // the main frame's navigations when it came
+	mu          sync.Mutex
+	newest      []byte       // JPEG
+	docs        int          // the document it shows (docCount); -1: not known
+	provisional bool         // it came before docs reported its first paint (onScreencastFrame)
+	waiting     []*CastFrame // frames the frames that come fill, until an input
+	first       []*CastFrame // frames an input found empty: their document's first frame fills them
+}
+
+// CastFrame is a step's frame from the screencast (ScreencastFrame): the
+// newest frame when the step finished; or, when the tab had not yet
+// painted the document it shows, the newest frame of that document to
+// come before smokeflow's next input to the tab, and when none came by
+// then, that document's first (docs/running.md "Traces").
+type CastFrame struct {
+	docs   int    // the document it shows (docCount)
+	data   []byte // JPEG; guarded by the page's cast.mu
+	sealed bool   // an input came since; guarded by the page's cast.mu
+	page   *Page
+}
+
+// JPEG is the frame; nil when none came.
+func (f *CastFrame) JPEG() []byte {
+	f.page.cast.mu.Lock()
+	defer f.page.cast.mu.Unlock()
+	return f.data
 }
 
 // StartScreencast has the browser send a JPEG frame of the page each
@@ -106,26 +128,15 @@ func (p *Page) StartScreencast(ctx context.Context) error {
 // "Traces"). TraceShot measures around its capture instead.
 var ErrFrameUnsafe = errors.New("the page holds a secret or a password field: a screencast frame cannot be painted over safely")
 
-// ErrFrameStale is ScreencastFrame's answer when the newest frame shows
-// a document the page has left: the new one has not painted yet.
-var ErrFrameStale = errors.New("the newest screencast frame shows the page before its last navigation")
-
-// ScreencastFrame is the newest frame the screencast sent; an error when
-// none came yet or it shows a document the page left (ErrFrameStale), and
-// ErrFrameUnsafe when the page has secrets to paint over, or a password
-// field.
-func (p *Page) ScreencastFrame(ctx context.Context) ([]byte, error) {
+// ScreencastFrame is the frame of a step that has just finished: the
+// newest frame the screencast sent when it shows the tab's current
+// document, else one that the next frames of that document fill until
+// smokeflow sends the tab an input (a frame of a document the tab has
+// left would show the page before the step). ErrFrameUnsafe when the page
+// has secrets to paint over, or a password field.
+func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 	if len(p.secrets) > 0 {
 		return nil, ErrFrameUnsafe
-	}
-	p.cast.mu.Lock()
-	data, navs := p.cast.newest, p.cast.navs
-	p.cast.mu.Unlock()
-	if data == nil {
-		return nil, errors.New("no screencast frame yet")
-	}
-	if navs != p.navCount() {
-		return nil, ErrFrameStale
 	}
 	boxes, err := p.secretBoxes(ctx)
 	if err != nil {
@@ -134,18 +145,40 @@ func (p *Page) ScreencastFrame(ctx context.Context) ([]byte, error) {
 	if len(boxes) > 0 {
 		return nil, ErrFrameUnsafe
 	}
-	return data, nil
+	docs := p.docCount()
+	p.cast.mu.Lock()
+	defer p.cast.mu.Unlock()
+	f := &CastFrame{docs: docs, page: p}
+	if p.cast.newest != nil && p.cast.docs == docs && !p.cast.provisional {
+		f.data = p.cast.newest
+		return f, nil
+	}
+	p.cast.waiting = append(p.cast.waiting, f)
+	return f, nil
 }
 
-// onScreencastFrame keeps a frame of the main page and acknowledges it.
+// onScreencastFrame keeps a frame of the main page, fills the steps'
+// frames waiting for its document, and acknowledges it. A frame that
+// comes before the main frame's document has painted may still show the
+// document before it (Chromium holds the old paint a moment after a
+// navigation): it counts for the document only once the document has
+// loaded, and then only when the document's first paint is reported with
+// no frame after it (painted).
 func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	var e proto.PageScreencastFrame
 	if s != p.main || !msg.Load(&e) {
 		return
 	}
-	navs := p.navCount()
+	docs, state := p.frameDoc()
 	p.cast.mu.Lock()
-	p.cast.newest, p.cast.navs = e.Data, navs
+	p.cast.newest, p.cast.docs, p.cast.provisional = e.Data, -1, false
+	switch state {
+	case docPainted:
+		p.cast.docs = docs
+		p.cast.fill(docs, e.Data)
+	case docLoaded:
+		p.cast.docs, p.cast.provisional = docs, true
+	}
 	p.cast.mu.Unlock()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -155,9 +188,111 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	}()
 }
 
-// navCount is how many times the main frame navigated.
-func (p *Page) navCount() int {
+// painted notes that the main frame's document docs reported its first
+// paint: a frame that came after it loaded and before this is that paint.
+// The caller holds p.mu.
+func (p *Page) painted(docs int) {
+	p.cast.mu.Lock()
+	defer p.cast.mu.Unlock()
+	if p.cast.provisional && p.cast.docs == docs {
+		p.cast.provisional = false
+		p.cast.fill(docs, p.cast.newest)
+	}
+}
+
+// fill gives a frame of document docs to the steps' frames that wait for
+// one. The caller holds c.mu.
+func (c *screencast) fill(docs int, data []byte) {
+	for _, f := range c.waiting {
+		if f.docs == docs {
+			f.data = data
+		}
+	}
+	first := c.first[:0]
+	for _, f := range c.first {
+		if f.docs == docs {
+			f.data = data
+		} else {
+			first = append(first, f)
+		}
+	}
+	c.first = first
+}
+
+// docState is how far the main frame's current document is: not loaded,
+// loaded (DOMContentLoaded) but not painted, painted.
+type docState int
+
+const (
+	docLoading docState = iota
+	docLoaded
+	docPainted
+)
+
+// frameDoc is the main frame's current document (docCount) and how far
+// it is.
+func (p *Page) frameDoc() (int, docState) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.navs)
+	life := p.life[p.loader]
+	switch {
+	case life["firstPaint"] || life["firstContentfulPaint"]:
+		return p.docs, docPainted
+	case life["DOMContentLoaded"]:
+		return p.docs, docLoaded
+	}
+	return p.docs, docLoading
+}
+
+// sealFrames ends the wait of the steps' frames (ScreencastFrame):
+// smokeflow is about to send the tab an input, and what is painted from
+// now on may be its effect, not the page after the step. A frame still
+// empty, its document not painted yet, takes that document's first frame
+// when it comes: the one nearest the step's end.
+func (p *Page) sealFrames() {
+	p.cast.mu.Lock()
+	defer p.cast.mu.Unlock()
+	for _, f := range p.cast.waiting {
+		f.sealed = true
+		if f.data == nil {
+			p.cast.first = append(p.cast.first, f)
+		}
+	}
+	p.cast.waiting = nil
+}
+
+// frameShotWait bounds the screenshot that fills an empty frame.
+const frameShotWait = time.Second
+
+// Fill gives a frame that no screencast frame filled a screenshot of its
+// tab now (TraceShot), when the tab still shows the frame's document and
+// smokeflow sent it no input since the step; a frame that has its picture
+// is left as it is.
+func (f *CastFrame) Fill(ctx context.Context) {
+	p := f.page
+	p.cast.mu.Lock()
+	done := f.data != nil || f.sealed
+	p.cast.mu.Unlock()
+	if done || p.Closed() || p.Crashed() || p.docCount() != f.docs {
+		return
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), frameShotWait)
+	defer cancel()
+	shot, err := p.TraceShot(sctx)
+	if err != nil {
+		return // left out: the trace never fails a step
+	}
+	p.cast.mu.Lock()
+	if f.data == nil {
+		f.data = shot
+	}
+	p.cast.mu.Unlock()
+}
+
+// docCount is how many documents the main frame has navigated to (a
+// navigation within the document keeps its frames current).
+func (p *Page) docCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.docs
 }

@@ -66,6 +66,19 @@ func darkRun(path string) int {
 	return best
 }
 
+// centre is the colour of a JPEG's pixel three quarters down its middle
+// (below the text), and its width.
+func centre(path string) (r, g, b uint32, width int) {
+	GinkgoHelper()
+	data, err := os.ReadFile(path)
+	Expect(err).NotTo(HaveOccurred())
+	img, err := jpeg.Decode(bytes.NewReader(data))
+	Expect(err).NotTo(HaveOccurred())
+	bd := img.Bounds()
+	r, g, b, _ = img.At(bd.Dx()/2, bd.Dy()*3/4).RGBA()
+	return r, g, b, bd.Dx()
+}
+
 var _ = Describe("traces (docs/running.md \"Traces\")", func() {
 	// both captures: the screencast's (the default) gives way to a
 	// screenshot on a page with something to paint over
@@ -105,6 +118,34 @@ var _ = Describe("traces (docs/running.md \"Traces\")", func() {
 			cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 			Expect(err).NotTo(HaveOccurred())
 			Expect(cfg.Width).To(BeNumerically("<=", 800), "a screencast frame, not a screenshot of the 1280 px viewport")
+		}
+	})
+
+	It("gives each step the frame of the document it left the tab on, a screencast frame across a #hash too", func() {
+		f, err := flows.Load("../testdata/runner/trace-docs.yaml", flows.LoadOptions{BaseURL: fixture.URL})
+		Expect(err).NotTo(HaveOccurred())
+		dir := GinkgoT().TempDir()
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, ArtifactsDir: dir, Trace: runner.TraceOn}, []*flows.Flow{f})
+		Expect(err).NotTo(HaveOccurred())
+		a := run.Flows[0].Final()
+		Expect(a.Status).To(Equal(results.Passed))
+		shots := traceFiles(a)[results.ArtifactTraceScreenshot]
+		// step 2, the link's click, ends before the tab leaves the red page
+		// or after: either is the page as the step left it
+		want := map[string]string{"1": "red", "2": "", "3": "blue", "4": "blue", "5": "blue"}
+		for step, colour := range want {
+			Expect(shots).To(HaveKey(step))
+			r, g, b, width := centre(filepath.Join(dir, shots[step]))
+			Expect(width).To(BeNumerically("<=", 800), "step %s: a screencast frame, not a screenshot of the 1280 px viewport", step)
+			Expect(g).To(BeNumerically("<", 0x4000), "step %s", step)
+			switch colour {
+			case "red":
+				Expect(r).To(BeNumerically(">", 0xc000), "step %s shows the red page", step)
+				Expect(b).To(BeNumerically("<", 0x4000), "step %s shows the red page", step)
+			case "blue":
+				Expect(b).To(BeNumerically(">", 0xc000), "step %s shows the blue page (%x %x %x)", step, r, g, b)
+				Expect(r).To(BeNumerically("<", 0x4000), "step %s shows the blue page (%x %x %x)", step, r, g, b)
+			}
 		}
 	})
 

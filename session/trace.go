@@ -33,9 +33,23 @@ const traceShotTimeout = 2 * time.Second
 
 // traceFrame is one step of the trace, in memory.
 type traceFrame struct {
-	step string           // the step's index
-	shot []byte           // JPEG after the step; nil when none could be taken
-	snap *locate.Snapshot // read before the step acted; nil when none
+	step string             // the step's index
+	shot []byte             // JPEG after the step, a screenshot; nil when none
+	cast *browser.CastFrame // the screencast's frame after the step, instead of shot
+	snap *locate.Snapshot   // read before the step acted; nil when none
+}
+
+// jpeg is the frame's picture; nil when none could be taken. A
+// screencast frame still empty (its document had not painted) gets a
+// screenshot of its tab now, when the tab still shows that document.
+func (fr traceFrame) jpeg() []byte {
+	if fr.cast == nil {
+		return fr.shot
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), traceShotTimeout)
+	defer cancel()
+	fr.cast.Fill(ctx)
+	return fr.cast.JPEG()
 }
 
 // traceMark starts the trace of a step: the reads from now on are the
@@ -59,7 +73,7 @@ func (ss *Session) traceStep(ctx context.Context, idx string, before *browser.Pa
 	if !p.Closed() && !p.Crashed() {
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), traceShotTimeout)
 		defer cancel()
-		fr.shot = ss.traceShot(sctx, p)
+		fr.shot, fr.cast = ss.traceShot(sctx, p)
 	}
 	if n := len(ss.trace); n > 0 && ss.trace[n-1].step == idx {
 		ss.trace[n-1] = fr // a step's retry: its last try is the step's
@@ -68,16 +82,16 @@ func (ss *Session) traceStep(ctx context.Context, idx string, before *browser.Pa
 	ss.trace = append(ss.trace, fr)
 }
 
-// traceShot is the frame of a step that finished: the screencast's newest
-// frame where it is safe and current, else a screenshot measured around
-// its capture (docs/running.md "Traces"). Once a page showed something to
-// paint over, the session takes screenshots from then on. nil when
-// neither could be taken.
-func (ss *Session) traceShot(ctx context.Context, p *browser.Page) []byte {
+// traceShot is the frame of a step that finished: the screencast's
+// frame where it is safe, else a screenshot measured around its capture
+// (docs/running.md "Traces"). Once a page showed something to paint over,
+// the session takes screenshots from then on. Neither when no picture
+// could be taken.
+func (ss *Session) traceShot(ctx context.Context, p *browser.Page) ([]byte, *browser.CastFrame) {
 	if ss.opts.Trace == TraceScreencast && !ss.castUnsafe {
-		shot, err := ss.screencastFrame(ctx, p)
+		f, err := ss.screencastFrame(ctx, p)
 		if err == nil {
-			return shot
+			return nil, f
 		}
 		if errors.Is(err, browser.ErrFrameUnsafe) {
 			ss.castUnsafe = true
@@ -85,14 +99,14 @@ func (ss *Session) traceShot(ctx context.Context, p *browser.Page) []byte {
 	}
 	shot, err := p.TraceShot(ctx)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	return shot
+	return shot, nil
 }
 
 // screencastFrame starts the tab's screencast the first time and takes
-// its newest frame.
-func (ss *Session) screencastFrame(ctx context.Context, p *browser.Page) ([]byte, error) {
+// the step's frame from it.
+func (ss *Session) screencastFrame(ctx context.Context, p *browser.Page) (*browser.CastFrame, error) {
 	if ss.casting == nil {
 		ss.casting = map[*browser.Page]bool{}
 	}
@@ -106,11 +120,16 @@ func (ss *Session) screencastFrame(ctx context.Context, p *browser.Page) ([]byte
 }
 
 // startTrace starts what the trace needs on the first tab: its
-// screencast, so that a frame is there by the end of the first step.
+// screencast, so that frames come from the first step on.
 func (ss *Session) startTrace(ctx context.Context) {
-	if ss.opts.Trace == TraceScreencast {
-		// no frame yet is no error: traceStep tries again
-		_, _ = ss.screencastFrame(ctx, ss.page)
+	if ss.opts.Trace == TraceScreencast && !ss.casting[ss.page] {
+		// a screencast that did not start is no error: traceStep tries again
+		if ss.page.StartScreencast(ctx) == nil {
+			if ss.casting == nil {
+				ss.casting = map[*browser.Page]bool{}
+			}
+			ss.casting[ss.page] = true
+		}
 	}
 }
 
@@ -142,9 +161,9 @@ func (ss *Session) KeepTrace() error {
 				ss.artifacts = append(ss.artifacts, a)
 			}
 		}
-		if fr.shot != nil {
+		if shot := fr.jpeg(); shot != nil {
 			name := "trace/" + fr.step + ".jpg"
-			_, err := ss.artifact(results.ArtifactTraceScreenshot, name, fr.shot)
+			_, err := ss.artifact(results.ArtifactTraceScreenshot, name, shot)
 			errs = append(errs, err)
 			if err == nil {
 				ss.artifacts[len(ss.artifacts)-1].Step = fr.step
