@@ -11,8 +11,11 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+	"sync"
 
 	"github.com/go-rod/rod/lib/proto"
+	"golang.org/x/sync/errgroup"
+
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -145,28 +148,46 @@ func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreens
 }
 
 // secretBoxes measures the boxes to paint over, in every frame of every
-// session of the page, in top-level viewport coordinates.
+// session of the page, in top-level viewport coordinates. Every frame is
+// measured at once, a session's own frame while its frame tree is listed:
+// a page without iframes costs one round trip.
 func (p *Page) secretBoxes(ctx context.Context) ([]locate.Box, error) {
 	args, err := json.Marshal(append([]string{}, p.secrets...))
 	if err != nil {
 		return nil, err
 	}
+	var mu sync.Mutex
 	var out []locate.Box
-	for _, s := range p.Sessions() {
-		tree, err := proto.PageGetFrameTree{}.Call(s.Client(ctx))
-		if err != nil {
-			return nil, fmt.Errorf("cannot list the frames to hide the secrets in: %w", err)
-		}
-		frames := []*proto.PageFrameTree{tree.FrameTree}
-		for len(frames) > 0 {
-			f := frames[0]
-			frames = append(frames[1:], f.ChildFrames...)
-			boxes, err := p.frameSecretBoxes(ctx, s, f.Frame.ID, string(args))
-			if err != nil {
-				return nil, err
-			}
+	g, gctx := errgroup.WithContext(ctx)
+	measure := func(s *CDPSession, frame proto.PageFrameID) {
+		g.Go(func() error {
+			boxes, err := p.frameSecretBoxes(gctx, s, frame, string(args))
+			mu.Lock()
 			out = append(out, boxes...)
-		}
+			mu.Unlock()
+			return err
+		})
+	}
+	for _, s := range p.Sessions() {
+		measure(s, s.FrameID)
+		g.Go(func() error {
+			tree, err := proto.PageGetFrameTree{}.Call(s.Client(gctx))
+			if err != nil {
+				return fmt.Errorf("cannot list the frames to hide the secrets in: %w", err)
+			}
+			frames := []*proto.PageFrameTree{tree.FrameTree}
+			for len(frames) > 0 {
+				f := frames[0]
+				frames = append(frames[1:], f.ChildFrames...)
+				if f.Frame.ID != s.FrameID {
+					measure(s, f.Frame.ID)
+				}
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
