@@ -84,7 +84,7 @@ func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done 
 		if err != nil && (last == nil || ctx.Err() == nil || !IsContextErr(err)) {
 			last = err
 		}
-		if ctx.Err() == nil && pause(ctx, start, pollDelays[min(i, len(pollDelays)-1)], ch) {
+		if ctx.Err() == nil && pause(ctx, start, pollDelays[min(i, len(pollDelays)-1)], ch, i > 1) {
 			continue
 		}
 		if last == nil {
@@ -94,10 +94,12 @@ func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done 
 	}
 }
 
-// pause waits d, or less when ch closes: then until minPollGap after
-// start, and pollDuty times what the poll took. It reports false when ctx
-// ended.
-func pause(ctx context.Context, start time.Time, d time.Duration, ch <-chan struct{}) bool {
+// pause waits d, or less when ch closes: then until pollDuty times what
+// the poll took after start, and, when gap, minPollGap after it (the
+// first retry after a change has no such floor: the page that changed
+// right after an action is read again at once). It reports false when
+// ctx ended.
+func pause(ctx context.Context, start time.Time, d time.Duration, ch <-chan struct{}, floor bool) bool {
 	took := time.Since(start)
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -108,7 +110,11 @@ func pause(ctx context.Context, start time.Time, d time.Duration, ch <-chan stru
 		return true
 	case <-ch:
 	}
-	gap := max(minPollGap, pollDuty*took) - time.Since(start)
+	least := pollDuty * took
+	if floor {
+		least = max(least, minPollGap)
+	}
+	gap := least - time.Since(start)
 	if gap <= 0 {
 		return true
 	}
