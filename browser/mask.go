@@ -2,6 +2,7 @@ package browser
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -189,6 +191,11 @@ func (p *Page) secretBoxes(ctx context.Context) ([]locate.Box, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	// in one order whatever order the frames answered in: two measures
+	// of a still page are the same (sameBoxes)
+	slices.SortFunc(out, func(a, b locate.Box) int {
+		return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X), cmp.Compare(a.H, b.H), cmp.Compare(a.W, b.W))
+	})
 	return out, nil
 }
 
