@@ -210,11 +210,12 @@ func (c *screencast) fill(docs int, data []byte) {
 	}
 	first := c.first[:0]
 	for _, f := range c.first {
-		if f.docs == docs {
+		switch {
+		case f.docs == docs:
 			f.data = data
-		} else {
+		case f.docs > docs:
 			first = append(first, f)
-		}
+		} // a document the tab has left never paints again: its frames stay empty
 	}
 	c.first = first
 }
