@@ -154,7 +154,9 @@ func TestDecodeDOMSnapshotColumns(t *testing.T) {
 		"nodeValue":      func(_, d *fastjson.Value) { rotate(d.GetArray("nodes", "nodeValue")) },
 		"attributes":     func(_, d *fastjson.Value) { rotate(d.GetArray("nodes", "attributes")) },
 		"shadowRootType": func(v, d *fastjson.Value) { closeShadows(&a, v, d) },
-		"inputChecked":   func(_, d *fastjson.Value) { each(d.GetArray("nodes", "inputChecked", "index"), func(n int) int { return n + 1 }) },
+		"inputChecked": func(_, d *fastjson.Value) {
+			each(d.GetArray("nodes", "inputChecked", "index"), func(n int) int { return n + 1 })
+		},
 		"contentDocumentIndex.index": func(_, d *fastjson.Value) {
 			each(d.GetArray("nodes", "contentDocumentIndex", "index"), func(n int) int { return n - 1 })
 		},
@@ -163,7 +165,9 @@ func TestDecodeDOMSnapshotColumns(t *testing.T) {
 		"layout.bounds":              func(_, d *fastjson.Value) { rotate(d.GetArray("layout", "bounds")) },
 		"layout.styles":              func(_, d *fastjson.Value) { rotate(d.GetArray("layout", "styles")) },
 		"layout.text":                func(_, d *fastjson.Value) { rotate(d.GetArray("layout", "text")) },
-		"textBoxes.layoutIndex":      func(_, d *fastjson.Value) { each(d.GetArray("textBoxes", "layoutIndex"), func(n int) int { return n + 1 }) },
+		"textBoxes.layoutIndex": func(_, d *fastjson.Value) {
+			each(d.GetArray("textBoxes", "layoutIndex"), func(n int) int { return n + 1 })
+		},
 		"a later document's nodes": func(v, _ *fastjson.Value) {
 			rotate(v.GetArray("documents")[2].GetArray("nodes", "nodeName"))
 		},
