@@ -101,15 +101,12 @@ func DecodeDOMSnapshot(raw []byte) (*DOMSnapshot, error) {
 
 // decodeStrings is the strings table of a captured snapshot: every
 // element must be a string. A string with escapes is unescaped by
-// fastjson, one string at a time.
+// fastjson, one string at a time, with a parser of its own: a parser
+// keeps a copy of the largest text it read (an inline script's, tens of
+// kilobytes), which the kept parsers would hold from then on.
 func decodeStrings(arr []byte) (stringTable, error) {
 	var table stringTable
-	var p *fastjson.Parser
-	defer func() {
-		if p != nil {
-			putParser(p)
-		}
-	}()
+	var p fastjson.Parser
 	err := eachIn(arr, func(s []byte) error {
 		if s[0] != '"' {
 			return fmt.Errorf("%w: a string that is not one", errJSON)
@@ -117,9 +114,6 @@ func decodeStrings(arr []byte) (stringTable, error) {
 		if bytes.IndexByte(s, '\\') < 0 {
 			table = append(table, string(s[1:len(s)-1]))
 			return nil
-		}
-		if p == nil {
-			p = getParser()
 		}
 		v, err := p.ParseBytes(s)
 		if err != nil {
