@@ -18,14 +18,14 @@ var errJSON = errors.New("malformed JSON")
 // missing member is an empty list; JSON that is cut short or is not an
 // object is an error wrapping errJSON.
 func eachElement(raw []byte, key string, fn func([]byte) error) error {
-	err := eachMember(raw, func(name, val []byte) error {
-		if string(name) == key && val[0] == '[' {
-			if err := eachOf(val, 0, fn); err != nil {
-				return err
+	err := walkMembers(raw, func(name []byte, i int) (int, error) {
+		if string(name) == key && raw[i] == '[' {
+			if err := eachOf(raw, i, fn); err != nil {
+				return 0, err
 			}
-			return errFound
+			return 0, errFound // the rest is not read
 		}
-		return nil
+		return valueEnd(raw, i)
 	})
 	if errors.Is(err, errFound) {
 		return nil
@@ -33,15 +33,28 @@ func eachElement(raw []byte, key string, fn func([]byte) error) error {
 	return err
 }
 
-// errFound ends a walk of eachMember early, without error.
+// errFound ends a walk of walkMembers early, without error.
 var errFound = errors.New("found")
 
-// eachMember calls fn with the name (as JSON writes it, unescaped only
-// when it holds no escape) and the text of the value of every member of
-// the JSON object raw, in order, finding only where each value ends, as
-// eachElement does. fn's error ends the walk. JSON that is cut short or
-// is not an object is an error wrapping errJSON.
+// eachMember calls fn with the name (as the JSON text spells it) and the
+// text of the value of every member of the JSON object raw, in order,
+// finding only where each value ends, as eachElement does. fn's error
+// ends the walk. JSON that is cut short or is not an object is an error
+// wrapping errJSON.
 func eachMember(raw []byte, fn func(name, val []byte) error) error {
+	return walkMembers(raw, func(name []byte, i int) (int, error) {
+		end, err := valueEnd(raw, i)
+		if err != nil {
+			return 0, err
+		}
+		return end, fn(name, raw[i:end])
+	})
+}
+
+// walkMembers walks the members of the JSON object raw: at is called
+// with each member's name and the index where its value starts (there is
+// one), and returns the index where the value ends.
+func walkMembers(raw []byte, at func(name []byte, i int) (int, error)) error {
 	i := skipSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
 		return fmt.Errorf("%w: not an object", errJSON)
@@ -61,11 +74,11 @@ func eachMember(raw []byte, fn func(name, val []byte) error) error {
 			return fmt.Errorf("%w: no ':' at byte %d", errJSON, i)
 		}
 		i = skipSpace(raw, i+1)
-		end, err := valueEnd(raw, i)
-		if err != nil {
-			return err
+		if i >= len(raw) {
+			return fmt.Errorf("%w: cut short", errJSON)
 		}
-		if err := fn(name, raw[i:end]); err != nil {
+		end, err := at(name, i)
+		if err != nil {
 			return err
 		}
 		i = skipSpace(raw, end)
