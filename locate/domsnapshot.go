@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -68,115 +69,273 @@ func (d *DOMSnapshot) ClosedShadow() bool { return d != nil && d.closed }
 func SnapshotStyles() []string { return []string{"cursor", "visibility", "display"} }
 
 // DecodeDOMSnapshot decodes the result of DOMSnapshot.captureSnapshot
-// taken with the computed styles of SnapshotStyles. Like the
-// accessibility tree, it is parsed with fastjson: it is the second
-// largest read of a snapshot.
+// taken with the computed styles of SnapshotStyles.
+//
+// It is the second largest read of a snapshot (124 KB on an admin page),
+// and it is read one column at a time, one value at a time, as the
+// accessibility tree is read one node at a time: parsed whole, fastjson
+// held a value for every token, about fifty times the JSON's size, in
+// every worker at once (docs/benchmarks.md "Memory"). Numbers are read as
+// fastjson read them.
 func DecodeDOMSnapshot(raw []byte) (*DOMSnapshot, error) {
-	p := getParser()
-	defer putParser(p)
-	v, err := p.ParseBytes(raw)
+	if raw = bytes.TrimSpace(raw); len(raw) == 0 || raw[0] != '{' {
+		return nil, fmt.Errorf("decoding the DOM snapshot: %w: not an object", errJSON)
+	}
+	top, err := members(raw, "documents", "strings")
 	if err != nil {
 		return nil, fmt.Errorf("decoding the DOM snapshot: %w", err)
 	}
 	// The strings table, converted once: nodes refer to its entries by
 	// index, many times over (every DIV, every class attribute).
-	raws := v.GetArray("strings")
-	table := make(stringTable, len(raws))
-	for i, r := range raws {
-		b, err := r.StringBytes()
-		if err != nil {
-			return nil, fmt.Errorf("decoding the DOM snapshot's strings: %w", err)
-		}
-		table[i] = string(b)
+	table, err := decodeStrings(top[1])
+	if err != nil {
+		return nil, fmt.Errorf("decoding the DOM snapshot's strings: %w", err)
 	}
 	ds := &DOMSnapshot{byBack: map[int64]docRef{}}
-	for _, d := range v.GetArray("documents") {
-		dd := &docData{
-			frame:   table.str(d.Get("frameId")),
-			url:     table.str(d.Get("documentURL")),
-			title:   table.str(d.Get("title")),
-			scrollX: d.GetFloat64("scrollOffsetX"),
-			scrollY: d.GetFloat64("scrollOffsetY"),
-			byID:    map[string]int{},
-		}
-		n := d.Get("nodes")
-		if n == nil {
-			continue
-		}
-		ds.decodeNodes(dd, n, table)
-		if l := d.Get("layout"); l != nil {
-			dd.decodeLayout(l, d.GetArray("textBoxes", "layoutIndex"), table)
-		}
-		ds.docs = append(ds.docs, dd)
+	err = eachIn(top[0], func(d []byte) error { return ds.decodeDocument(d, table) })
+	if err != nil {
+		return nil, fmt.Errorf("decoding the DOM snapshot: %w", err)
 	}
 	return ds, nil
+}
+
+// decodeStrings is the strings table of a captured snapshot: every
+// element must be a string. A string with escapes is unescaped by
+// fastjson, one string at a time, with a parser of its own: a parser
+// keeps a copy of the largest text it read (an inline script's, tens of
+// kilobytes), which the kept parsers would hold from then on.
+func decodeStrings(arr []byte) (stringTable, error) {
+	var table stringTable
+	var p fastjson.Parser
+	err := eachIn(arr, func(s []byte) error {
+		if s[0] != '"' {
+			return fmt.Errorf("%w: a string that is not one", errJSON)
+		}
+		if bytes.IndexByte(s, '\\') < 0 {
+			table = append(table, string(s[1:len(s)-1]))
+			return nil
+		}
+		v, err := p.ParseBytes(s)
+		if err != nil {
+			return err
+		}
+		b, err := v.StringBytes()
+		if err != nil {
+			return err
+		}
+		table = append(table, string(b))
+		return nil
+	})
+	return table, err
+}
+
+// decodeDocument reads one document of the snapshot; a document without
+// nodes is left out.
+func (ds *DOMSnapshot) decodeDocument(d []byte, table stringTable) error {
+	f, err := members(d, "frameId", "documentURL", "title", "scrollOffsetX", "scrollOffsetY", "nodes", "layout", "textBoxes")
+	if err != nil {
+		return err
+	}
+	dd := &docData{
+		frame:   table.str(f[0]),
+		url:     table.str(f[1]),
+		title:   table.str(f[2]),
+		scrollX: jsonFloat(f[3]),
+		scrollY: jsonFloat(f[4]),
+		byID:    map[string]int{},
+	}
+	if f[5] == nil {
+		return nil
+	}
+	if err := ds.decodeNodes(dd, f[5], table); err != nil {
+		return err
+	}
+	if f[6] != nil {
+		boxes, err := members(f[7], "layoutIndex")
+		if err != nil {
+			return err
+		}
+		if err := dd.decodeLayout(f[6], boxes[0], table); err != nil {
+			return err
+		}
+	}
+	ds.docs = append(ds.docs, dd)
+	return nil
 }
 
 // stringTable is the strings table of a captured snapshot.
 type stringTable []string
 
-// str returns the table entry a value indexes, "" when there is none.
-func (t stringTable) str(x *fastjson.Value) string {
+// str returns the table entry a value indexes, "" when there is none
+// (nil: no value).
+func (t stringTable) str(x []byte) string {
 	if x == nil {
 		return ""
 	}
-	if i := x.GetInt(); i >= 0 && i < len(t) {
+	return t.at(jsonInt(x))
+}
+
+// at is entry i of the table, "" when there is none.
+func (t stringTable) at(i int) string {
+	if i >= 0 && i < len(t) {
 		return t[i]
 	}
 	return ""
 }
 
-// decodeNodes reads a document's node tree: parents, tags, attributes,
-// checked state and content documents.
-func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringTable) {
-	backend := n.GetArray("backendNodeId")
-	parents := n.GetArray("parentIndex")
-	names := n.GetArray("nodeName")
-	attrs := n.GetArray("attributes")
-	values := n.GetArray("nodeValue")
+// ints is a column of numbers.
+func ints(arr []byte) ([]int, error) {
+	var out []int
+	err := eachIn(arr, func(v []byte) error {
+		out = append(out, jsonInt(v))
+		return nil
+	})
+	return out, err
+}
+
+// eachIndexed calls fn with every element of the column arr and its
+// index; fn's error ends the walk.
+func eachIndexed(arr []byte, fn func(k int, v []byte) error) error {
+	k := 0
+	return eachIn(arr, func(v []byte) error {
+		k++
+		return fn(k-1, v)
+	})
+}
+
+// decodeNodes reads a document's node tree, one column after the other:
+// parents, tags, attributes, checked state and content documents.
+func (ds *DOMSnapshot) decodeNodes(dd *docData, n []byte, table stringTable) error {
+	c, err := members(n, "backendNodeId", "parentIndex", "nodeName", "nodeValue", "attributes",
+		"shadowRootType", "inputChecked", "contentDocumentIndex")
+	if err != nil {
+		return err
+	}
+	var backend []int64
+	if err := eachIn(c[0], func(v []byte) error { backend = append(backend, jsonInt64(v)); return nil }); err != nil {
+		return err
+	}
 	count := len(backend)
 	dd.nodes = make([]domInfo, count)
-	for i := 0; i < count; i++ {
-		di := &dd.nodes[i]
-		di.parent = -1
-		di.contentDoc = -1
-		if i < len(parents) {
-			di.parent = parents[i].GetInt()
-		}
-		if i < len(names) {
-			di.tag = strings.ToLower(table.str(names[i]))
-		}
-		if di.tag == "#text" && i < len(values) {
-			di.text = table.str(values[i])
-		}
-		if i < len(attrs) {
-			if a, _ := attrs[i].Array(); len(a) > 1 {
-				di.attrs = make(map[string]string, len(a)/2)
-				for j := 0; j+1 < len(a); j += 2 {
-					di.attrs[table.str(a[j])] = table.str(a[j+1])
-				}
-				if id := di.attrs["id"]; id != "" {
-					dd.byID[id] = i
-				}
-				if f := di.attrs["for"]; f != "" && di.tag == "label" {
-					if dd.labels == nil {
-						dd.labels = map[string][]int{}
-					}
-					dd.labels[f] = append(dd.labels[f], i)
-				}
+	for i := range dd.nodes {
+		dd.nodes[i].parent, dd.nodes[i].contentDoc = -1, -1
+	}
+	lower := make([]string, len(table)) // a tag is lowered once per table entry
+	columns := []struct {
+		col []byte
+		fn  func(i int, v []byte) error
+	}{
+		{c[1], func(i int, v []byte) error {
+			dd.nodes[i].parent = jsonInt(v)
+			return nil
+		}},
+		{c[2], func(i int, v []byte) error {
+			dd.nodes[i].tag = lowerTag(table, lower, jsonInt(v))
+			return nil
+		}},
+		{c[3], func(i int, v []byte) error { // after the tags
+			if dd.nodes[i].tag == "#text" {
+				dd.nodes[i].text = table.str(v)
 			}
-		}
-		ds.byBack[backend[i].GetInt64()] = docRef{doc: dd, idx: i}
+			return nil
+		}},
+		{c[4], dd.decodeAttributes(table)}, // after the tags
 	}
-	for _, x := range n.GetArray("shadowRootType", "value") {
-		if table.str(x) == "closed" {
-			ds.closed = true
+	for _, cl := range columns {
+		err := eachIndexed(cl.col, func(i int, v []byte) error {
+			if i >= count {
+				return nil
+			}
+			return cl.fn(i, v)
+		})
+		if err != nil {
+			return err
 		}
 	}
-	for _, x := range n.GetArray("inputChecked", "index") {
-		if i := x.GetInt(); i >= 0 && i < count {
+	for i, b := range backend {
+		ds.byBack[b] = docRef{doc: dd, idx: i}
+	}
+	return ds.decodeNodeSets(dd, c[5], c[6], c[7], table)
+}
+
+// lowerTag is table entry i in lower case, kept in lower.
+func lowerTag(table stringTable, lower []string, i int) string {
+	if i < 0 || i >= len(table) {
+		return ""
+	}
+	if lower[i] == "" {
+		lower[i] = strings.ToLower(table[i])
+	}
+	return lower[i]
+}
+
+// decodeAttributes reads a node's entry of the attributes column (its
+// attributes' name and value indexes, one after the other), and notes
+// its id and, for a <label for>, its control.
+func (dd *docData) decodeAttributes(table stringTable) func(i int, a []byte) error {
+	var pair []int
+	return func(i int, a []byte) error {
+		pair = pair[:0]
+		err := eachIn(a, func(v []byte) error {
+			pair = append(pair, jsonInt(v))
+			return nil
+		})
+		if err != nil || len(pair) < 2 {
+			return err
+		}
+		di := &dd.nodes[i]
+		di.attrs = make(map[string]string, len(pair)/2)
+		for j := 0; j+1 < len(pair); j += 2 {
+			di.attrs[table.at(pair[j])] = table.at(pair[j+1])
+		}
+		if id := di.attrs["id"]; id != "" {
+			dd.byID[id] = i
+		}
+		if f := di.attrs["for"]; f != "" && di.tag == "label" {
+			if dd.labels == nil {
+				dd.labels = map[string][]int{}
+			}
+			dd.labels[f] = append(dd.labels[f], i)
+		}
+		return nil
+	}
+}
+
+// decodeNodeSets reads the sparse columns of the nodes (shadow roots,
+// checked inputs, content documents) and where each subtree ends.
+func (ds *DOMSnapshot) decodeNodeSets(dd *docData, shadow, checked, content []byte, table stringTable) error {
+	count := len(dd.nodes)
+	sr, err := members(shadow, "value")
+	if err != nil {
+		return err
+	}
+	ck, err := members(checked, "index")
+	if err != nil {
+		return err
+	}
+	cd, err := members(content, "index", "value")
+	if err != nil {
+		return err
+	}
+	cdVal, err := ints(cd[1])
+	if err != nil {
+		return err
+	}
+	err = eachIn(sr[0], func(v []byte) error {
+		ds.closed = ds.closed || table.str(v) == "closed"
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	err = eachIn(ck[0], func(v []byte) error {
+		if i := jsonInt(v); i >= 0 && i < count {
 			dd.nodes[i].checked = true
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for i := count - 1; i >= 0; i-- {
 		di := &dd.nodes[i]
@@ -187,55 +346,93 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n *fastjson.Value, table stringT
 			dd.nodes[p].end = di.end
 		}
 	}
-	cdIdx, cdVal := n.GetArray("contentDocumentIndex", "index"), n.GetArray("contentDocumentIndex", "value")
-	for k, x := range cdIdx {
-		if i := x.GetInt(); i >= 0 && i < count && k < len(cdVal) {
-			dd.nodes[i].contentDoc = cdVal[k].GetInt()
+	return eachIndexed(cd[0], func(k int, v []byte) error {
+		if i := jsonInt(v); i >= 0 && i < count && k < len(cdVal) {
+			dd.nodes[i].contentDoc = cdVal[k]
 		}
-	}
+		return nil
+	})
 }
 
-// decodeLayout reads a document's layout: boxes and the computed cursor,
-// visibility and display of the nodes that have one, and the text nodes
-// of only white space that render (boxes is the document's
-// textBoxes.layoutIndex: the layout nodes that have a text box).
-func (dd *docData) decodeLayout(l *fastjson.Value, boxes []*fastjson.Value, table stringTable) {
-	count := len(dd.nodes)
-	bounds, styles, texts := l.GetArray("bounds"), l.GetArray("styles"), l.GetArray("text")
-	index := l.GetArray("nodeIndex")
-	for _, b := range boxes {
-		k := b.GetInt()
-		if k < 0 || k >= len(index) || k >= len(texts) {
-			continue
+// decodeLayout reads a document's layout, one column after the other:
+// boxes and the computed cursor, visibility and display of the nodes
+// that have one, and the text nodes of only white space that render
+// (boxes is the document's textBoxes.layoutIndex: the layout nodes that
+// have a text box).
+func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
+	c, err := members(l, "nodeIndex", "text", "bounds", "styles")
+	if err != nil {
+		return err
+	}
+	index, err := ints(c[0])
+	if err != nil {
+		return err
+	}
+	texts, err := ints(c[1])
+	if err != nil {
+		return err
+	}
+	node := func(k int) *domInfo { // the node of layout entry k, nil for none
+		if k < 0 || k >= len(index) || index[k] < 0 || index[k] >= len(dd.nodes) {
+			return nil
 		}
-		if i := index[k].GetInt(); i >= 0 && i < count && dd.nodes[i].tag == "#text" {
-			dd.nodes[i].blank = strings.TrimSpace(table.str(texts[k])) == ""
+		return &dd.nodes[index[k]]
+	}
+	for k := range index {
+		if di := node(k); di != nil {
+			di.hasLayout = true
 		}
 	}
-	for k, x := range index {
-		i := x.GetInt()
-		if i < 0 || i >= count {
-			continue
+	err = eachIn(boxes, func(b []byte) error {
+		k := jsonInt(b)
+		if di := node(k); di != nil && k < len(texts) && di.tag == "#text" {
+			di.blank = strings.TrimSpace(table.at(texts[k])) == ""
 		}
-		di := &dd.nodes[i]
-		di.hasLayout = true
-		if k < len(bounds) {
-			if b, _ := bounds[k].Array(); len(b) == 4 {
-				di.box = Box{X: b[0].GetFloat64(), Y: b[1].GetFloat64(), W: b[2].GetFloat64(), H: b[3].GetFloat64()}
-			}
-		}
-		if k < len(styles) {
-			if st, _ := styles[k].Array(); len(st) > 0 {
-				di.cursor = table.str(st[0])
-				if len(st) > 1 {
-					di.visibility = table.str(st[1])
-				}
-				if len(st) > 2 {
-					di.display = table.str(st[2])
-				}
-			}
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	var vals [4][]byte // the first values of a row of bounds or styles
+	var n int          // how many values the row has
+	row := func(v []byte) error {
+		if n < len(vals) {
+			vals[n] = v
+		}
+		n++
+		return nil
+	}
+	err = eachIndexed(c[2], func(k int, b []byte) error {
+		n = 0
+		if di := node(k); di != nil {
+			if err := eachIn(b, row); err != nil || n != 4 {
+				return err
+			}
+			di.box = Box{X: jsonFloat(vals[0]), Y: jsonFloat(vals[1]), W: jsonFloat(vals[2]), H: jsonFloat(vals[3])}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return eachIndexed(c[3], func(k int, st []byte) error {
+		n = 0
+		di := node(k)
+		if di == nil {
+			return nil
+		}
+		if err := eachIn(st, row); err != nil || n == 0 {
+			return err
+		}
+		di.cursor = table.str(vals[0])
+		if n > 1 {
+			di.visibility = table.str(vals[1])
+		}
+		if n > 2 {
+			di.display = table.str(vals[2])
+		}
+		return nil
+	})
 }
 
 // dom returns the DOM facts of a backend node of the session.

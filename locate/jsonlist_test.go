@@ -62,3 +62,25 @@ func TestEachElementRefuses(t *testing.T) {
 		t.Errorf("fn's error: got %v after %d elements, want stop after 1", err, n)
 	}
 }
+
+// TestMembers checks that members finds the values of the members it is
+// asked for, the first of two of a name, nil for a missing one, none in
+// null, and refuses an object cut short.
+func TestMembers(t *testing.T) {
+	got, err := members([]byte(`{"a" : [1, "]"] ,"b":{"a":2},"a":3, "c":null}`), "a", "b", "c", "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`[1, "]"]`, `{"a":2}`, `null`, ""}
+	for k, w := range want {
+		if string(got[k]) != w || (w == "") != (got[k] == nil) {
+			t.Errorf("member %d: %q, want %q", k, got[k], w)
+		}
+	}
+	if got, err := members([]byte(`null`), "a"); err != nil || got[0] != nil {
+		t.Errorf("null: %q, %v", got, err)
+	}
+	if _, err := members([]byte(`{"a":[1,`), "a"); !errors.Is(err, errJSON) {
+		t.Errorf("cut short: %v, want errJSON", err)
+	}
+}

@@ -216,6 +216,9 @@ func (s *server) work(ctx context.Context) string {
 				return "closed by a command"
 			}
 			j.done <- response{Result: &res}
+			if s.q.len() == 0 {
+				debug.FreeOSMemory() // between commands (docs/agent-session.md "The process")
+			}
 			idle.Reset(s.cfg.IdleTimeout)
 			continue
 		}

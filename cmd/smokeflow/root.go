@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
 )
 
@@ -18,7 +19,12 @@ var version = "0.1.0-dev"
 // printed once, here, as "smokeflow: message" on stderr (docs/cli.md
 // "Errors").
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	code := executeLine(ctx, args, stdout, stderr)
+	var code int
+	if len(args) > 0 && args[0] == daemon.ServeCommand {
+		code = serveLine(ctx, args[1:], stderr)
+	} else {
+		code = executeLine(ctx, args, stdout, stderr)
+	}
 	// no browser process outlives the command
 	browser.ReapZombies()
 	return code
@@ -33,6 +39,12 @@ func executeLine(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		root.SetArgs(append([]string{}, args...))
 		err = root.ExecuteContext(ctx)
 	}
+	return printError(err, stderr)
+}
+
+// printError prints a command's error, unless it is quiet, and returns
+// its exit code.
+func printError(err error, stderr io.Writer) int {
 	if err != nil && !quiet(err) {
 		fmt.Fprintln(stderr, "smokeflow: "+strings.ReplaceAll(describe(err), "\n", "\n  "))
 	}
