@@ -51,6 +51,16 @@ const maskTries = 3
 const maskJS = `(secrets) => {
   const boxes = [];
   const add = (r) => { if (r.width > 0 && r.height > 0) boxes.push([r.left, r.top, r.width, r.height]); };
+  if (!secrets.length) {
+    // no secret: only filled password fields, found by the browser's own
+    // queries rather than a walk over every node
+    const visit = (root) => {
+      for (const el of root.querySelectorAll('input[type=password]')) if (el.value !== '') add(el.getBoundingClientRect());
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
+    };
+    visit(document);
+    return {boxes, w: innerWidth, h: innerHeight};
+  }
   const count = (s) => {
     let n = 0;
     if (s) for (const v of secrets) for (let i = s.indexOf(v); i >= 0; i = s.indexOf(v, i + v.length)) n++;

@@ -208,6 +208,23 @@ var _ = Describe("secrets in screenshots", func() {
 		Expect(samePixels(decodePNG(ra.Data), decodePNG(rb.Data))).To(BeFalse())
 	})
 
+	It("covers a filled password field in a nested shadow root too, with no secrets", func() {
+		short := testpage.Open(shared, fixture.URL+"/runner/pages/password.html?shadow#abc")
+		long := testpage.Open(shared, fixture.URL+"/runner/pages/password.html?shadow#abcdefghijkl")
+		ctx := context.Background()
+		a, err := short.Screenshot(ctx, false, nil)
+		Expect(err).NotTo(HaveOccurred())
+		b, err := long.Screenshot(ctx, false, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(samePixels(decodePNG(a), decodePNG(b))).To(BeTrue(), func() string { return differences(decodePNG(a), decodePNG(b)) })
+		// control: captured straight from the browser, unmasked, they differ
+		ra, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(short.Client(ctx))
+		Expect(err).NotTo(HaveOccurred())
+		rb, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(long.Client(ctx))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(samePixels(decodePNG(ra.Data), decodePNG(rb.Data))).To(BeFalse())
+	})
+
 	It("control: the same flow with the value as a plain variable shows it, so its screenshots differ", func() {
 		plain := strings.NewReplacer("secrets: [SF_SHOT_SECRET]", `vars: { shot: "${env.SF_SHOT_SECRET}" }`,
 			"${secrets.SF_SHOT_SECRET}", "${vars.shot}").Replace(src())
