@@ -17,8 +17,11 @@ export DEBIAN_FRONTEND := noninteractive
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
+# smokeflow-session, next to smokeflow, serves the agent sessions
+# (docs/agent-session.md "The process"); one go build, so both are of one
+# build.
 build:
-	CGO_ENABLED=0 $(GO) build -o bin/smokeflow ./cmd/smokeflow
+	CGO_ENABLED=0 $(GO) build -o bin/ ./cmd/smokeflow ./cmd/smokeflow-session
 
 # Chromium comes from the distribution, only when it is missing; smokeflow
 # never downloads a browser.

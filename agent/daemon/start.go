@@ -92,11 +92,9 @@ func (c *Client) spawn(sctx, ctx context.Context, cfg Config, p paths, cmd agent
 	}
 	exe := c.Exe
 	if len(exe) == 0 {
-		self, err := os.Executable()
-		if err != nil {
+		if exe, err = serveCommand(); err != nil {
 			return nil, kinded(ErrUnreachable, fmt.Errorf("finding this program to start the session: %w", err))
 		}
-		exe = []string{self, ServeCommand}
 	}
 	logf, err := os.OpenFile(p.log, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {

@@ -66,7 +66,7 @@ sf_log "AdminLTE on $ADMIN"
 # --- 3. measure ---------------------------------------------------------------
 if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
 	sf_log "building smokeflow"
-	go build -o "$tmp/smokeflow" ./cmd/smokeflow
+	go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-session # as make build does
 	SMOKEFLOW=$tmp/smokeflow
 fi
 go build -o "$tmp/agentbench" ./bench/agent

@@ -9,7 +9,7 @@
 #     until it exits (the last reading is its peak: VmHWM only grows);
 #  b. the session's background process: `smokeflow open` on TodoMVC, then
 #     fill, press, snapshot, click; then `open` on AdminLTE's data table,
-#     snapshot, click, snapshot: VmHWM and VmRSS of `session-serve` after
+#     snapshot, click, snapshot: VmHWM and VmRSS of the session's process (smokeflow-session) after
 #     each group of commands.
 #
 # Prints a Markdown table; raw readings go to OUT.
@@ -39,7 +39,7 @@ sf_cleanup_on_exit quiet SERVE_PID
 cd "$ROOT"
 if [[ -z $SMOKEFLOW ]]; then
 	sf_log "building smokeflow (as make build does)"
-	CGO_ENABLED=0 go build -o "$tmp/smokeflow" ./cmd/smokeflow
+	CGO_ENABLED=0 go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-session # as make build does
 	SMOKEFLOW=$tmp/smokeflow
 else
 	SMOKEFLOW=$(realpath "$SMOKEFLOW")
@@ -82,8 +82,8 @@ sf() { (cd "$tmp/work" && TMPDIR=$tmp/tmp "$SMOKEFLOW" "$@") >>"$OUT/session.txt
 echo "after,vmhwm_kb,vmrss_kb" >"$OUT/session.csv"
 reading() {
 	local p
-	p=$(pgrep -f -- "session-serve --session mem --dir $tmp/rt" | head -1 || true)
-	[[ -n $p ]] || { sf_log "  no session-serve process"; return; }
+	p=$(pgrep -f -- "(session-serve|smokeflow-session) --session mem --dir $tmp/rt" | head -1 || true)
+	[[ -n $p ]] || { sf_log "  no session process"; return; }
 	echo "$1,$(kb VmHWM "$p"),$(kb VmRSS "$p")" >>"$OUT/session.csv"
 }
 sf open "$URL/node_modules/todomvc/examples/vanillajs/index.html"
@@ -108,6 +108,6 @@ sf close
 	echo "|---|---|---:|---:|"
 	echo "| runner | $n flows ($APPS), $WORKERS workers (exit $rc) | $((hwm / 1024)) MiB ($hwm kB) | |"
 	tail -n +2 "$OUT/session.csv" | while IFS=, read -r what h r; do
-		echo "| session-serve | after $what | $((h / 1024)) MiB ($h kB) | $((r / 1024)) MiB |"
+		echo "| session process | after $what | $((h / 1024)) MiB ($h kB) | $((r / 1024)) MiB |"
 	done
 } | tee "$OUT/report.md"

@@ -9,10 +9,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/smokeflow/smokeflow/cmd/internal/gctune"
 )
 
 func main() {
-	tuneGC()
+	gctune.Tune()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

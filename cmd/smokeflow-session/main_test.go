@@ -1,0 +1,90 @@
+package main_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// build builds smokeflow and smokeflow-session into dir in one go build
+// (as make build does, but with the toolchain's own cgo setting, to share
+// the tests' build cache), with extra flags.
+func build(t *testing.T, dir string, extra ...string) {
+	t.Helper()
+	args := append([]string{"build", "-o", dir + "/"}, extra...)
+	cmd := exec.Command("go", append(args, "../smokeflow", ".")...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+}
+
+// server is the page the sessions open.
+func server(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte("<!doctype html><title>Companion</title><button>Go</button>"))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// servedBy opens a session with dir's smokeflow and returns the program
+// its serving process runs; the session is closed when the test ends.
+func servedBy(t *testing.T, dir, url string) string {
+	t.Helper()
+	rt := t.TempDir()
+	run := func(args ...string) string {
+		cmd := exec.Command(filepath.Join(dir, "smokeflow"), args...)
+		cmd.Env = append(os.Environ(), "SMOKEFLOW_RUNTIME_DIR="+rt)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("smokeflow %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	run("open", url, "--session", "c")
+	t.Cleanup(func() { run("close", "--session", "c") })
+	pid, err := os.ReadFile(filepath.Join(rt, "c", "pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(pid)))
+	if err != nil {
+		t.Fatalf("pid file %q: %v", pid, err)
+	}
+	exe, err := os.Readlink("/proc/" + strconv.Itoa(n) + "/exe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// A session's first command starts smokeflow-session when it sits next
+// to smokeflow and is of its build, and smokeflow session-serve when it
+// is of another build (docs/agent-session.md "The process").
+func TestCompanionServesTheSession(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go command is needed to build the programs: ", err)
+	}
+	url := server(t)
+	dir := t.TempDir()
+	build(t, dir)
+	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow-session"); got != want {
+		t.Errorf("served by %s, want the companion %s", got, want)
+	}
+
+	// a companion of another build is left alone
+	other := t.TempDir()
+	build(t, other, "-ldflags=-X main.unused=1")
+	if err := os.Rename(filepath.Join(other, "smokeflow-session"), filepath.Join(dir, "smokeflow-session")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow"); got != want {
+		t.Errorf("served by %s, want smokeflow itself beside a companion of another build", got)
+	}
+}
