@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/smokeflow/smokeflow/agent/daemon"
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/cmd/internal/gctune"
 )
 
@@ -24,6 +25,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := daemon.RunServe(ctx, os.Args[1:], nil)
 	stop()
+	browser.ReapZombies() // no browser process outlives the session, as in smokeflow's Main
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "smokeflow-session:", err)
 		os.Exit(1)
