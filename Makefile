@@ -19,9 +19,10 @@ export DEBIAN_FRONTEND := noninteractive
 # C library into every process (docs/running.md "Memory").
 # smokeflow-session, next to smokeflow, serves the agent sessions
 # (docs/agent-session.md "The process"); one go build, so both are of one
-# build.
+# build, and a stamp in their -ldflags tells this build from any other
+# even where the commit is not stamped (GOFLAGS=-buildvcs=false).
 build:
-	CGO_ENABLED=0 $(GO) build -o bin/ ./cmd/smokeflow ./cmd/smokeflow-session
+	CGO_ENABLED=0 $(GO) build -ldflags "-X main.buildStamp=$$(date +%s%N)" -o bin/ ./cmd/smokeflow ./cmd/smokeflow-session
 
 # Chromium comes from the distribution, only when it is missing; smokeflow
 # never downloads a browser.
@@ -40,9 +41,11 @@ tools:
 demo: browser build
 	./bin/smokeflow demo
 
+# The longest suites first: go test runs two packages at a time, and one
+# that started last would run alone at the end.
 test: browser tools
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 ./runner/ ./cmd/smokeflow/ ./explore/ ./...
 
 race: browser
 	$(GO) test -count=1 -race ./runner/...

@@ -28,11 +28,11 @@ func serveCommand() ([]string, error) {
 	return []string{self, ServeCommand}, nil
 }
 
-// sameBuild reports whether the Go program at path was built as this one
-// was: the same main module version and the same build settings (the
-// commit, its time, whether the tree was modified, the flags, the
-// version set by -ldflags). A companion left from another build would
-// not speak this client's protocol for sure: it is not used.
+// sameBuild reports whether the Go program at path is the companion of
+// this one's build: the companion's package of this program's module, the
+// same module version, Go version and build settings (the commit, its
+// time, whether the tree was modified, the flags). A companion left from
+// another build might not speak this client's protocol: it is not used.
 func sameBuild(path string) bool {
 	mine, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -42,6 +42,7 @@ func sameBuild(path string) bool {
 	if err != nil {
 		return false
 	}
-	return mine.Main.Version == theirs.Main.Version && mine.GoVersion == theirs.GoVersion &&
+	return theirs.Path == mine.Main.Path+"/cmd/"+Companion && theirs.Main.Path == mine.Main.Path &&
+		mine.Main.Version == theirs.Main.Version && mine.GoVersion == theirs.GoVersion &&
 		slices.Equal(mine.Settings, theirs.Settings)
 }

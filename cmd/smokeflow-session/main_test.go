@@ -11,15 +11,32 @@ import (
 	"testing"
 )
 
-// build builds smokeflow and smokeflow-session into dir in one go build
-// (as make build does, but with the toolchain's own cgo setting, to share
-// the tests' build cache), with extra flags.
-func build(t *testing.T, dir string, extra ...string) {
+// build builds pkgs into dir in one go build, stamped as make build
+// stamps them (with the toolchain's own cgo setting, to share the tests'
+// build cache).
+func build(t *testing.T, dir, stamp string, pkgs ...string) {
 	t.Helper()
-	args := append([]string{"build", "-o", dir + "/"}, extra...)
-	cmd := exec.Command("go", append(args, "../smokeflow", ".")...)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	args := append([]string{"build", "-ldflags", "-X main.buildStamp=" + stamp, "-o", dir + "/"}, pkgs...)
+	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+}
+
+// replace puts a copy of the program at from in place of dir's
+// smokeflow-session, written aside and renamed over: a session's process
+// may still be running the file.
+func replace(t *testing.T, dir, from string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	aside := filepath.Join(t.TempDir(), "smokeflow-session")
+	if err := os.WriteFile(aside, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(aside, filepath.Join(dir, "smokeflow-session")); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -73,18 +90,22 @@ func TestCompanionServesTheSession(t *testing.T) {
 	}
 	url := server(t)
 	dir := t.TempDir()
-	build(t, dir)
+	build(t, dir, "1", "../smokeflow", ".")
 	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow-session"); got != want {
 		t.Errorf("served by %s, want the companion %s", got, want)
 	}
 
 	// a companion of another build is left alone
 	other := t.TempDir()
-	build(t, other, "-ldflags=-X main.unused=1")
-	if err := os.Rename(filepath.Join(other, "smokeflow-session"), filepath.Join(dir, "smokeflow-session")); err != nil {
-		t.Fatal(err)
-	}
+	build(t, other, "2", ".")
+	replace(t, dir, filepath.Join(other, "smokeflow-session"))
 	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow"); got != want {
 		t.Errorf("served by %s, want smokeflow itself beside a companion of another build", got)
+	}
+
+	// and so is another program of this build
+	replace(t, dir, filepath.Join(dir, "smokeflow"))
+	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow"); got != want {
+		t.Errorf("served by %s, want smokeflow itself beside another program in the companion's place", got)
 	}
 }
