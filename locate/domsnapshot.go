@@ -283,21 +283,42 @@ func (dd *docData) decodeAttributes(table stringTable) func(i int, a []byte) err
 		if err != nil || len(pair) < 2 {
 			return err
 		}
-		di := &dd.nodes[i]
-		di.attrs = make(map[string]string, len(pair)/2)
+		attrs := make(map[string]string, len(pair)/2)
 		for j := 0; j+1 < len(pair); j += 2 {
-			di.attrs[table.at(pair[j])] = table.at(pair[j+1])
+			attrs[table.at(pair[j])] = table.at(pair[j+1])
 		}
-		if id := di.attrs["id"]; id != "" {
-			dd.byID[id] = i
-		}
-		if f := di.attrs["for"]; f != "" && di.tag == "label" {
-			if dd.labels == nil {
-				dd.labels = map[string][]int{}
-			}
-			dd.labels[f] = append(dd.labels[f], i)
-		}
+		dd.setAttrs(i, attrs)
 		return nil
+	}
+}
+
+// setAttrs gives node i its attributes, and notes its id and, for a
+// <label for>, its control.
+func (dd *docData) setAttrs(i int, attrs map[string]string) {
+	di := &dd.nodes[i]
+	di.attrs = attrs
+	if id := attrs["id"]; id != "" {
+		dd.byID[id] = i
+	}
+	if f := attrs["for"]; f != "" && di.tag == "label" {
+		if dd.labels == nil {
+			dd.labels = map[string][]int{}
+		}
+		dd.labels[f] = append(dd.labels[f], i)
+	}
+}
+
+// markEnds notes where each node's subtree ends in the document order
+// (parents come before their children).
+func (dd *docData) markEnds() {
+	for i := len(dd.nodes) - 1; i >= 0; i-- {
+		di := &dd.nodes[i]
+		if di.end < i+1 {
+			di.end = i + 1
+		}
+		if p := di.parent; p >= 0 && p < i && dd.nodes[p].end < di.end {
+			dd.nodes[p].end = di.end
+		}
 	}
 }
 
@@ -337,15 +358,7 @@ func (ds *DOMSnapshot) decodeNodeSets(dd *docData, shadow, checked, content []by
 	if err != nil {
 		return err
 	}
-	for i := count - 1; i >= 0; i-- {
-		di := &dd.nodes[i]
-		if di.end < i+1 {
-			di.end = i + 1
-		}
-		if p := di.parent; p >= 0 && p < i && dd.nodes[p].end < di.end {
-			dd.nodes[p].end = di.end
-		}
-	}
+	dd.markEnds()
 	return eachIndexed(cd[0], func(k int, v []byte) error {
 		if i := jsonInt(v); i >= 0 && i < count && k < len(cdVal) {
 			dd.nodes[i].contentDoc = cdVal[k]

@@ -89,19 +89,11 @@ func wholeNodes(ds *DOMSnapshot, dd *docData, n *fastjson.Value, table wholeTabl
 		}
 		if i < len(attrs) {
 			if a, _ := attrs[i].Array(); len(a) > 1 {
-				di.attrs = make(map[string]string, len(a)/2)
+				m := make(map[string]string, len(a)/2)
 				for j := 0; j+1 < len(a); j += 2 {
-					di.attrs[table.str(a[j])] = table.str(a[j+1])
+					m[table.str(a[j])] = table.str(a[j+1])
 				}
-				if id := di.attrs["id"]; id != "" {
-					dd.byID[id] = i
-				}
-				if f := di.attrs["for"]; f != "" && di.tag == "label" {
-					if dd.labels == nil {
-						dd.labels = map[string][]int{}
-					}
-					dd.labels[f] = append(dd.labels[f], i)
-				}
+				dd.setAttrs(i, m)
 			}
 		}
 		ds.byBack[backend[i].GetInt64()] = docRef{doc: dd, idx: i}
@@ -116,15 +108,7 @@ func wholeNodes(ds *DOMSnapshot, dd *docData, n *fastjson.Value, table wholeTabl
 			dd.nodes[i].checked = true
 		}
 	}
-	for i := count - 1; i >= 0; i-- {
-		di := &dd.nodes[i]
-		if di.end < i+1 {
-			di.end = i + 1
-		}
-		if p := di.parent; p >= 0 && p < i && dd.nodes[p].end < di.end {
-			dd.nodes[p].end = di.end
-		}
-	}
+	dd.markEnds()
 	cdIdx, cdVal := n.GetArray("contentDocumentIndex", "index"), n.GetArray("contentDocumentIndex", "value")
 	for k, x := range cdIdx {
 		if i := x.GetInt(); i >= 0 && i < count && k < len(cdVal) {
