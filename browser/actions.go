@@ -362,7 +362,7 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 	if chk.editable && (n.ReadOnly || !editable(n)) {
 		return false, notEditableErr(n)
 	}
-	p.sealFrames()
+	touch := p.input()
 	start := time.Now()
 	p.hold(ctx, n)
 	defer p.release()
@@ -374,7 +374,7 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 	out.Node = n
 	start = time.Now()
 	err = do(n, x, y)
-	p.touch()
+	touch()
 	out.Phases.Dispatch += time.Since(start)
 	if err == nil {
 		return true, nil
@@ -752,8 +752,7 @@ func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outco
 		return nil, err
 	}
 	if t == nil {
-		p.sealFrames()
-		defer p.touch()
+		defer p.input()()
 		return &Outcome{}, p.pressKeys(ctx, keys)
 	}
 	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
@@ -912,8 +911,7 @@ func (p *Page) ScrollPage(ctx context.Context, to string, by int) error {
 	case "bottom":
 		js = "window.scrollTo(0, document.documentElement.scrollHeight)"
 	}
-	p.sealFrames()
-	defer p.touch()
+	defer p.input()()
 	_, err := p.EvalOwn(ctx, js)
 	return err
 }

@@ -309,7 +309,6 @@ type Page struct {
 	table *locate.RefTable // numbers the refs of every snapshot (snapshot.go)
 
 	navs []Navigation // the main frame's, in order
-	docs int          // the main frame's navigations to another document
 
 	// the context of smokeflow's isolated world in each frame (world.go)
 	worlds map[worldKey]proto.RuntimeExecutionContextID
@@ -630,7 +629,7 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			p.lastChange = time.Now()
 		}
 		if (e.Name == "firstPaint" || e.Name == "firstContentfulPaint") && e.LoaderID == p.loader {
-			p.painted(p.docs) // trace.go
+			p.painted(p.docsLocked()) // trace.go
 		}
 		p.signal()
 		p.mu.Unlock()
@@ -664,9 +663,6 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 		p.mu.Lock()
 		if n, ok := mainNavigation(s == p.main, p.main.FrameID, msg); ok {
 			p.navs = append(p.navs, n)
-			if !n.SameDocument {
-				p.docs++
-			}
 			p.quiet.asked = flight{} // it went somewhere
 		}
 		p.signal()
@@ -831,8 +827,7 @@ func (p *Page) WaitLoad(ctx context.Context, loader proto.NetworkLoaderID, wait 
 // Promises are awaited. smokeflow's own code goes to EvalOwn instead
 // (docs/targets.md "smokeflow's code in the page").
 func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, error) {
-	p.sealFrames()
-	defer p.touch() // the script may have changed anything (reuse.go)
+	defer p.input()() // the script may have changed anything (reuse.go)
 	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.main.Client(ctx))
 	if err != nil {
 		return proto.RuntimeRemoteObject{}, err

@@ -48,10 +48,18 @@ type readInfo struct {
 // stampWait bounds the stamp calls: a page too busy to answer is read.
 const stampWait = time.Second
 
+// input starts an input smokeflow sends the page (a click, keys, a
+// script): the steps' trace frames stop waiting for what it paints
+// (trace.go sealFrames), and the touch it returns, called once the input
+// is sent, bumps the page's generation.
+func (p *Page) input() (touch func()) {
+	p.sealFrames()
+	return p.touch
+}
+
 // touch bumps the page's generation: smokeflow sent it an input (a click,
 // keys, a script), which may have changed anything.
 func (p *Page) touch() {
-	p.sealFrames() // the input's caller sealed them before it, mostly
 	p.mu.Lock()
 	p.gen++
 	p.mu.Unlock()

@@ -50,8 +50,7 @@ const (
 // replaced JSON.stringify, the browser's own copy of the value
 // (docs/flows.md "eval").
 func (p *Page) RunScript(ctx context.Context, code string) (any, error) {
-	p.sealFrames()
-	defer p.touch() // the script may have changed anything (reuse.go)
+	defer p.input()() // the script may have changed anything (reuse.go)
 	fn, err := p.scriptForm(ctx, code)
 	if err != nil {
 		return nil, err

@@ -235,14 +235,14 @@ const (
 func (p *Page) frameDoc() (int, docState) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	life := p.life[p.loader]
+	life, docs := p.life[p.loader], p.docsLocked()
 	switch {
 	case life["firstPaint"] || life["firstContentfulPaint"]:
-		return p.docs, docPainted
+		return docs, docPainted
 	case life["DOMContentLoaded"]:
-		return p.docs, docLoaded
+		return docs, docLoaded
 	}
-	return p.docs, docLoading
+	return docs, docLoading
 }
 
 // sealFrames ends the wait of the steps' frames (ScreencastFrame):
@@ -295,5 +295,16 @@ func (f *CastFrame) Fill(ctx context.Context) {
 func (p *Page) docCount() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.docs
+	return p.docsLocked()
+}
+
+// docsLocked is docCount; the caller holds p.mu.
+func (p *Page) docsLocked() int {
+	n := 0
+	for _, nav := range p.navs {
+		if !nav.SameDocument {
+			n++
+		}
+	}
+	return n
 }
