@@ -22,8 +22,8 @@ const (
 	// TraceShots takes a JPEG screenshot once each step has finished.
 	TraceShots
 	// TraceScreencast keeps the browser's screencast running and takes its
-	// newest frame once each step has finished, or a screenshot where the
-	// frame is not safe or not current (traceShot); the runner's default.
+	// frame of each step once the step has finished, or a screenshot where
+	// the frame is not safe (traceShot); the runner's default.
 	TraceScreencast
 )
 
@@ -107,14 +107,8 @@ func (ss *Session) traceShot(ctx context.Context, p *browser.Page) ([]byte, *bro
 // screencastFrame starts the tab's screencast the first time and takes
 // the step's frame from it.
 func (ss *Session) screencastFrame(ctx context.Context, p *browser.Page) (*browser.CastFrame, error) {
-	if ss.casting == nil {
-		ss.casting = map[*browser.Page]bool{}
-	}
-	if !ss.casting[p] {
-		if err := p.StartScreencast(ctx); err != nil {
-			return nil, err
-		}
-		ss.casting[p] = true
+	if err := ss.startCast(ctx, p); err != nil {
+		return nil, err
 	}
 	return p.ScreencastFrame(ctx)
 }
@@ -122,15 +116,25 @@ func (ss *Session) screencastFrame(ctx context.Context, p *browser.Page) (*brows
 // startTrace starts what the trace needs on the first tab: its
 // screencast, so that frames come from the first step on.
 func (ss *Session) startTrace(ctx context.Context) {
-	if ss.opts.Trace == TraceScreencast && !ss.casting[ss.page] {
+	if ss.opts.Trace == TraceScreencast {
 		// a screencast that did not start is no error: traceStep tries again
-		if ss.page.StartScreencast(ctx) == nil {
-			if ss.casting == nil {
-				ss.casting = map[*browser.Page]bool{}
-			}
-			ss.casting[ss.page] = true
-		}
+		_ = ss.startCast(ctx, ss.page)
 	}
+}
+
+// startCast starts p's screencast, once.
+func (ss *Session) startCast(ctx context.Context, p *browser.Page) error {
+	if ss.casting[p] {
+		return nil
+	}
+	if err := p.StartScreencast(ctx); err != nil {
+		return err
+	}
+	if ss.casting == nil {
+		ss.casting = map[*browser.Page]bool{}
+	}
+	ss.casting[p] = true
+	return nil
 }
 
 // KeepTrace writes the trace recorded so far into the session's folder,
