@@ -1,13 +1,12 @@
 package daemon
 
 import (
-	"time"
-
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
