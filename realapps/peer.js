@@ -12,6 +12,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { chromium } = require('playwright-core');
 const { encode } = require('gpt-tokenizer');
+const { aiSnapshot } = require('../bench/aisnapshot.js');
 
 const pages = [
   ['TinyMCE', '/tinymce/'],
@@ -36,24 +37,6 @@ function smokeflowSnapshot(bin, url) {
   return r.stdout;
 }
 
-async function playwrightSnapshot(browser, url) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  try {
-    page.on('dialog', (d) => d.accept().catch(() => {}));
-    await page.goto(url, { waitUntil: 'networkidle' });
-    // Right after networkidle Playwright's AI snapshot of Swagger UI is
-    // empty; it is read again, a little later, until it is not.
-    let text = '';
-    for (let i = 0; i < 10 && !text; i++) {
-      if (i) await page.waitForTimeout(200);
-      text = await page.ariaSnapshot({ mode: 'ai' });
-    }
-    return text;
-  } finally {
-    await page.close();
-  }
-}
-
 (async () => {
   const [base, bin, outdir] = process.argv.slice(2);
   if (!outdir) {
@@ -69,7 +52,7 @@ async function playwrightSnapshot(browser, url) {
       const url = base + p;
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       const sf = smokeflowSnapshot(bin, url);
-      const pw = await playwrightSnapshot(browser, url);
+      const pw = await aiSnapshot(browser, url);
       fs.writeFileSync(path.join(outdir, `${slug}.smokeflow.txt`), sf);
       fs.writeFileSync(path.join(outdir, `${slug}.playwright.txt`), pw);
       rows.push([name, measure(sf), measure(pw)]);

@@ -20,6 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { encode } = require('gpt-tokenizer');
+const { aiSnapshot } = require('../aisnapshot.js');
 
 const env = process.env;
 const OUT = env.OUT;
@@ -97,24 +98,6 @@ function agentBrowser(p) {
     return run(env.AB, ['snapshot', '-i'], e);
   } finally {
     spawnSync(env.AB, ['close'], { env: { ...env, ...e }, timeout: 30000 });
-  }
-}
-
-async function playwright(browser, p) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  try {
-    page.on('dialog', (d) => d.accept().catch(() => {}));
-    await page.goto(p.url, { waitUntil: 'networkidle' });
-    if (p.ready) await page.getByText(p.ready).first().waitFor();
-    let text = '';
-    // Right after networkidle, Swagger UI's AI snapshot can be empty
-    for (let i = 0; i < 10 && !text; i++) {
-      if (i) await page.waitForTimeout(200);
-      text = await page.ariaSnapshot({ mode: 'ai' });
-    }
-    return text;
-  } finally {
-    await page.close();
   }
 }
 
@@ -252,7 +235,7 @@ async function main() {
       } else {
         ab = agentBrowser(p);
         browser = browser || await launch();
-        pw = await playwright(browser, p);
+        pw = await aiSnapshot(browser, p.url, p.ready);
         fs.writeFileSync(file('agent-browser'), ab);
         fs.writeFileSync(file('playwright'), pw);
       }
