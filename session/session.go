@@ -124,8 +124,10 @@ type Session struct {
 	confirmed *flows.Step
 	// the trace recorded so far, and the tabs whose screencast runs
 	// (trace.go)
-	trace   []traceFrame
-	casting map[*browser.Page]bool
+	trace []traceFrame
+	// traceRead is the latest snapshot the trace rendered, and its text
+	traceRead traceRead
+	casting   map[*browser.Page]bool
 	// castUnsafe: a page of the session showed something to paint over;
 	// its trace takes screenshots from then on (trace.go)
 	castUnsafe bool

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"time"
+	"weak"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/locate"
@@ -13,7 +14,9 @@ import (
 // TraceCapture is how a session records its trace (docs/running.md
 // "Traces"): after every step that acts on the page, a JPEG of the page
 // and the snapshot the step read before it acted, kept in memory until
-// KeepTrace writes them.
+// KeepTrace writes them. The snapshot is kept as the text written, not
+// as its nodes (a large page's nodes are ten times its text, and four
+// workers hold a trace each: docs/running.md "Memory").
 type TraceCapture int
 
 const (
@@ -36,8 +39,20 @@ type traceFrame struct {
 	step string             // the step's index
 	shot []byte             // JPEG after the step, a screenshot; nil when none
 	cast *browser.CastFrame // the screencast's frame after the step, instead of shot
-	snap *locate.Snapshot   // read before the step acted; nil when none
+	snap *traceText         // read before the step acted; nil when none
 }
+
+// traceRead is the latest snapshot a trace rendered: a step that read
+// no other shares its text. The snapshot is held weakly: the trace keeps
+// texts, not nodes.
+type traceRead struct {
+	snap weak.Pointer[locate.Snapshot]
+	text *traceText
+}
+
+// traceText is a snapshot's text in a trace, shared by the steps that
+// read the same snapshot (written once).
+type traceText struct{ text string }
 
 // jpeg is the frame's picture; nil when none could be taken. A
 // screencast frame still empty (its document had not painted) gets a
@@ -68,7 +83,7 @@ func (ss *Session) traceStep(ctx context.Context, idx string, before *browser.Pa
 	if ss.opts.Trace == TraceOff {
 		return
 	}
-	fr := traceFrame{step: idx, snap: before.FirstRead()}
+	fr := traceFrame{step: idx, snap: ss.traceText(before.FirstRead())}
 	p := ss.page
 	if !p.Closed() && !p.Crashed() {
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), traceShotTimeout)
@@ -80,6 +95,19 @@ func (ss *Session) traceStep(ctx context.Context, idx string, before *browser.Pa
 		return
 	}
 	ss.trace = append(ss.trace, fr)
+}
+
+// traceText is snap's text in the trace, rendered once: the steps that
+// read the same snapshot share it. nil when snap is.
+func (ss *Session) traceText(snap *locate.Snapshot) *traceText {
+	if snap == nil {
+		return nil
+	}
+	if w := weak.Make(snap); ss.traceRead.snap != w {
+		ss.traceRead.snap = w
+		ss.traceRead.text = &traceText{text: snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})}
+	}
+	return ss.traceRead.text
 }
 
 // traceShot is the frame of a step that finished: the screencast's
@@ -145,14 +173,13 @@ func (ss *Session) startCast(ctx context.Context, p *browser.Page) error {
 // never written.
 func (ss *Session) KeepTrace() error {
 	var errs []error
-	written := map[*locate.Snapshot]results.Artifact{}
+	written := map[*traceText]results.Artifact{}
 	for _, fr := range ss.trace {
 		if fr.snap != nil {
 			a, ok := written[fr.snap]
 			if !ok {
-				text := fr.snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})
 				name := "trace/" + fr.step + ".before.txt"
-				path, err := ss.artifact(results.ArtifactTraceSnapshot, name, []byte(text))
+				path, err := ss.artifact(results.ArtifactTraceSnapshot, name, []byte(fr.snap.text))
 				errs = append(errs, err)
 				a = results.Artifact{Kind: results.ArtifactTraceSnapshot, Name: name, Path: path}
 				if err == nil {
@@ -174,6 +201,6 @@ func (ss *Session) KeepTrace() error {
 			}
 		}
 	}
-	ss.trace = nil
+	ss.trace, ss.traceRead = nil, traceRead{}
 	return errors.Join(errs...)
 }

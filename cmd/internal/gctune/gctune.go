@@ -8,8 +8,9 @@ import (
 )
 
 // Percent is the collector's target when GOGC is not set: a collection
-// when the heap has grown by half since the last one, not doubled.
-const Percent = 50
+// when the heap has grown by 30 % since the last one, not doubled
+// (docs/running.md "Memory").
+const Percent = 30
 
 // Tune sets Percent unless the environment sets GOGC.
 func Tune() {
