@@ -179,7 +179,8 @@ func intPtr(i int) *int { return &i }
 // latest read when nothing has changed since (reuse.go, docs/targets.md
 // "Reusing a read"), else as Resolve.
 // The node's role, name and states are current; its text and box are the
-// snapshot's, which is why expectations use Resolve: an action checks
+// snapshot's, which is why expectations do not use it (they use Resolve,
+// or ReusedResolve, which confirms its element shown): an action checks
 // what it needs live before acting.
 func (p *Page) ResolveToAct(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
 	return p.resolveToAct(ctx, t, true)

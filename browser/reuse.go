@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -205,3 +206,65 @@ func (p *Page) forget(snap *locate.Snapshot) {
 
 // stampCall asks a document's change watcher for its stamp.
 const stampCall = `typeof globalThis.__smokeflowStamp === 'function' ? globalThis.__smokeflowStamp() : ''`
+
+// An expectation may pass over the latest read (docs/targets.md "Reusing
+// a read", "Expectations"): when nothing has changed since, and the
+// element it found is still attached and shown now. It never fails over
+// one: a check that does not hold over it reads the page.
+
+// ReusedQuery is Query over the page's latest read when nothing has
+// changed since: every match of t and the visible ones, the first visible
+// one confirmed shown live. ok is false when no read may stand for a new
+// one, when no match is visible in it, or when the one checked is not
+// shown now (the read is then dropped).
+func (p *Page) ReusedQuery(ctx context.Context, t *flows.Target) (all, visible []*locate.Node, ok bool) {
+	snap := p.reusable(ctx)
+	if snap == nil {
+		return nil, nil, false
+	}
+	all, visible, err := locate.Count(ctx, snap, p.table, t, p.cssQuery)
+	if err != nil || len(visible) == 0 || !p.shownNow(ctx, snap, visible[0]) {
+		return nil, nil, false
+	}
+	return all, visible, true
+}
+
+// ReusedResolve is Resolve over the page's latest read when nothing has
+// changed since, its element confirmed shown live. nil when no read may
+// stand for a new one, when t does not resolve over it, or when its
+// element is not shown now (the read is then dropped).
+func (p *Page) ReusedResolve(ctx context.Context, t *flows.Target) *locate.Result {
+	snap := p.reusable(ctx)
+	if snap == nil {
+		return nil
+	}
+	r := locate.Resolve(ctx, snap, p.table, t, p.cssQuery)
+	if r.Err != nil || r.Node == nil || !p.shownNow(ctx, snap, r.Node) {
+		return nil
+	}
+	return r
+}
+
+// shownNow reports whether n, as the read snap found it visible, is
+// still attached and shown: a box and a visibility that shows it, as a
+// read decides (docs/targets.md "Resolution", 4). When not, snap is no
+// longer reused.
+func (p *Page) shownNow(ctx context.Context, snap *locate.Snapshot, n *locate.Node) bool {
+	raw, err := p.callOn(ctx, n, shownJS)
+	if err == nil && string(raw) == "true" {
+		return true
+	}
+	p.forget(snap)
+	return false
+}
+
+// shownJS: the element (a text node's parent) is attached, has a box and
+// is not hidden by visibility.
+const shownJS = `function() {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el || !el.isConnected) return false;
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return false;
+  const v = getComputedStyle(el).visibility;
+  return v !== 'hidden' && v !== 'collapse';
+}`

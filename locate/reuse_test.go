@@ -166,7 +166,7 @@ var _ = Describe(`reusing a read (docs/targets.md "Reusing a read")`, func() {
 		Expect(locate.ReasonOf(err)).To(BeElementOf(diagnostics.ReasonNotFound, diagnostics.ReasonHidden), err.Error())
 	})
 
-	It("is for actions: expectations read the page", func() {
+	It("is not for Resolve: it always reads the page (an expectation asks for a reused read on its own terms)", func() {
 		before := p.Reads()
 		_, _, err := p.Resolve(context.Background(), &flows.Target{Role: "button", Name: "Account"})
 		Expect(err).NotTo(HaveOccurred())

@@ -164,13 +164,15 @@ func (ss *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.
 	case flows.ExpectVisible, flows.ExpectHidden:
 		cond = ss.visibleCond(ctx, t, e.Kind == flows.ExpectVisible)
 	case flows.ExpectText, flows.ExpectValue:
-		cond = ss.single(ctx, t, ss.stringCheck(ctx, e, t))
+		// a value a script set moves no stamp: a value is always read
+		// (docs/targets.md "Reusing a read")
+		cond = ss.single(ctx, t, ss.stringCheck(ctx, e, t), e.Kind == flows.ExpectText)
 	case flows.ExpectURL, flows.ExpectTitle:
 		cond = ss.pageCond(ctx, e)
 	case flows.ExpectCount:
 		cond = ss.countCond(ctx, e, t)
 	case flows.ExpectEnabled, flows.ExpectDisabled, flows.ExpectChecked, flows.ExpectUnchecked:
-		cond = ss.single(ctx, t, stateCheck(e.Kind, t))
+		cond = ss.single(ctx, t, stateCheck(e.Kind, t), false)
 	case flows.ExpectNoConsoleErrors:
 		return ss.noConsoleErrors()
 	case flows.ExpectNoFailedRequests:
@@ -194,9 +196,19 @@ func (ss *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.
 }
 
 // single is the condition of a check on the one element t resolves to; an
-// element that does not resolve is an error that gets diagnostics.
-func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string)) func() (bool, string, error) {
+// element that does not resolve is an error that gets diagnostics. With
+// reuse, the check may hold over the page's latest read when nothing has
+// changed since (docs/targets.md "Reusing a read"); when it does not, the
+// page is read.
+func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string), reuse bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
+		if reuse {
+			if r := ss.page.ReusedResolve(ctx, t); r != nil {
+				if ok, msg := check(r.Node); ok {
+					return true, msg, nil
+				}
+			}
+		}
 		r, _, err := ss.page.Resolve(ctx, t)
 		if err != nil {
 			return false, err.Error(), err
@@ -210,8 +222,15 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 }
 
 // visibleCond holds when some match of t is visible (want) or none is.
+// That one is may hold over the page's latest read when nothing has
+// changed since; that none is, never (docs/targets.md "Reusing a read").
 func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
+		if want {
+			if _, _, ok := ss.page.ReusedQuery(ctx, t); ok {
+				return true, "", nil
+			}
+		}
 		all, vis, _, err := ss.page.Query(ctx, t)
 		switch {
 		case !want:

@@ -1,0 +1,77 @@
+package session_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-rod/rod/lib/proto"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/session"
+)
+
+// Expectations over the page's latest read (docs/targets.md "Reusing a
+// read"): a positive one may pass over it, its element confirmed shown
+// live; none fails over it, and hidden and value never pass over it.
+var _ = Describe("expectations over the page's latest read", func() {
+	var s *session.Session
+	BeforeEach(func() {
+		s = openSession(GinkgoT().TempDir(), &events{})
+		do(s, "open: /session/reuse.html")
+		// once the page is at rest, an expectation after a read reads
+		// nothing more
+		Eventually(func() bool {
+			do(s, "expect: { visible: Shown by a rule }")
+			before := s.Page().Reads()
+			do(s, "expect: { visible: Shown by a rule }")
+			return s.Page().Reads() == before
+		}).Should(BeTrue(), "a visible expectation passes over the latest read")
+	})
+
+	// silently runs js in the page's main world, as the page's own
+	// scripts would: no step of smokeflow's, no event, no DOM change
+	silently := func(js string) {
+		GinkgoHelper()
+		c := s.Page().Sessions()[0].Client(context.Background())
+		r, err := proto.RuntimeEvaluate{Expression: js}.Call(c)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.ExceptionDetails).To(BeNil())
+	}
+	editRule := func(selector, display string) {
+		GinkgoHelper()
+		silently(fmt.Sprintf(`for (const r of document.styleSheets[0].cssRules) if (r.selectorText === %q) r.style.display = %q;`, selector, display))
+	}
+
+	It("lets visible and text pass over it, and reads for a value", func() {
+		before := s.Page().Reads()
+		do(s, "expect: { visible: Shown by a rule }")
+		do(s, `expect: { text: { css: "#shown" }, contains: Shown }`)
+		Expect(s.Page().Reads()).To(Equal(before), "no read for what the latest read shows")
+		do(s, "expect: { value: Value, equals: first }")
+		Expect(s.Page().Reads()).To(BeNumerically(">", before), "a value is always read")
+	})
+
+	It("fails visible and text when the element was hidden since, where the stamp cannot see", func() {
+		editRule(".ruled", "none")
+		_, se := doFails(s, "expect: { visible: Shown by a rule }\ntimeout: 500ms")
+		Expect(se.Reason()).To(Equal(diagnostics.ReasonAssertion))
+		_, se = doFails(s, "expect: { text: { css: \"#shown\" }, contains: Shown }\ntimeout: 500ms")
+		Expect(se.Failure.Message).To(ContainSubstring("#shown"))
+	})
+
+	It("never passes hidden over it", func() {
+		do(s, "expect: { hidden: Hidden by a rule }")
+		editRule(".gone", "block")
+		_, se := doFails(s, "expect: { hidden: Hidden by a rule }\ntimeout: 500ms")
+		Expect(se.Failure.Message).To(ContainSubstring("to be hidden"))
+	})
+
+	It("never passes a value over it: a script sets .value with no event", func() {
+		do(s, "expect: { value: Value, equals: first }")
+		silently(`document.getElementById('v').value = 'second'`)
+		_, se := doFails(s, "expect: { value: Value, equals: first }\ntimeout: 500ms")
+		Expect(se.Failure.Message).To(ContainSubstring(`but it is "second"`))
+	})
+})
