@@ -503,6 +503,10 @@ func (p *Page) Click(ctx context.Context, t *flows.Target, o ClickOptions) (*Out
 // anything but the element (or its label) while smokeflow's click is
 // dispatched: the page may move between the hit test and the click, and a
 // click must never reach another element. The miss is reported instead.
+// So is a click of which no event reached the element's window at all
+// (something in another frame took it, or nothing did): a click that
+// reached nothing never passes for one that landed (docs/targets.md
+// "Actionability").
 const guardJS = `function() {
   const el = this.nodeType === 1 ? this : this.parentElement;
   const win = el.ownerDocument.defaultView;
@@ -522,12 +526,14 @@ const guardJS = `function() {
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   win.__smokeflowMiss = '';
+  win.__smokeflowSeen = false;
   // The first event decides, as in Playwright: once the press lands on
   // the element, the rest of the click may go anywhere (a menu item may
   // hide itself on mousedown); if it lands elsewhere, the whole click is
   // blocked.
   let decided = false, blocked = false;
   const guard = (e) => {
+    win.__smokeflowSeen = true;
     if (!decided) {
       decided = true;
       const t = e.composedPath ? e.composedPath()[0] : e.target;
@@ -547,11 +553,19 @@ const guardJS = `function() {
   setTimeout(unguard, 3000);
 }`
 
+// unguardJS ends the guard and says where the click went: '' on the
+// element, the element it would have landed on, or lostClick when no
+// event of it reached the element's window.
 const unguardJS = `function() {
   const win = (this.nodeType === 1 ? this : this.parentElement).ownerDocument.defaultView;
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
-  return win.__smokeflowMiss || '';
+  if (win.__smokeflowMiss) return win.__smokeflowMiss;
+  return win.__smokeflowSeen ? '' : '` + lostClick + `';
 }`
+
+// lostClick is unguardJS's answer for a click none of whose events
+// reached the element's window (no element's description starts so).
+const lostClick = "(no event)"
 
 // guardedClick clicks at (x, y) with the hit-target guard around it
 // (installed: the checks put it in place already). A click that would
@@ -572,11 +586,16 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 		return nil // the click navigated or removed the element: it landed
 	}
 	var miss string
-	if json.Unmarshal(raw, &miss) == nil && miss != "" {
+	switch {
+	case json.Unmarshal(raw, &miss) != nil || miss == "":
+		return nil
+	case miss == lostClick:
+		const by = "something outside its page (another frame), or nothing"
 		return &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
-			Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q moved: the click would have landed on %s", n.Role, n.Name, miss), Node: n}, CoveredBy: miss}
+			Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q: no event of the click reached its page; it went to %s", n.Role, n.Name, by), Node: n}, CoveredBy: by}
 	}
-	return nil
+	return &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
+		Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q moved: the click would have landed on %s", n.Role, n.Name, miss), Node: n}, CoveredBy: miss}
 }
 
 func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {
