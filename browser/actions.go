@@ -553,7 +553,7 @@ const guardJS = `function() {
   setTimeout(unguard, 3000);
 }`
 
-// unguardJS ends the guard and says where the click went: '' on the
+// unguardJS ends the guard and says where the click went: nothing on the
 // element, the element it would have landed on, or lostClick when no
 // event of it reached the element's window.
 const unguardJS = `function() {
