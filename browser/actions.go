@@ -527,6 +527,8 @@ const guardJS = `function() {
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   win.__smokeflowMiss = '';
   win.__smokeflowSeen = false;
+  const box = el.getBoundingClientRect();
+  win.__smokeflowAt = [box.left + box.width / 2, box.top + box.height / 2];
   // The first event decides, as in Playwright: once the press lands on
   // the element, the rest of the click may go anywhere (a menu item may
   // hide itself on mousedown); if it lands elsewhere, the whole click is
@@ -555,12 +557,26 @@ const guardJS = `function() {
 
 // unguardJS ends the guard and says where the click went: nothing on the
 // element, the element it would have landed on, or lostClick when no
-// event of it reached the element's window.
+// event of it reached the element's window. No event is expected there
+// when the click point is on a frame inside the element (an <iframe> the
+// element holds, or the element itself): that frame's document took them.
 const unguardJS = `function() {
-  const win = (this.nodeType === 1 ? this : this.parentElement).ownerDocument.defaultView;
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  const win = el.ownerDocument.defaultView;
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   if (win.__smokeflowMiss) return win.__smokeflowMiss;
-  return win.__smokeflowSeen ? '' : '` + lostClick + `';
+  if (win.__smokeflowSeen) return '';
+  const [x, y] = win.__smokeflowAt || [0, 0];
+  let hit = el.ownerDocument.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (hit && /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(hit.tagName)) {
+    for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return '';
+  }
+  return '` + lostClick + `';
 }`
 
 // lostClick is unguardJS's answer for a click none of whose events

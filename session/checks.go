@@ -222,8 +222,9 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 }
 
 // visibleCond holds when some match of t is visible (want) or none is.
-// That one is may hold over the page's latest read when nothing has
-// changed since; that none is, never (docs/targets.md "Reusing a read").
+// That one is visible may hold over the page's latest read when nothing
+// has changed since; that none is, never (docs/targets.md "Reusing a
+// read").
 func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		if want {
