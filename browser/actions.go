@@ -390,6 +390,15 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 	}
 	var nie *locate.NotInteractableError
 	if errors.As(err, &nie) {
+		var ce *locate.CoveredError
+		if errors.As(err, &ce) {
+			// a click the guard refused, or that reached nothing: said in
+			// the step's log, whether a later try lands or not
+			line := "a click did not land, so it was tried again: " + ce.Msg
+			if k := len(out.Log); k == 0 || out.Log[k-1] != line {
+				out.Log = append(out.Log, line)
+			}
+		}
 		return false, err
 	}
 	return true, err

@@ -20,7 +20,7 @@ import (
 // A conformance case is testdata/conformance/NAME.yaml, a flow whose first
 // line says what must happen:
 //
-//	# expect: pass
+//	# expect: pass ["text a step's log must hold" ...]
 //	# expect: fail REASON "text the failure must contain" ["more text" ...]
 //
 // REASON is a diagnostics reason (not_found, ambiguous, hidden, disabled,
@@ -53,8 +53,13 @@ func conformanceCases() []conformanceCase {
 			continue
 		}
 		c.pass = m[1] == "pass"
-		c.reason = m[2]
-		for _, q := range quotedText.FindAllStringSubmatch(m[3], -1) {
+		rest := m[3]
+		if c.pass {
+			rest = m[2] + " " + m[3] // a pass has no reason
+		} else {
+			c.reason = m[2]
+		}
+		for _, q := range quotedText.FindAllStringSubmatch(rest, -1) {
 			c.strings = append(c.strings, strings.ReplaceAll(q[1], `\"`, `"`))
 		}
 		out = append(out, c)
@@ -101,6 +106,13 @@ var _ = Describe("Conformance", func() {
 			text := failureText(res)
 			if c.pass {
 				Expect(res.Status).To(Equal(results.Passed), text)
+				var logs []string
+				for _, st := range res.Final().Steps {
+					logs = append(logs, st.Log...)
+				}
+				for _, want := range c.strings {
+					Expect(strings.Join(logs, "\n")).To(ContainSubstring(want), "a step's log")
+				}
 				return
 			}
 			Expect(res.Status).To(Equal(results.Failed), "the flow must fail")
