@@ -536,6 +536,7 @@ const guardJS = `function() {
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   win.__smokeflowMiss = '';
   win.__smokeflowSeen = false;
+  win.__smokeflowExpired = false;
   const box = el.getBoundingClientRect();
   win.__smokeflowAt = [box.left + box.width / 2, box.top + box.height / 2];
   // The first event decides, as in Playwright: once the press lands on
@@ -561,7 +562,9 @@ const guardJS = `function() {
   types.forEach(t => win.addEventListener(t, guard, true));
   const unguard = () => { types.forEach(t => win.removeEventListener(t, guard, true)); win.__smokeflowUnguard = null; };
   win.__smokeflowUnguard = unguard;
-  setTimeout(unguard, 3000);
+  // a guard left in place ends by itself; whether the click came after
+  // that cannot be told, so it is not judged lost
+  setTimeout(() => { if (win.__smokeflowUnguard === unguard) { unguard(); win.__smokeflowExpired = true; } }, 3000);
 }`
 
 // unguardJS ends the guard and says where the click went: nothing on the
@@ -574,7 +577,7 @@ const unguardJS = `function() {
   const win = el.ownerDocument.defaultView;
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   if (win.__smokeflowMiss) return win.__smokeflowMiss;
-  if (win.__smokeflowSeen) return '';
+  if (win.__smokeflowSeen || win.__smokeflowExpired) return '';
   const [x, y] = win.__smokeflowAt || [0, 0];
   let hit = el.ownerDocument.elementFromPoint(x, y);
   while (hit && hit.shadowRoot) {
