@@ -95,12 +95,7 @@ const checkJS = `async function(needHit, still, enabled, editable, guard) {
   if (b.width === 0 || b.height === 0) return {state: 'hidden'};
   const x = b.left + b.width / 2, y = b.top + b.height / 2;
   if (!needHit) return {state: 'ok', x, y};
-  let hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
+  const hit = (` + deepHitJS + `)(document, x, y);
   const describe = (e) => {
     let s = e.tagName.toLowerCase();
     if (e.id) s += '#' + e.id;
@@ -121,6 +116,19 @@ const checkJS = `async function(needHit, still, enabled, editable, guard) {
   if (lab && (lab.control === el || lab.contains(el))) return ok();
   if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return ok();
   return {state: 'covered', by: describe(hit)};
+}`
+
+// deepHitJS is the element a document shows at (x, y), through open
+// shadow roots: the hit test of checkJS, and unguardJS's look at where a
+// click went.
+const deepHitJS = `(doc, x, y) => {
+  let hit = doc.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
 }`
 
 // restQuiet is how long the change watcher must have reported no DOM
@@ -579,12 +587,7 @@ const unguardJS = `function() {
   if (win.__smokeflowMiss) return win.__smokeflowMiss;
   if (win.__smokeflowSeen || win.__smokeflowExpired) return '';
   const [x, y] = win.__smokeflowAt || [0, 0];
-  let hit = el.ownerDocument.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
+  const hit = (` + deepHitJS + `)(el.ownerDocument, x, y);
   if (hit && /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(hit.tagName)) {
     for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return '';
   }
@@ -614,16 +617,16 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 		return nil // the click navigated or removed the element: it landed
 	}
 	var miss string
-	switch {
-	case json.Unmarshal(raw, &miss) != nil || miss == "":
+	if json.Unmarshal(raw, &miss) != nil || miss == "" {
 		return nil
-	case miss == lostClick:
-		const by = "something outside its page (another frame), or nothing"
-		return &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
-			Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q: no event of the click reached its page; it went to %s", n.Role, n.Name, by), Node: n}, CoveredBy: by}
+	}
+	msg := fmt.Sprintf("%s %q moved: the click would have landed on %s", n.Role, n.Name, miss)
+	if miss == lostClick {
+		miss = "something outside its page (another frame), or nothing"
+		msg = fmt.Sprintf("%s %q: no event of the click reached its page; it went to %s", n.Role, n.Name, miss)
 	}
 	return &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
-		Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q moved: the click would have landed on %s", n.Role, n.Name, miss), Node: n}, CoveredBy: miss}
+		Why: diagnostics.ReasonCovered, Msg: msg, Node: n}, CoveredBy: miss}
 }
 
 func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {
