@@ -212,21 +212,18 @@ const stampCall = `typeof globalThis.__smokeflowStamp === 'function' ? globalThi
 // element it found is still attached and shown now. It never fails over
 // one: a check that does not hold over it reads the page.
 
-// ReusedQuery is Query over the page's latest read when nothing has
-// changed since: every match of t and the visible ones, the first visible
-// one confirmed shown live. ok is false when no read may stand for a new
-// one, when no match is visible in it, or when the one checked is not
-// shown now (the read is then dropped).
-func (p *Page) ReusedQuery(ctx context.Context, t *flows.Target) (all, visible []*locate.Node, ok bool) {
+// ReusedVisible reports whether the page's latest read, when nothing has
+// changed since, shows a visible match of t, the first one confirmed
+// shown live. false when no read may stand for a new one, when no match
+// is visible in it, or when the one checked is not shown now (the read is
+// then dropped): the page is to be read.
+func (p *Page) ReusedVisible(ctx context.Context, t *flows.Target) bool {
 	snap := p.reusable(ctx)
 	if snap == nil {
-		return nil, nil, false
+		return false
 	}
-	all, visible, err := locate.Count(ctx, snap, p.table, t, p.cssQuery)
-	if err != nil || len(visible) == 0 || !p.shownNow(ctx, snap, visible[0]) {
-		return nil, nil, false
-	}
-	return all, visible, true
+	_, visible, err := locate.Count(ctx, snap, p.table, t, p.cssQuery)
+	return err == nil && len(visible) > 0 && p.shownNow(ctx, snap, visible[0])
 }
 
 // ReusedResolve is Resolve over the page's latest read when nothing has

@@ -228,7 +228,7 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		if want {
-			if _, _, ok := ss.page.ReusedQuery(ctx, t); ok {
+			if ss.page.ReusedVisible(ctx, t) {
 				return true, "", nil
 			}
 		}
