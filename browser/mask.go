@@ -148,7 +148,7 @@ func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreens
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	r, err := req.Call(p.main.Client(ctx))
+	data, err := p.settledCapture(ctx, req)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -156,7 +156,42 @@ func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreens
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return before, r.Data, after, nil
+	return before, data, after, nil
+}
+
+// fullPageTries bounds the captures of a full-page screenshot.
+const fullPageTries = 3
+
+// settledCapture takes req. A full-page capture lays the page out beyond
+// the viewport, and a frame (an out-of-process iframe most of all) may
+// not have painted its new area by then: it is taken again until two
+// captures in a row hold the same bytes, up to fullPageTries, and the
+// last is kept (docs/running.md "Full-page screenshots").
+func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreenshot) ([]byte, error) {
+	r, err := req.Call(p.main.Client(ctx))
+	if err != nil || !req.CaptureBeyondViewport {
+		return dataOf(r), err
+	}
+	prev := r.Data
+	for try := 1; try < fullPageTries; try++ {
+		r, err := req.Call(p.main.Client(ctx))
+		if err != nil {
+			return nil, err
+		}
+		if bytes.Equal(prev, r.Data) {
+			break
+		}
+		prev = r.Data
+	}
+	return prev, nil
+}
+
+// dataOf is a capture's image, none when it failed.
+func dataOf(r *proto.PageCaptureScreenshotResult) []byte {
+	if r == nil {
+		return nil
+	}
+	return r.Data
 }
 
 // secretBoxes measures the boxes to paint over, in every frame of every
