@@ -152,11 +152,23 @@ func (p *Page) NavigationsAsked() uint64 {
 }
 
 // ended records a request that finished, failed or turned out to be an
-// event stream.
+// event stream. The request of a document for an out-of-process iframe
+// starts on its parent's session and ends on the frame's own: a request
+// id the session never sent is looked for on the others (a request id
+// is the browser's, unique across its processes).
 func (q *quiet) ended(sid proto.TargetSessionID, id proto.NetworkRequestID) {
 	k := flightKey{sid, id}
 	if _, ok := q.flights[k]; !ok {
-		return
+		k = flightKey{}
+		for other := range q.flights {
+			if other.id == id {
+				k = other
+				break
+			}
+		}
+		if k.id == "" {
+			return
+		}
 	}
 	delete(q.flights, k)
 	q.moves++

@@ -1,9 +1,13 @@
 package runner_test
 
 import (
+	"context"
+	"time"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/internal/testpage"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
 )
@@ -19,5 +23,16 @@ var _ = Describe("Settling after open", func() {
 		Expect(logs).To(MatchRegexp(`(?m)^3 snapshot: 0 refs`), "an explicit wait: load does not settle")
 		Expect(logs).To(MatchRegexp(`(?m)^4 the page did not settle within 2\.\d+s \(.*/api/slow.*\); the flow goes on$`))
 		Expect(logs).NotTo(MatchRegexp(`(?m)^[23] the page`))
+	})
+
+	// The request of an out-of-process frame's document starts on the
+	// page's session and ends on the frame's: it counted as in flight
+	// until it was taken for a long-lived one (2 s), and every page with
+	// a cross-origin iframe took that long to settle.
+	It("settles a page with a cross-origin frame once the frame has loaded, not at the long-lived request's bound", func() {
+		p := testpage.Open(shared, fixture.URL+"/conformance/pages/frame-cross.html")
+		s, err := p.Settle(context.Background(), 1500*time.Millisecond)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(s.Busy).To(BeEmpty())
 	})
 })

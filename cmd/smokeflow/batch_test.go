@@ -33,7 +33,7 @@ var _ = Describe("smokeflow batch (docs/agent-session.md \"Batch\")", func() {
 	})
 
 	It("goes on after a failure and exits with its code; --bail stops there", func() {
-		f := batchFile("open "+page, "click 'Nothing by this name'", "get url")
+		f := batchFile("open "+page, "click 'Nothing by this name' --timeout 1s", "get url")
 		code, out, _ := smokeflowSplit("batch", f)
 		Expect(code).To(Equal(1))
 		Expect(out).To(ContainSubstring("not_found"))
