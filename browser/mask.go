@@ -168,30 +168,18 @@ const fullPageTries = 3
 // captures in a row hold the same bytes, up to fullPageTries, and the
 // last is kept (docs/running.md "Full-page screenshots").
 func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreenshot) ([]byte, error) {
-	r, err := req.Call(p.main.Client(ctx))
-	if err != nil || !req.CaptureBeyondViewport {
-		return dataOf(r), err
-	}
-	prev := r.Data
-	for try := 1; try < fullPageTries; try++ {
+	var prev []byte
+	for try := 0; try < fullPageTries; try++ {
 		r, err := req.Call(p.main.Client(ctx))
-		if err != nil {
+		switch {
+		case err != nil:
 			return nil, err
-		}
-		if bytes.Equal(prev, r.Data) {
-			break
+		case !req.CaptureBeyondViewport || bytes.Equal(prev, r.Data):
+			return r.Data, nil
 		}
 		prev = r.Data
 	}
 	return prev, nil
-}
-
-// dataOf is a capture's image, none when it failed.
-func dataOf(r *proto.PageCaptureScreenshotResult) []byte {
-	if r == nil {
-		return nil
-	}
-	return r.Data
 }
 
 // secretBoxes measures the boxes to paint over, in every frame of every
