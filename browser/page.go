@@ -555,7 +555,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
 			p.sent++
 		}
-		p.quiet.started(s.ID, &e, s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID)
+		p.quiet.started(&e, s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID)
 		p.mu.Unlock()
 	case "Network.responseReceived":
 		var e proto.NetworkResponseReceived
@@ -564,7 +564,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		}
 		p.mu.Lock()
 		if strings.HasPrefix(e.Response.MIMEType, "text/event-stream") {
-			p.quiet.ended(s.ID, e.RequestID) // a stream: it holds nothing back
+			p.quiet.ended(e.RequestID) // a stream: it holds nothing back
 		}
 		if s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID {
 			p.status = e.Response.Status
@@ -583,7 +583,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		p.quiet.ended(s.ID, e.RequestID)
+		p.quiet.ended(e.RequestID)
 		if e.Canceled {
 			p.mu.Unlock()
 			return
@@ -602,7 +602,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		p.quiet.ended(s.ID, e.RequestID)
+		p.quiet.ended(e.RequestID)
 		p.mu.Unlock()
 	}
 }

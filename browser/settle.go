@@ -51,7 +51,11 @@ func (s Settled) Note() string {
 // network event (network events do not wake Page.notify, whose waiters
 // are the polls of steps).
 type quiet struct {
-	flights map[flightKey]flight
+	// flights by request id: the browser's, unique across its processes.
+	// A request may start on one DevTools session and end on another: an
+	// out-of-process iframe's document starts on its parent's session and
+	// ends on its own.
+	flights map[proto.NetworkRequestID]flight
 	moves   uint64 // requests started or ended, navigations asked for
 	lastReq string // "GET URL" of the last request that started
 	// asked is a navigation of the main frame the page asked for
@@ -71,11 +75,6 @@ type quiet struct {
 	wake         chan struct{}
 }
 
-type flightKey struct {
-	session proto.TargetSessionID
-	id      proto.NetworkRequestID
-}
-
 type flight struct {
 	start time.Time
 	what  string // "GET URL"
@@ -93,7 +92,7 @@ func (q *quiet) signal() {
 // fetch. A redirect keeps its request id and its start. doc says it is
 // the request of a document for the main frame: the navigation the page
 // asked for, if any, has started.
-func (q *quiet) started(sid proto.TargetSessionID, e *proto.NetworkRequestWillBeSent, doc bool) {
+func (q *quiet) started(e *proto.NetworkRequestWillBeSent, doc bool) {
 	if doc {
 		q.asked = flight{}
 	}
@@ -104,7 +103,7 @@ func (q *quiet) started(sid proto.TargetSessionID, e *proto.NetworkRequestWillBe
 	}
 	now := time.Now()
 	if q.flights == nil {
-		q.flights = map[flightKey]flight{}
+		q.flights = map[proto.NetworkRequestID]flight{}
 	}
 	if len(q.flights) >= 1000 {
 		// requests whose end never came (their frame went away): they
@@ -115,7 +114,7 @@ func (q *quiet) started(sid proto.TargetSessionID, e *proto.NetworkRequestWillBe
 			}
 		}
 	}
-	k := flightKey{sid, e.RequestID}
+	k := e.RequestID
 	what := e.Request.Method + " " + shortURL(e.Request.URL)
 	if f, ok := q.flights[k]; ok {
 		f.what = what
@@ -152,25 +151,12 @@ func (p *Page) NavigationsAsked() uint64 {
 }
 
 // ended records a request that finished, failed or turned out to be an
-// event stream. The request of a document for an out-of-process iframe
-// starts on its parent's session and ends on the frame's own: a request
-// id the session never sent is looked for on the others (a request id
-// is the browser's, unique across its processes).
-func (q *quiet) ended(sid proto.TargetSessionID, id proto.NetworkRequestID) {
-	k := flightKey{sid, id}
-	if _, ok := q.flights[k]; !ok {
-		k = flightKey{}
-		for other := range q.flights {
-			if other.id == id {
-				k = other
-				break
-			}
-		}
-		if k.id == "" {
-			return
-		}
+// event stream, on whichever session it is reported.
+func (q *quiet) ended(id proto.NetworkRequestID) {
+	if _, ok := q.flights[id]; !ok {
+		return
 	}
-	delete(q.flights, k)
+	delete(q.flights, id)
 	q.moves++
 	q.signal()
 }
