@@ -64,20 +64,34 @@ func secretShots(src, value string) map[string]image.Image {
 
 // samePixels reports whether two images hold the same pixels.
 func samePixels(a, b image.Image) bool {
+	n, _ := diffBox(a, b)
+	return n == 0
+}
+
+// samePixel reports whether two images hold the same pixel at (x, y).
+func samePixel(a, b image.Image, x, y int) bool {
+	r1, g1, b1, a1 := a.At(x, y).RGBA()
+	r2, g2, b2, a2 := b.At(x, y).RGBA()
+	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+}
+
+// diffBox counts the pixels two images of one size differ at, and gives
+// the box around them; -1 for images of two sizes.
+func diffBox(a, b image.Image) (int, image.Rectangle) {
 	if a.Bounds() != b.Bounds() {
-		return false
+		return -1, image.Rectangle{}
 	}
+	n, box := 0, image.Rectangle{}
 	r := a.Bounds()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, a1 := a.At(x, y).RGBA()
-			r2, g2, b2, a2 := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-				return false
+			if !samePixel(a, b, x, y) {
+				n++
+				box = box.Union(image.Rect(x, y, x+1, y+1))
 			}
 		}
 	}
-	return true
+	return n, box
 }
 
 // unpaintedOnly reports two images of one size that differ only where
@@ -88,27 +102,17 @@ func samePixels(a, b image.Image) bool {
 // screenshots"). A secret shown puts glyphs in both images, each where
 // the other has none, and fails.
 func unpaintedOnly(a, b image.Image) bool {
-	if a.Bounds() != b.Bounds() {
-		return false
-	}
-	box := image.Rectangle{}
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if rgba(a, x, y) != rgba(b, x, y) {
-				box = box.Union(image.Rect(x, y, x+1, y+1))
-			}
-		}
-	}
-	return !box.Empty() && (blankWhereDiffer(a, b, box) || blankWhereDiffer(b, a, box))
+	n, box := diffBox(a, b)
+	return n > 0 && (blankWhereDiffer(a, b, box) || blankWhereDiffer(b, a, box))
 }
 
 // blankWhereDiffer reports img white at every pixel of box where it
 // differs from other.
 func blankWhereDiffer(img, other image.Image, box image.Rectangle) bool {
+	white := color.RGBA{0xff, 0xff, 0xff, 0xff}
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		for x := box.Min.X; x < box.Max.X; x++ {
-			if c := rgba(img, x, y); c != rgba(other, x, y) && c != (color.RGBA{0xff, 0xff, 0xff, 0xff}) {
+			if !samePixel(img, other, x, y) && color.RGBAModel.Convert(img.At(x, y)) != white {
 				return false
 			}
 		}
@@ -116,27 +120,12 @@ func blankWhereDiffer(img, other image.Image, box image.Rectangle) bool {
 	return true
 }
 
-func rgba(img image.Image, x, y int) color.RGBA {
-	return color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-}
-
 // differences says where two images of one size differ: the count and
 // the bounding box of the differing pixels, and both images saved.
 func differences(a, b image.Image) string {
-	if a.Bounds() != b.Bounds() {
+	n, box := diffBox(a, b)
+	if n < 0 {
 		return fmt.Sprintf("sizes %v and %v", a.Bounds(), b.Bounds())
-	}
-	n, box := 0, image.Rectangle{}
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, a1 := a.At(x, y).RGBA()
-			r2, g2, b2, a2 := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-				n++
-				box = box.Union(image.Rect(x, y, x+1, y+1))
-			}
-		}
 	}
 	dir, err := os.MkdirTemp("", "secret-shots")
 	if err == nil {
