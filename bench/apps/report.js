@@ -34,6 +34,24 @@ for (const app of apps) {
   console.log(`| ${app} | ${runs} | ${fmt(sm)} ms | ${fmt(s9)} ms | ${fmt(pm)} ms | ${fmt(p9)} ms | **${(sm / pm).toFixed(2)}** | ${(s9 / p9).toFixed(2)} |`);
 }
 
+// The floor (FLOOR=1): each tool's launch, page, open up to `load` and
+// close, before any other step could run; and what that leaves, at 0.7 of
+// Playwright's whole run, for smokeflow's other steps, next to what
+// Playwright's other steps take (its whole run less its floor).
+if (rows.some((r) => r.tool === 'smokeflow-floor')) {
+  console.log();
+  console.log('### The floor: launch, page, open to `load`, close (medians)');
+  console.log();
+  console.log('| app | smokeflow floor | Playwright floor | Playwright whole run | smokeflow floor / Playwright whole | left for the other steps at 0.7 | Playwright\'s other steps | left / Playwright\'s |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const app of apps) {
+    const med = (tool) => quantile(rows.filter((r) => r.app === app && r.tool === tool && r.rc === 0).map((r) => r.ms), 0.5);
+    const [sfFloor, pwFloor, pwWhole] = [med('smokeflow-floor'), med('playwright-floor'), med('playwright')];
+    const left = 0.7 * pwWhole - sfFloor, pwOther = pwWhole - pwFloor;
+    console.log(`| ${app} | ${fmt(sfFloor)} ms | ${fmt(pwFloor)} ms | ${fmt(pwWhole)} ms | **${(sfFloor / pwWhole).toFixed(2)}** | ${fmt(left)} ms | ${fmt(pwOther)} ms | **${(left / pwOther).toFixed(2)}** |`);
+  }
+}
+
 // Steps, when the run kept them: smokeflow's JSON report (each step's
 // duration; the launch is the run's start to the attempt's start) and the
 // Playwright script's own line.

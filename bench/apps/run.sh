@@ -13,9 +13,15 @@
 #     (playwright-core from REALAPPS_CACHE, the installed Chromium through
 #     executablePath; no browser is downloaded), each timed from start to
 #     exit, browser start and close included;
+#     With FLOOR=1, each round also times each tool's floor for the app:
+#     launch, a fresh page, the app's first page opened up to its `load`
+#     event, close (smokeflow: `open: {url: PATH, wait: load}`, written from
+#     the flow's first `open:` line; Playwright: playwright/floor.js), the
+#     time before any other step could run;
 #  3. writes OUT/apps.csv, the logs, and OUT/report.md: median and p90 per
 #     app and tool, their ratio, the load average, and (STEPS=1) each step's
-#     median from smokeflow's JSON report and Playwright's own timing.
+#     median from smokeflow's JSON report and Playwright's own timing,
+#     and (FLOOR=1) the floors next to the whole runs.
 #
 # smokeflow runs as a user runs it: default options, in a scratch folder
 # (its artifacts go to smokeflow-results there). SMOKEFLOW_FLAGS adds flags
@@ -23,6 +29,7 @@
 #
 #   bench/apps/run.sh                                   # 10 rounds, ~3 minutes
 #   ROUNDS=3 APPS=todomvc bench/apps/run.sh
+#   FLOOR=1 bench/apps/run.sh                           # and each tool's floor
 #   SMOKEFLOW=bin/smokeflow SMOKEFLOW_FLAGS='--workers 1' bench/apps/run.sh
 set -euo pipefail
 
@@ -33,6 +40,7 @@ OUT=${OUT:-$ROOT/bench/out/apps}
 ROUNDS=${ROUNDS:-10}
 APPS=${APPS:-todomvc swagger adminlte}
 STEPS=${STEPS:-0}
+FLOOR=${FLOOR:-0}
 SMOKEFLOW=${SMOKEFLOW:-}
 SMOKEFLOW_FLAGS=${SMOKEFLOW_FLAGS:-}
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
@@ -99,6 +107,17 @@ sf() {
 	# shellcheck disable=SC2086 # SMOKEFLOW_FLAGS is a list of flags
 	timed "$app" smokeflow "$round" "$SMOKEFLOW" run "$HERE/flows/$app.yaml" --base-url "$URL" $SMOKEFLOW_FLAGS "${extra[@]}"
 }
+# floor APP ROUND: each tool's floor for APP (FLOOR=1), in the round's order.
+floor() {
+	local app=$1 round=$2 open
+	open=$(sed -n 's/^  - open: \(.*\)$/\1/p' "$HERE/flows/$app.yaml" | head -1)
+	[[ -n $open ]] || { sf_log "no '  - open: PATH' line in $HERE/flows/$app.yaml"; exit 2; }
+	printf 'name: %s floor\nsteps:\n  - open: { url: "%s", wait: load }\n' "$app" "$open" >"$tmp/floor-$app.yaml"
+	local sfl=(timed "$app" smokeflow-floor "$round" "$SMOKEFLOW" run "$tmp/floor-$app.yaml" --base-url "$URL")
+	local pwl=(timed "$app" playwright-floor "$round" node "$HERE/playwright/floor.js" "$app" "$URL")
+	# shellcheck disable=SC2086 # SMOKEFLOW_FLAGS is a list of flags
+	if ((round % 2)); then "${sfl[@]}" $SMOKEFLOW_FLAGS; "${pwl[@]}"; else "${pwl[@]}"; "${sfl[@]}" $SMOKEFLOW_FLAGS; fi
+}
 pw() {
 	timed "$1" playwright "$2" node "$HERE/playwright/$1.js" "$URL"
 	tail -1 "$OUT/logs/$1-playwright-$2.txt" >"$OUT/steps/$1-playwright-$2.json" 2>/dev/null || true
@@ -108,6 +127,7 @@ for i in $(seq "$ROUNDS"); do
 	sf_log "round $i of $ROUNDS (load $(cut -d' ' -f1-3 /proc/loadavg))"
 	for app in $APPS; do
 		if ((i % 2)); then sf "$app" "$i"; pw "$app" "$i"; else pw "$app" "$i"; sf "$app" "$i"; fi
+		[[ $FLOOR != 1 ]] || floor "$app" "$i"
 	done
 done
 
