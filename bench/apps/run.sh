@@ -114,7 +114,7 @@ floor() {
 	[[ -n $open ]] || { sf_log "no '  - open: PATH' line in $HERE/flows/$app.yaml"; exit 2; }
 	printf 'name: %s floor\nsteps:\n  - open: { url: "%s", wait: load }\n' "$app" "$open" >"$tmp/floor-$app.yaml"
 	local sfl=(timed "$app" smokeflow-floor "$round" "$SMOKEFLOW" run "$tmp/floor-$app.yaml" --base-url "$URL")
-	local pwl=(timed "$app" playwright-floor "$round" node "$HERE/playwright/floor.js" "$app" "$URL")
+	local pwl=(timed "$app" playwright-floor "$round" node "$HERE/playwright/floor.js" "$open" "$URL")
 	# shellcheck disable=SC2086 # SMOKEFLOW_FLAGS is a list of flags
 	if ((round % 2)); then "${sfl[@]}" $SMOKEFLOW_FLAGS; "${pwl[@]}"; else "${pwl[@]}"; "${sfl[@]}" $SMOKEFLOW_FLAGS; fi
 }
