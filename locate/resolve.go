@@ -402,10 +402,10 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 		}
 		return
 	}
-	best, top := rank(snap, r, seen)
+	best, top, scores := rank(snap, r, seen)
 	if len(top) == 1 {
 		r.Node = top[0]
-		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q by %s", len(vis), top[0].Role, top[0].Name, rankReason(best)))
+		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q by %s", len(vis), top[0].Role, top[0].Name, rankReason(best, scores)))
 		return
 	}
 	r.Matches = top
@@ -414,21 +414,26 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 }
 
 // rank applies the tie-breaks of docs/targets.md "Resolution", 4, to the
-// matches a person sees: it returns the best score and the matches that
-// have it.
-func rank(snap *Snapshot, r *Result, seen []*Node) ([3]int, []*Node) {
+// matches a person sees: it returns the best score, the matches that have
+// it, and every match's score.
+func rank(snap *Snapshot, r *Result, seen []*Node) (score, []*Node, []score) {
 	phrase := lowerPhrase(r.Phrase)
-	var best [3]int
+	var best score
 	var top []*Node
+	scores := make([]score, 0, len(seen))
 	for _, n := range seen {
-		s := [3]int{0, regionScore(n.Region), 0}
+		s := score{region: regionScore(n.Region)}
+		if n.Actionable() {
+			s.clicks = 1
+		}
 		if exactName(n, r.Rung, phrase) {
-			s[0] = 1
+			s.exact = 1
 		}
 		if inViewport(snap, n) {
-			s[2] = 1
+			s.view = 1
 		}
-		switch cmp3(s, best) {
+		scores = append(scores, s)
+		switch s.cmp(best) {
 		case 1:
 			best = s
 			top = []*Node{n}
@@ -436,7 +441,7 @@ func rank(snap *Snapshot, r *Result, seen []*Node) ([3]int, []*Node) {
 			top = append(top, n)
 		}
 	}
-	return best, top
+	return best, top, scores
 }
 
 func visibleOf(m []*Node) []*Node {
@@ -508,33 +513,64 @@ func distinct(vis []*Node, rung, phrase string) []*Node {
 	return out
 }
 
-func rankReason(s [3]int) string {
+// score is a match's standing in the tie-breaks of docs/targets.md
+// "Resolution", 4, in their order: it takes clicks (an interactive role
+// or marked clickable), its name is the phrase whole, its landmark (main
+// 2, none 1, navigation, banner or contentinfo 0), it is in the viewport.
+type score struct{ clicks, exact, region, view int }
+
+// tieBreaks name the fields of a score, in its order, as a step's log
+// says what decided a choice.
+var tieBreaks = [4]string{"taking clicks", "exact name", "landmark", "being in view"}
+
+func (s score) fields() [4]int { return [4]int{s.clicks, s.exact, s.region, s.view} }
+
+// cmp compares two scores tie-break by tie-break: 1 when s is better.
+func (s score) cmp(o score) int {
+	a, b := s.fields(), o.fields()
+	for i := range a {
+		if a[i] != b[i] {
+			if a[i] > b[i] {
+				return 1
+			}
+			return -1
+		}
+	}
+	return 0
+}
+
+// rankReason names the tie-breaks that told the chosen match (its score
+// best) from the others: for each other, the first that differs. A
+// landmark is named "being in main" when the chosen one is, else "not
+// being in navigation, banner or contentinfo".
+func rankReason(best score, scores []score) string {
+	var decided [4]bool
+	b := best.fields()
+	for _, s := range scores {
+		f := s.fields()
+		for i := range f {
+			if f[i] != b[i] {
+				decided[i] = true
+				break
+			}
+		}
+	}
 	var parts []string
-	if s[0] == 1 {
-		parts = append(parts, "exact name")
-	}
-	if s[1] == 2 {
-		parts = append(parts, "being in main")
-	}
-	if s[2] == 1 {
-		parts = append(parts, "being in view")
+	for i, d := range decided {
+		switch {
+		case !d:
+		case i == 2 && best.region == 2:
+			parts = append(parts, "being in main")
+		case i == 2:
+			parts = append(parts, "not being in navigation, banner or contentinfo")
+		default:
+			parts = append(parts, tieBreaks[i])
+		}
 	}
 	if len(parts) == 0 {
 		return "rank"
 	}
 	return strings.Join(parts, ", ")
-}
-
-func cmp3(a, b [3]int) int {
-	for i := 0; i < 3; i++ {
-		if a[i] > b[i] {
-			return 1
-		}
-		if a[i] < b[i] {
-			return -1
-		}
-	}
-	return 0
 }
 
 func regionScore(region string) int {
