@@ -11,17 +11,17 @@ func TestRankReasonNamesWhatDecided(t *testing.T) {
 		others []score
 		want   string
 	}{
-		{"clicks decide, though the other's name is exact",
-			score{clicks: 1, region: 2, view: 1}, []score{{exact: 1, region: 2, view: 1}}, "taking clicks"},
-		{"both take clicks: the exact name decides",
-			score{clicks: 1, exact: 1, region: 2, view: 1}, []score{{clicks: 1, region: 2, view: 1}}, "exact name"},
-		{"main against navigation",
-			score{clicks: 1, region: 2}, []score{{clicks: 1, region: 0, view: 1}}, "being in main"},
+		{"the exact name decides; both in main and in view",
+			score{exact: 1, region: 2, view: 1}, []score{{region: 2, view: 1}}, "exact name"},
+		{"main against navigation, both in view",
+			score{region: 2, view: 1}, []score{{region: 0, view: 1}}, "being in main"},
 		{"no landmark against the footer",
-			score{clicks: 1, region: 1}, []score{{clicks: 1, region: 0}}, "not being in navigation, banner or contentinfo"},
+			score{region: 1}, []score{{region: 0}}, "not being in navigation, banner or contentinfo"},
+		{"in view, the rest equal",
+			score{exact: 1, region: 1, view: 1}, []score{{exact: 1, region: 1}}, "being in view"},
 		{"two others, told apart by two tie-breaks",
-			score{clicks: 1, exact: 1, region: 1, view: 1}, []score{{exact: 1, region: 1, view: 1}, {clicks: 1, exact: 1, region: 1}},
-			"taking clicks, being in view"},
+			score{exact: 1, region: 1, view: 1}, []score{{region: 1, view: 1}, {exact: 1, region: 1}},
+			"exact name, being in view"},
 	}
 	for _, c := range cases {
 		scores := append([]score{c.best}, c.others...)
@@ -31,20 +31,19 @@ func TestRankReasonNamesWhatDecided(t *testing.T) {
 	}
 }
 
-// A match that takes clicks beats one that does not, before the exact
-// name; among matches that all take clicks, the exact name still wins.
-func TestRankTakesClicksFirst(t *testing.T) {
+// The tie-breaks are the contract's, in its order: an exact name beats a
+// substring even when the substring match is the one that takes clicks
+// (a data table's sortable header and the footer cell that repeats its
+// name).
+func TestRankExactNameFirst(t *testing.T) {
 	header := &Node{Role: "columnheader", Name: "Browser: activate to sort column ascending", Clickable: true, Visible: true}
 	footer := &Node{Role: "columnheader", Name: "Browser", Visible: true}
 	snap := page("http://x/", "t", 200, header, footer)
-	r := &Result{Rung: RungRole, Phrase: "Browser"}
-	if _, top, _ := rank(snap, r, []*Node{footer, header}); len(top) != 1 || top[0] != header {
-		t.Fatalf("rank chose %v, want the header that takes clicks", top)
+	best, top, scores := rank(snap, &Result{Rung: RungRole, Phrase: "Browser"}, []*Node{header, footer})
+	if len(top) != 1 || top[0] != footer {
+		t.Fatalf("rank chose %v, want the footer cell, whose name is the phrase whole", top)
 	}
-	save := &Node{Role: "button", Name: "Save", Visible: true}
-	draft := &Node{Role: "button", Name: "Save draft", Visible: true}
-	snap = page("http://x/", "t", 200, draft, save)
-	if _, top, _ := rank(snap, &Result{Rung: RungRole, Phrase: "Save"}, []*Node{draft, save}); len(top) != 1 || top[0] != save {
-		t.Fatalf("rank chose %v, want the exact name among buttons", top)
+	if got := rankReason(best, scores); got != "exact name" {
+		t.Errorf("rankReason = %q, want %q", got, "exact name")
 	}
 }

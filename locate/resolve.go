@@ -423,9 +423,6 @@ func rank(snap *Snapshot, r *Result, seen []*Node) (score, []*Node, []score) {
 	scores := make([]score, 0, len(seen))
 	for _, n := range seen {
 		s := score{region: regionScore(n.Region)}
-		if n.Actionable() {
-			s.clicks = 1
-		}
 		if exactName(n, r.Rung, phrase) {
 			s.exact = 1
 		}
@@ -514,16 +511,16 @@ func distinct(vis []*Node, rung, phrase string) []*Node {
 }
 
 // score is a match's standing in the tie-breaks of docs/targets.md
-// "Resolution", 4, in their order: it takes clicks (an interactive role
-// or marked clickable), its name is the phrase whole, its landmark (main
-// 2, none 1, navigation, banner or contentinfo 0), it is in the viewport.
-type score struct{ clicks, exact, region, view int }
+// "Resolution", 4, in their order: its name is the phrase whole, its
+// landmark (main 2, none 1, navigation, banner or contentinfo 0), it is
+// in the viewport.
+type score struct{ exact, region, view int }
 
 // tieBreaks name the fields of a score, in its order, as a step's log
 // says what decided a choice.
-var tieBreaks = [4]string{"taking clicks", "exact name", "landmark", "being in view"}
+var tieBreaks = [3]string{"exact name", "landmark", "being in view"}
 
-func (s score) fields() [4]int { return [4]int{s.clicks, s.exact, s.region, s.view} }
+func (s score) fields() [3]int { return [3]int{s.exact, s.region, s.view} }
 
 // cmp compares two scores tie-break by tie-break: 1 when s is better.
 func (s score) cmp(o score) int {
@@ -544,7 +541,7 @@ func (s score) cmp(o score) int {
 // landmark is named "being in main" when the chosen one is, else "not
 // being in navigation, banner or contentinfo".
 func rankReason(best score, scores []score) string {
-	var decided [4]bool
+	var decided [3]bool
 	b := best.fields()
 	for _, s := range scores {
 		f := s.fields()
@@ -559,9 +556,9 @@ func rankReason(best score, scores []score) string {
 	for i, d := range decided {
 		switch {
 		case !d:
-		case i == 2 && best.region == 2:
+		case i == 1 && best.region == 2:
 			parts = append(parts, "being in main")
-		case i == 2:
+		case i == 1:
 			parts = append(parts, "not being in navigation, banner or contentinfo")
 		default:
 			parts = append(parts, tieBreaks[i])
