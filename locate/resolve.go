@@ -516,10 +516,6 @@ func distinct(vis []*Node, rung, phrase string) []*Node {
 // in the viewport.
 type score struct{ exact, region, view int }
 
-// tieBreaks name the fields of a score, in its order, as a step's log
-// says what decided a choice.
-var tieBreaks = [3]string{"exact name", "landmark", "being in view"}
-
 func (s score) fields() [3]int { return [3]int{s.exact, s.region, s.view} }
 
 // cmp compares two scores tie-break by tie-break: 1 when s is better.
@@ -553,16 +549,16 @@ func rankReason(best score, scores []score) string {
 		}
 	}
 	var parts []string
-	for i, d := range decided {
-		switch {
-		case !d:
-		case i == 1 && best.region == 2:
-			parts = append(parts, "being in main")
-		case i == 1:
-			parts = append(parts, "not being in navigation, banner or contentinfo")
-		default:
-			parts = append(parts, tieBreaks[i])
-		}
+	if decided[0] {
+		parts = append(parts, "exact name")
+	}
+	if decided[1] && best.region == 2 {
+		parts = append(parts, "being in main")
+	} else if decided[1] {
+		parts = append(parts, "not being in navigation, banner or contentinfo")
+	}
+	if decided[2] {
+		parts = append(parts, "being in view")
 	}
 	if len(parts) == 0 {
 		return "rank"
