@@ -2,6 +2,8 @@ package explore
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
@@ -92,6 +94,9 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 		w.skip(v.url, "page", "its snapshot could not be read: "+err.Error())
 		return nil
 	}
+	if w.walkedAlready(v, pat) {
+		return nil
+	}
 	if err := w.pageFindings(ctx, v); err != nil {
 		return err
 	}
@@ -132,6 +137,44 @@ func (w *walker) landed(ctx context.Context, v *visit) bool {
 	w.queued[k] = true
 	v.url = k
 	return true
+}
+
+// walkedAlready reports a page whose document was walked already at
+// another address (/shop/ and /shop/index.html served alike): one
+// document, one page (docs/explore.md "Pages"). It is taken out of the
+// pages walked and of its pattern's count, and logged.
+func (w *walker) walkedAlready(v *visit, pat string) bool {
+	doc := document(v.snap, urlOf(v.url))
+	first, ok := w.docs[doc]
+	if !ok {
+		w.docs[doc] = v.url
+		return false
+	}
+	w.pages = w.pages[:len(w.pages)-1]
+	w.patterns[pat]--
+	w.skip(v.url, "page", "it is the same document as "+first)
+	return true
+}
+
+// document is the fingerprint of a page's document as the browser shows
+// it (docs/explore.md "Pages"): its title, its whole snapshot and the
+// address every link leads to, resolved against the page's own. The
+// snapshot and not the response's body: a single-page app serves one
+// body at every route and draws a page of its own at each.
+func document(snap *locate.Snapshot, page *url.URL) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n", snap.Title, snap.Render(locate.RenderOptions{Full: true, NoHeader: true, KnownURL: snap.URL}))
+	for _, n := range snap.All {
+		if n.Href == "" {
+			continue
+		}
+		if u, err := page.Parse(strings.TrimSpace(n.Href)); err == nil {
+			fmt.Fprintf(h, "%s\n", u)
+		} else {
+			fmt.Fprintf(h, "%s\n", n.Href)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // pageFailed reports a page that did not load or answers with an error

@@ -28,9 +28,10 @@ type walker struct {
 	deadline time.Time
 
 	queue    []*pageItem
-	queued   map[string]bool // page keys queued or opened
-	patterns map[string]int  // pages opened per pattern
-	tried    map[string]bool // action keys tried
+	queued   map[string]bool   // page keys queued or opened
+	patterns map[string]int    // pages opened per pattern
+	docs     map[string]string // the first page of each document (its fingerprint)
+	tried    map[string]bool   // action keys tried
 	found    map[string]*Finding
 	findings []*Finding
 	pages    []PageVisit
@@ -59,7 +60,7 @@ type linkFrom struct {
 func newWalker(o Options, b *browser.Browser, start *url.URL, sc *scope, av *avoider, tmp string) *walker {
 	now := time.Now()
 	return &walker{o: o, b: b, start: start, scope: sc, avoid: av, tmp: tmp, began: now, deadline: now.Add(o.Time),
-		queued: map[string]bool{}, patterns: map[string]int{}, tried: map[string]bool{},
+		queued: map[string]bool{}, patterns: map[string]int{}, docs: map[string]string{}, tried: map[string]bool{},
 		found: map[string]*Finding{}, shots: map[string][]byte{}, skips: map[string]bool{}}
 }
 

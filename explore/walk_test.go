@@ -3,6 +3,8 @@ package explore_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -242,4 +244,49 @@ func runFlows(dir, base string) *results.Run {
 		ArtifactsDir: GinkgoT().TempDir()}, list)
 	Expect(err).NotTo(HaveOccurred())
 	return run
+}
+
+// shopHTML is the one document a server serves both at /shop/ and at
+// /shop/index.html, as nginx or Apache do: with a planted bug, a button
+// that does nothing.
+const shopHTML = `<!doctype html><html lang="en"><head><title>Shop</title></head><body><main>
+<h1>Shop</h1><p>Our products.</p><button type="button">Compare</button>
+<a href="/">Home</a></main></body></html>`
+
+var _ = Describe("a walk of a site that serves one document at two addresses", func() {
+	It("walks it as one page and reports its bug once", func() {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			switch r.URL.Path {
+			case "/":
+				fmt.Fprint(w, `<!doctype html><html lang="en"><head><title>Home</title></head><body><main><h1>Home</h1>
+<a href="/shop/">Shop</a> <a href="/shop/index.html">Our shop</a> <a href="/shop/index.html#top">Shop top</a></main></body></html>`)
+			case "/shop/", "/shop/index.html":
+				fmt.Fprint(w, shopHTML)
+			default:
+				http.NotFound(w, r)
+			}
+		}))
+		defer srv.Close()
+		rep, err := explore.Run(context.Background(), explore.Options{URL: srv.URL + "/", Use: shared})
+		Expect(err).NotTo(HaveOccurred())
+		var paths []string
+		for _, p := range rep.Pages {
+			paths = append(paths, urlOf(p.URL).Path)
+		}
+		Expect(paths).To(Equal([]string{"/", "/shop/"}))
+		Expect(titles(rep)).To(Equal([]string{"F1 medium Clicking the button \"Compare\" on /shop/ does nothing"}))
+		var why []string
+		for _, s := range rep.Skipped {
+			why = append(why, s.Why)
+		}
+		Expect(why).To(ContainElement("it is the same document as " + srv.URL + "/shop/"))
+	})
+})
+
+func urlOf(s string) *url.URL {
+	GinkgoHelper()
+	u, err := url.Parse(s)
+	Expect(err).NotTo(HaveOccurred())
+	return u
 }
