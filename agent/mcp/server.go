@@ -5,7 +5,9 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"strings"
 
@@ -25,19 +27,9 @@ func NewServer(r agent.Runner, version string) *sdk.Server {
 		dir = "" // relative paths then stay relative to the runner's folder
 	}
 	t := tools{r: r, dir: dir}
-	// AddTool panics only on a schema it cannot infer from these fixed
-	// types, never on a client's input; the tests build this server.
-	sdk.AddTool(s, &sdk.Tool{Name: "snapshot", Description: snapshotDoc}, t.snapshot)
-	sdk.AddTool(s, &sdk.Tool{Name: "act", Description: actDoc}, t.act)
-	sdk.AddTool(s, &sdk.Tool{Name: "expect", Description: expectDoc}, t.expect)
-	sdk.AddTool(s, &sdk.Tool{Name: "navigate", Description: navigateDoc}, t.navigate)
-	sdk.AddTool(s, &sdk.Tool{Name: "get", Description: getDoc}, t.get)
-	sdk.AddTool(s, &sdk.Tool{Name: "eval", Description: evalDoc}, t.eval)
-	sdk.AddTool(s, &sdk.Tool{Name: "screenshot", Description: screenshotDoc}, t.screenshot)
-	sdk.AddTool(s, &sdk.Tool{Name: "export", Description: exportDoc}, t.export)
-	sdk.AddTool(s, &sdk.Tool{Name: "confirm", Description: confirmDoc}, t.confirm)
-	sdk.AddTool(s, &sdk.Tool{Name: "state", Description: stateDoc}, t.state)
-	sdk.AddTool(s, &sdk.Tool{Name: "close", Description: closeDoc}, t.close)
+	for _, sp := range t.specs() {
+		sp.add(s)
+	}
 	return s
 }
 
@@ -45,6 +37,92 @@ func NewServer(r agent.Runner, version string) *sdk.Server {
 // ctx ends.
 func Run(ctx context.Context, r agent.Runner, version string) error {
 	return NewServer(r, version).Run(ctx, &sdk.StdioTransport{})
+}
+
+// specs are the tools, in the order tools/list gives them.
+func (t tools) specs() []toolSpec {
+	return []toolSpec{
+		spec[snapshotIn]{"snapshot", snapshotDoc, snapshotExamples, t.snapshot},
+		spec[actIn]{"act", actDoc, actExamples, t.act},
+		spec[expectIn]{"expect", expectDoc, expectExamples, t.expect},
+		spec[navigateIn]{"navigate", navigateDoc, navigateExamples, t.navigate},
+		spec[getIn]{"get", getDoc, getExamples, t.get},
+		spec[evalIn]{"eval", evalDoc, evalExamples, t.eval},
+		spec[screenshotIn]{"screenshot", screenshotDoc, screenshotExamples, t.screenshot},
+		spec[exportIn]{"export", exportDoc, exportExamples, t.export},
+		spec[confirmIn]{"confirm", confirmDoc, confirmExamples, t.confirm},
+		spec[stateIn]{"state", stateDoc, stateExamples, t.state},
+		spec[struct{}]{"close", closeDoc, nil, t.close},
+	}
+}
+
+// Example is a call of a tool as the tool's description shows it: the
+// tool's name and its arguments as JSON (docs/mcp.md "Tools").
+type Example struct {
+	Tool string
+	Args json.RawMessage
+}
+
+// Examples lists every tool's examples, in the order of the tools and of
+// each tool's description.
+func Examples() []Example {
+	var out []Example
+	for _, sp := range (tools{}).specs() {
+		out = append(out, sp.examples()...)
+	}
+	return out
+}
+
+// toolSpec is a tool of any argument type.
+type toolSpec interface {
+	add(s *sdk.Server)
+	examples() []Example
+}
+
+// spec is one tool: its name, what it does, the examples of its
+// arguments its description ends with, and its handler. In is its
+// arguments' type, and so its JSON schema.
+type spec[In any] struct {
+	name    string
+	doc     string
+	calls   []In
+	handler sdk.ToolHandlerFor[In, any]
+}
+
+// add puts the tool on s. AddTool panics only on a schema it cannot infer
+// from these fixed types, never on a client's input; the tests build this
+// server.
+func (sp spec[In]) add(s *sdk.Server) {
+	sdk.AddTool(s, &sdk.Tool{Name: sp.name, Description: sp.description()}, sp.handler)
+}
+
+// description is the tool's doc, then its examples, one call's arguments
+// a line, as JSON: what a model sends.
+func (sp spec[In]) description() string {
+	var b strings.Builder
+	b.WriteString(sp.doc)
+	for i, e := range sp.examples() {
+		if i == 0 {
+			b.WriteString("\nExamples (the arguments of a call):")
+		}
+		b.WriteString("\n" + string(e.Args))
+	}
+	return b.String()
+}
+
+func (sp spec[In]) examples() []Example {
+	out := make([]Example, 0, len(sp.calls))
+	for _, in := range sp.calls {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(in); err != nil {
+			// the arguments are plain structs of strings and booleans
+			continue
+		}
+		out = append(out, Example{Tool: sp.name, Args: bytes.TrimRight(b.Bytes(), "\n")})
+	}
+	return out
 }
 
 const instructions = `smokeflow drives one browser page for you. Read the page with the snapshot tool before you act on a page you have not seen; act by ref (@e3) with the act tool; when an action fails, read the snapshot again instead of rephrasing the target; check outcomes with expect; when done, export the session as a flow file.`

@@ -10,9 +10,13 @@ import (
 )
 
 // The tools mirror the verbs (docs/mcp.md "Tools"): a handful, not one per
-// flag. Each input type is the tool's JSON schema.
+// flag. Each input type is the tool's JSON schema; each tool's examples
+// are values of it, from which its description is built (spec), so that
+// a test calls the tool with every one of them.
 
 const snapshotDoc = `Read the page as an accessibility-tree snapshot with [ref=eN] handles on everything actionable. diff: only what changed since the last snapshot. full: every node, not only the interactive ones. compact: keep visible text next to the controls.`
+
+var snapshotExamples = []snapshotIn{{}, {Diff: true}, {Compact: true}}
 
 type snapshotIn struct {
 	Diff    bool `json:"diff,omitempty" jsonschema:"only what changed since the session's last snapshot"`
@@ -24,7 +28,20 @@ func (t tools) snapshot(ctx context.Context, _ *sdk.CallToolRequest, in snapshot
 	return t.run(ctx, agent.Command{Verb: agent.VerbSnapshot, Diff: in.Diff, Full: in.Full, Compact: in.Compact})
 }
 
-const actDoc = `Act on the page: click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload. target is what a flow takes: a ref (@e3), a phrase (Sign in), /regex/i, or a map '{role: button, name: Sign in}'. value: the text for fill and type, the key for press (Enter, Control+a), top or bottom for scroll without a target. values: the options for select, the files for upload. Prints ok (with diff: and what the action changed), or the diagnostics of the failure with the refs of the candidates.`
+const actDoc = `Act on the page: click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload. target is what a flow takes: a ref, a phrase, a /regex/i, or a flow-style map. value: the text for fill and type, the key for press, top or bottom for scroll without a target. values: the options for select, the files for upload. Prints ok (with diff: and what the action changed), or the diagnostics of the failure with the refs of the candidates.`
+
+var actExamples = []actIn{
+	{Action: "click", Target: "@e3"},
+	{Action: "click", Target: "Sign in"},
+	{Action: "click", Target: "/sign in/i"},
+	{Action: "click", Target: "{role: button, name: Sign in}"},
+	{Action: "fill", Target: "Email", Value: "qa@example.com"},
+	{Action: "press", Value: "Enter"},
+	{Action: "press", Target: "Email", Value: "Control+a"},
+	{Action: "select", Target: "Size", Values: []string{"M"}},
+	{Action: "scroll", Value: "bottom"},
+	{Action: "upload", Target: "Photo", Values: []string{"photo.png"}},
+}
 
 type actIn struct {
 	Action string   `json:"action" jsonschema:"click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload"`
@@ -82,7 +99,13 @@ func (t tools) act(ctx context.Context, _ *sdk.CallToolRequest, in actIn) (*sdk.
 	return t.run(ctx, agent.Command{Verb: v.verb, Args: v.args(in), Diff: in.Diff})
 }
 
-const expectDoc = `Check the page, waiting until it holds or the step times out. expect is the flow form, e.g. '{visible: Order placed}', '{url: /checkout}', '{text: {target: "@e3", equals: Done}}'. Prints ok, or what the page held instead.`
+const expectDoc = `Check the page, waiting until it holds or the step times out. expect is the flow form of an expect step. Prints ok, or what the page held instead.`
+
+var expectExamples = []expectIn{
+	{Expect: "{visible: Order placed}"},
+	{Expect: "{url: {contains: /checkout}}"},
+	{Expect: `{text: "@e3", equals: Done}`},
+}
 
 type expectIn struct {
 	Expect string `json:"expect" jsonschema:"the flow form of an expect step, e.g. {visible: Order placed}"`
@@ -93,6 +116,8 @@ func (t tools) expect(ctx context.Context, _ *sdk.CallToolRequest, in expectIn) 
 }
 
 const navigateDoc = `Go to a URL (to: open, the default, with url), or back, forward or reload. The page is read once it has settled.`
+
+var navigateExamples = []navigateIn{{URL: "https://shop.example/login"}, {To: "back"}, {To: "reload"}}
 
 type navigateIn struct {
 	To  string `json:"to,omitempty" jsonschema:"open (the default), back, forward or reload"`
@@ -118,6 +143,8 @@ func (t tools) navigate(ctx context.Context, _ *sdk.CallToolRequest, in navigate
 
 const getDoc = `Read one thing: text, value or attr of a target, or the page's url or title.`
 
+var getExamples = []getIn{{What: "text", Target: "@e3"}, {What: "attr", Target: "@e4", Name: "href"}, {What: "url"}}
+
 type getIn struct {
 	What   string `json:"what" jsonschema:"text, value, url, title or attr"`
 	Target string `json:"target,omitempty" jsonschema:"the element, for text, value and attr"`
@@ -137,6 +164,8 @@ func (t tools) get(ctx context.Context, _ *sdk.CallToolRequest, in getIn) (*sdk.
 
 const evalDoc = `Run JavaScript in the page: an expression, or an async function body. Prints its value.`
 
+var evalExamples = []evalIn{{JS: "document.title"}, {JS: "const r = await fetch('/api/cart'); return r.status"}}
+
 type evalIn struct {
 	JS string `json:"js" jsonschema:"an expression, or a function body that returns a value"`
 }
@@ -146,6 +175,8 @@ func (t tools) eval(ctx context.Context, _ *sdk.CallToolRequest, in evalIn) (*sd
 }
 
 const screenshotDoc = `Save a screenshot of the page (or of one target, or the full page) to a file, and print its path.`
+
+var screenshotExamples = []screenshotIn{{File: "checkout.png", FullPage: true}, {Target: "@e3"}}
 
 type screenshotIn struct {
 	File     string `json:"file,omitempty" jsonschema:"where to write the PNG; the session's artifacts folder when empty"`
@@ -163,6 +194,8 @@ func (t tools) screenshot(ctx context.Context, _ *sdk.CallToolRequest, in screen
 
 const exportDoc = `Write the session's successful steps as a flow file that smokeflow run replays: refs become the shortest unique human targets.`
 
+var exportExamples = []exportIn{{File: "flows/checkout.yaml"}}
+
 type exportIn struct {
 	File string `json:"file" jsonschema:"the flow file to write, e.g. flows/checkout.yaml"`
 }
@@ -176,6 +209,8 @@ func (t tools) export(ctx context.Context, _ *sdk.CallToolRequest, in exportIn) 
 
 const confirmDoc = `Run the step a confirm rule of the session's policy held back, once. token is the one the held-back step printed (after "smokeflow confirm").`
 
+var confirmExamples = []confirmIn{{Token: "3f9a1c0e7b2d4a61"}}
+
 type confirmIn struct {
 	Token string `json:"token" jsonschema:"the token the held-back step printed"`
 }
@@ -188,6 +223,8 @@ func (t tools) confirm(ctx context.Context, _ *sdk.CallToolRequest, in confirmIn
 }
 
 const stateDoc = `Save the session's cookies and local storage to a file (sealed when SMOKEFLOW_STATE_KEY is set), or load such a file into the session, e.g. to start logged in.`
+
+var stateExamples = []stateIn{{Action: "save", File: "state.json"}, {Action: "load", File: "state.json"}}
 
 type stateIn struct {
 	Action string `json:"action" jsonschema:"save or load"`
