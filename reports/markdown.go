@@ -48,10 +48,11 @@ type MarkdownOptions struct {
 // and per flaky flow with the failure, the quoted YAML, the diagnostics,
 // the steps and links to the artifacts; bulky detail folded in <details>.
 //
-// The summary line always shows the passed count and shows the failed,
-// flaky and skipped counts only when they are not zero:
+// The summary line leads with the run's outcome, always shows the passed
+// count and shows the failed, flaky and skipped counts only when they are
+// not zero (SummaryLine):
 //
-//	✅ 12 passed · ❌ 1 failed · ⚠️ 1 flaky · ⏭️ 2 skipped · 2m03s
+//	❌ 1 failed · ✅ 12 passed · ⚠️ 1 flaky · ⏭️ 2 skipped · 2m03s
 func WriteMarkdown(w io.Writer, run *results.Run, opts MarkdownOptions) error {
 	if run == nil {
 		return errors.New("reports: no run to write")
@@ -178,14 +179,21 @@ func statusEmoji(s results.Status) string {
 }
 
 // SummaryLine is the one-line summary that opens the Markdown report:
-// "✅ 12 passed · ❌ 1 failed · ⚠️ 1 flaky · ⏭️ 2 skipped · 2m03s". Zero
-// failed, flaky and skipped counts are left out; passed is always there.
+// "❌ 1 failed · ✅ 12 passed · ⚠️ 1 flaky · ⏭️ 2 skipped · 2m03s". It
+// leads with the run's outcome (docs/results.md "Markdown"): "⛔
+// interrupted" for an interrupted run, then the failed count when a flow
+// failed, so that ✅ leads only a run that passed. Zero failed, flaky and
+// skipped counts are left out; passed is always there.
 func SummaryLine(run *results.Run) string {
 	s := run.Summary()
-	parts := []string{fmt.Sprintf("✅ %d passed", s.Passed)}
+	var parts []string
+	if run.Interrupted {
+		parts = append(parts, "⛔ interrupted")
+	}
 	if s.Failed > 0 {
 		parts = append(parts, fmt.Sprintf("❌ %d failed", s.Failed))
 	}
+	parts = append(parts, fmt.Sprintf("✅ %d passed", s.Passed))
 	if s.Flaky > 0 {
 		parts = append(parts, fmt.Sprintf("⚠️ %d flaky", s.Flaky))
 	}

@@ -2,6 +2,7 @@ package reports_test
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -26,13 +27,30 @@ var _ = Describe("Markdown", func() {
 	It("opens with the summary line", func() {
 		md := markdownOf(sampleRun(), reports.MarkdownOptions{})
 		first, _, _ := strings.Cut(md, "\n")
-		Expect(first).To(Equal("✅ 1 passed · ❌ 1 failed · ⚠️ 1 flaky · ⏭️ 1 skipped · 2m03s"))
+		Expect(first).To(Equal("❌ 1 failed · ✅ 1 passed · ⚠️ 1 flaky · ⏭️ 1 skipped · 2m03s"))
 	})
 
 	It("leaves zero counts out of the summary, except passed", func() {
 		run := &results.Run{Duration: 4200 * time.Millisecond, Flows: []*results.Flow{{Name: "a", Status: results.Failed}}}
-		Expect(reports.SummaryLine(run)).To(Equal("✅ 0 passed · ❌ 1 failed · 4.2s"))
+		Expect(reports.SummaryLine(run)).To(Equal("❌ 1 failed · ✅ 0 passed · 4.2s"))
 		Expect(reports.SummaryLine(&results.Run{})).To(Equal("✅ 0 passed · 0ms"))
+	})
+
+	It("leads with the run's outcome: ❌ when a flow failed, ⛔ when interrupted, ✅ only when it passed", func() {
+		flows := func(sts ...results.Status) []*results.Flow {
+			var fs []*results.Flow
+			for i, st := range sts {
+				fs = append(fs, &results.Flow{Name: fmt.Sprint(i), Status: st})
+			}
+			return fs
+		}
+		d := 2 * time.Second
+		Expect(reports.SummaryLine(&results.Run{Duration: d, Flows: flows(results.Passed, results.Passed, results.Failed)})).
+			To(Equal("❌ 1 failed · ✅ 2 passed · 2.0s"))
+		Expect(reports.SummaryLine(&results.Run{Duration: d, Interrupted: true, Flows: flows(results.Passed, results.Skipped)})).
+			To(Equal("⛔ interrupted · ✅ 1 passed · ⏭️ 1 skipped · 2.0s"))
+		Expect(reports.SummaryLine(&results.Run{Duration: d, Flows: flows(results.Passed, results.Flaky)})).
+			To(Equal("✅ 1 passed · ⚠️ 1 flaky · 2.0s"))
 	})
 
 	It("escapes text that could break tables, Markdown or HTML", func() {
@@ -85,7 +103,7 @@ var _ = Describe("Markdown", func() {
 			Expect(len(md)).To(BeNumerically("<", 1<<20))
 			Expect(len(md)).To(BeNumerically("<=", reports.DefaultMarkdownMaxBytes))
 			Expect(len(md)).To(BeNumerically(">", reports.DefaultMarkdownMaxBytes*8/10), "the budget should be used, not wasted")
-			Expect(md).To(HavePrefix("✅ 0 passed · ❌ 3000 failed · 2m03s\n"))
+			Expect(md).To(HavePrefix("❌ 3000 failed · ✅ 0 passed · 2m03s\n"))
 			Expect(md).To(ContainSubstring("This report was cut to stay under 1000 KiB"))
 			Expect(md).To(MatchRegexp(`the details of \d+ failed flows are left out, from Checkout \d{4} \\\| &lt;b&gt;&amp; on`))
 			// The table lists every flow: it fits in its half of the budget.

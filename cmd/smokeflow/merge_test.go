@@ -127,6 +127,8 @@ var _ = Describe("merge-reports", Ordered, func() {
 		Expect(seen).To(HaveKey(ContainSubstring("shard-2/home-page/click-place-the-order.failure.png")))
 		md, err := os.ReadFile(filepath.Join(out, "report.md"))
 		Expect(err).NotTo(HaveOccurred())
+		// shard 1 passed, shard 2 failed: the merged report leads with the failure
+		Expect(string(md)).To(HavePrefix("❌ 1 failed · ✅ 3 passed · "))
 		Expect(string(md)).To(ContainSubstring("(shard-2/home-page/click-place-the-order.failure.png)"))
 		// the HTML report finds the shards' images at their new paths: the
 		// failure screenshot and the failed attempt's film strip, inline
