@@ -13,6 +13,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -145,7 +146,7 @@ func Build(run *results.Run, o Options) Payload {
 		ff := FailedFlow{Name: f.Name, File: f.File}
 		if a := f.Final(); a != nil && a.Failure != nil {
 			fl := a.Failure
-			ff.Step = &FailedStep{Index: fl.StepIndex, File: fl.File, Line: fl.Line, Action: fl.Action, Target: fl.Target,
+			ff.Step = &FailedStep{Index: fl.StepIndex, File: fl.File, Line: fl.Line, Action: fl.Action, Target: plainTarget(fl.Target),
 				Reason: fl.Reason, Message: fl.Message}
 		}
 		p.Failed = append(p.Failed, ff)
@@ -192,6 +193,21 @@ func text(p Payload) string {
 		fmt.Fprintf(&b, "\nreports: %s", strings.Join(p.Reports, ", "))
 	}
 	return b.String()
+}
+
+// plainTarget is a failed step's target as the flow wrote it
+// (docs/running.md "Notifications"). The results hold a phrase quoted, as
+// a message shows it (`click "Place order"`): the payload's field has it
+// plain, `Place order`, since its JSON string quotes it already. A ref
+// (`@e3`) and a target of keys (`role="button" name="Sign in"`) stay as
+// the messages write them.
+func plainTarget(t string) string {
+	if strings.HasPrefix(t, `"`) {
+		if p, err := strconv.Unquote(t); err == nil {
+			return p
+		}
+	}
+	return t
 }
 
 func firstLine(s string) string {

@@ -15,6 +15,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/notify"
 	"github.com/smokeflow/smokeflow/results"
 )
@@ -167,5 +168,26 @@ var _ = Describe("sending", func() {
 		Expect(notify.Endpoint("https://hooks.slack.com/services/T0/B0/XXXX")).To(Equal("https://hooks.slack.com/…"))
 		Expect(notify.Endpoint("http://127.0.0.1:8080")).To(Equal("http://127.0.0.1:8080"))
 		Expect(strings.Contains(notify.Endpoint("https://x.test/?token=abc"), "abc")).To(BeFalse())
+	})
+})
+
+var _ = Describe("a failed step's target", func() {
+	It("is the target as the flow wrote it: a phrase plain, a target of keys as messages write it", func() {
+		target := func(t *flows.Target) string {
+			run := failedRun()
+			run.Flows[1].Final().Failure.Target = t.String() // as the session records it
+			return notify.Build(run, notify.Options{}).Failed[0].Step.Target
+		}
+		Expect(target(&flows.Target{Phrase: "Place order"})).To(Equal("Place order"))
+		Expect(target(&flows.Target{Phrase: `Say "hi"`})).To(Equal(`Say "hi"`))
+		Expect(target(&flows.Target{Ref: "e3"})).To(Equal("@e3"))
+		Expect(target(&flows.Target{Role: "button", Name: "Sign in"})).To(Equal(`role="button" name="Sign in"`))
+		b, err := json.Marshal(notify.Build(func() *results.Run {
+			run := failedRun()
+			run.Flows[1].Final().Failure.Target = (&flows.Target{Phrase: "Place order"}).String()
+			return run
+		}(), notify.Options{}))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(b)).To(ContainSubstring(`"target":"Place order"`))
 	})
 })

@@ -160,6 +160,10 @@ var _ = Describe("merge-reports", Ordered, func() {
 		Expect(h.posts()).To(HaveLen(1))
 		Expect(h.posts()[0]["summary"]).To(HaveKeyWithValue("total", BeNumerically("==", 4)))
 		Expect(h.posts()[0]["text"]).To(HavePrefix("❌ smokeflow run failed: 3 passed, 1 failed of 4 flows"))
+		// the failing step `click: Place the order`: its target as written, without quotes
+		step := h.posts()[0]["failed"].([]any)[0].(map[string]any)["step"].(map[string]any)
+		Expect(step).To(HaveKeyWithValue("action", "click"))
+		Expect(step).To(HaveKeyWithValue("target", "Place the order"))
 	})
 
 	It("lists the shards when they are not the whole split", func() {
