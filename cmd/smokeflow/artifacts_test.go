@@ -35,3 +35,26 @@ var _ = Describe("--artifacts", func() {
 		Expect(filepath.Join(dir, ".smokeflow-artifacts")).To(BeAnExistingFile())
 	})
 })
+
+var _ = Describe("--report", func() {
+	It("creates a missing folder, with its parents, for each report; a folder it cannot create is exit 1, the others written", func() {
+		tmp := GinkgoT().TempDir()
+		junit := filepath.Join(tmp, "ci", "reports", "junit.xml")
+		md := filepath.Join(tmp, "summary", "report.md")
+		code, out := smokeflow("run", "--base-url", site.URL, "--artifacts", filepath.Join(tmp, "results"),
+			"--report", "junit="+junit, "--report", "markdown="+md, "../../testdata/cli/ok.yaml")
+		Expect(code).To(Equal(0), out)
+		Expect(junit).To(BeAnExistingFile())
+		Expect(md).To(BeAnExistingFile())
+
+		// a folder that cannot be made: a file stands in its place
+		blocker := filepath.Join(tmp, "taken")
+		Expect(os.WriteFile(blocker, []byte("a file"), 0o644)).To(Succeed())
+		other := filepath.Join(tmp, "other", "junit.xml")
+		code, out = smokeflow("run", "--base-url", site.URL, "--artifacts", filepath.Join(tmp, "results"),
+			"--report", "json="+filepath.Join(blocker, "results.json"), "--report", "junit="+other, "../../testdata/cli/ok.yaml")
+		Expect(code).To(Equal(1), out)
+		Expect(out).To(ContainSubstring("json report: cannot create its folder: mkdir " + blocker + ": not a directory"))
+		Expect(other).To(BeAnExistingFile())
+	})
+})

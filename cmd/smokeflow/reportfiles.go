@@ -28,12 +28,13 @@ func parseReportSpecs(flags []string) ([]reportSpec, error) {
 }
 
 // writeReports writes run in every report asked for, creating their
-// folders, and returns the paths written and what could not be written.
+// folders with their parents (docs/running.md "Reports"), and returns the
+// paths written and what could not be written.
 func writeReports(specs []reportSpec, run *results.Run) (written, errs []string) {
 	for _, s := range specs {
 		if dir := filepath.Dir(s.path); dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
-				errs = append(errs, err.Error())
+				errs = append(errs, fmt.Sprintf("%s report: cannot create its folder: %v", s.format, err))
 				continue
 			}
 		}
