@@ -1,0 +1,19 @@
+// bench/trust/run.sh, reproduction 4: Playwright Test on the installed
+// Chromium (PW_EXE overrides it, to give a browser that cannot start).
+const { defineConfig } = require('@playwright/test');
+
+module.exports = defineConfig({
+  testDir: '.',
+  workers: 1,
+  timeout: 15000,
+  expect: { timeout: 1000 },
+  reporter: 'line',
+  use: {
+    baseURL: process.env.BASE_URL,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.PW_EXE || process.env.CHROMIUM || '/usr/bin/chromium',
+      args: process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [],
+    },
+  },
+});
