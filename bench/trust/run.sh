@@ -56,12 +56,19 @@ export NO_COLOR=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_BROWSERS_PATH=0 
 sf_tmpdir sftrust /tmp
 SERVE_PID=
 SESSIONS=() # "tool session" of every session started, closed at exit
+# sf_on_exit closes what an interrupted run left open: smokeflow's
+# sessions one by one (closing one that is not running starts nothing),
+# agent-browser's all at once (its `close` of a session that is not
+# running would start one).
 sf_on_exit() {
-	local s
+	local s ab=
 	for s in "${SESSIONS[@]}"; do
-		# shellcheck disable=SC2086 # "tool session"
-		T=${s% *} SESSION=${s#* } cli close >/dev/null 2>&1 || true
+		case $s in
+		smokeflow\ *) T=smokeflow SESSION=${s#* } cli close >/dev/null 2>&1 || true ;;
+		*) ab=1 ;;
+		esac
 	done
+	[[ -z $ab ]] || T=agent-browser SESSION=x cli close --all >/dev/null 2>&1 || true
 }
 sf_cleanup_on_exit fail SERVE_PID
 
@@ -296,7 +303,7 @@ ab_run4() {
 	local kept=GONE
 	[[ ! -f $shot ]] || kept=kept
 	rec 4 agent-browser "no run folder or last-run record of its own (a session CLI); a screenshot saved before: \`open\` with \`AGENT_BROWSER_EXECUTABLE_PATH=/nonexistent\`: $(said); the screenshot is $kept"
-	rec_done
+	AB_EXE=/nonexistent cli close >/dev/null 2>&1 || true
 }
 
 pw_run4() {
