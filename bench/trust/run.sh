@@ -26,7 +26,8 @@
 #           answers, with an 8 s timeout; are they kept? 3b the same with a
 #           document whose body never ends;
 #       4   a run that fails a flow (evidence and a last failed flow), a run
-#           that cannot start a browser, then --last-failed;
+#           that cannot start a browser, then --last-failed; 4b the same
+#           with a run attached to a dead browser address;
 #  4. prints a Markdown table (reproduction × tool → what happened), also
 #     written to OUT/report.md with the raw results (OUT/results.tsv).
 #
@@ -44,7 +45,7 @@ HERE=$ROOT/bench/trust
 CACHE=${TRUST_BENCH_CACHE:-$HERE/.cache}
 OUT=${OUT:-$HERE/out}
 TOOLS=${TOOLS:-smokeflow,agent-browser,playwright}
-REPROS=${REPROS:-1 1b 2 2c 3 3b 4}
+REPROS=${REPROS:-1 1b 2 2c 3 3b 4 4b}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 SMOKEFLOW=${SMOKEFLOW:-}
 LABEL=${LABEL:-}
@@ -275,20 +276,23 @@ evidence() {
 	echo "$shot failure screenshot(s), .last-run.json $last"
 }
 
+# sf_run4 ID WHAT BAD...: run 1 fails a flow; run 2 adds BAD (a browser
+# that cannot start, WHAT in the table); run 3 is --last-failed.
 sf_run4() {
-	local d=$tmp/sf4 a b c
+	local id=$1 what=$2 d=$tmp/sf4-$1 a b c
+	shift 2
 	mkdir -p "$d"
 	cp -r "$HERE/flows" "$d/"
 	cd "$d"
 	local run=(env TMPDIR="$tmp/sf/tmp" SMOKEFLOW_BROWSER="$CHROMIUM" "$SMOKEFLOW" run flows --base-url "$URL")
 	run_cmd "${run[@]}"
 	a="run 1: exit $RC, $(evidence smokeflow-results)"
-	run_cmd "${run[@]}" --browser /nonexistent
-	b="run 2 (\`--browser /nonexistent\`): $(said); left $(evidence smokeflow-results)"
+	run_cmd "${run[@]}" "$@"
+	b="run 2 (\`$what\`): $(said); left $(evidence smokeflow-results)"
 	run_cmd "${run[@]}" --last-failed
-	c="run 3 (\`--last-failed\`): exit $RC, \`$(printf '%s\n' "$OUTPUT" | grep -E 'passed|failed|no last run|smokeflow:' | tail -1 | cut -c1-100 | sed 's/|/\\|/g')\`"
+	c="run 3 (\`--last-failed\`): exit $RC, \`$(printf '%s\n' "$OUTPUT" | grep -E 'passed|failed|no last run|smokeflow:' | tail -1 | cell 100)\`"
 	cd "$ROOT"
-	rec 4 smokeflow "$a; $b; $c"
+	rec "$id" smokeflow "$a; $b; $c"
 }
 
 ab_run4() {
@@ -306,24 +310,25 @@ ab_run4() {
 	AB_EXE=/nonexistent cli close >/dev/null 2>&1 || true
 }
 
+# pw_run4 ID WHAT VAR=VALUE: as sf_run4, run 2 with VAR=VALUE in the
+# environment (playwright/project/playwright.config.js reads PW_EXE, PW_WS).
 pw_run4() {
-	local d=$tmp/pw4 a b c
+	local id=$1 what=$2 bad=$3 d=$tmp/pw4-$1 a b c
 	mkdir -p "$d"
 	cp "$HERE/playwright/project/"*.js "$d/"
 	ln -s "$CACHE/node_modules" "$d/node_modules"
 	cd "$d"
 	local run=(env TMPDIR="$tmp/pw/tmp" BASE_URL="$URL" node node_modules/@playwright/test/cli.js test)
-	mkdir -p "$tmp/pw/tmp"
 	run_cmd "${run[@]}"
 	a="run 1: exit $RC, $(evidence test-results)"
-	run_cmd env PW_EXE=/nonexistent "${run[@]}"
+	run_cmd env "$bad" "${run[@]}"
 	local why
-	why=$(printf '%s\n' "$OUTPUT" | grep -m1 'Error:' | sed 's/^ *//' | cut -c1-90 | sed 's/|/\\|/g')
-	b="run 2 (\`executablePath: /nonexistent\`): exit $RC in $(awk -v m="$MS" 'BEGIN { printf "%.1f", m / 1000 }') s: \`$why\`; left $(evidence test-results), listing $(node -p "require('./test-results/.last-run.json').failedTests.length" 2>/dev/null || echo no) failed test(s)"
+	why=$(printf '%s\n' "$OUTPUT" | grep -m1 'Error:' | sed 's/^ *//' | cell 90)
+	b="run 2 (\`$what\`): exit $RC in $(awk -v m="$MS" 'BEGIN { printf "%.1f", m / 1000 }') s: \`$why\`; left $(evidence test-results), listing $(node -p "require('./test-results/.last-run.json').failedTests.length" 2>/dev/null || echo no) failed test(s)"
 	run_cmd "${run[@]}" --last-failed
 	c="run 3 (\`--last-failed\`): exit $RC, ran $(printf '%s\n' "$OUTPUT" | grep -m1 -oE 'Running [0-9]+ tests?' | grep -oE '[0-9]+') of 2 tests"
 	cd "$ROOT"
-	rec 4 playwright "$a; $b; $c"
+	rec "$id" playwright "$a; $b; $c"
 }
 
 pw_repro() {
@@ -365,9 +370,12 @@ for r in $REPROS; do
 		playwright/2c) rec 2c playwright "no action policy, so no confirm rule: as in 2" ;;
 		playwright/3) pw_repro 3 slow-never ;;
 		playwright/3b) pw_repro 3b slow-body ;;
-		playwright/4) pw_run4 ;;
-		smokeflow/4) sf_run4 ;;
+		playwright/4) pw_run4 4 "executablePath: '/nonexistent'" PW_EXE=/nonexistent ;;
+		playwright/4b) pw_run4 4b "connectOptions: { wsEndpoint: 'ws://127.0.0.1:1/' }" PW_WS=ws://127.0.0.1:1/ ;;
+		smokeflow/4) sf_run4 4 "--browser /nonexistent" --browser /nonexistent ;;
+		smokeflow/4b) sf_run4 4b "--cdp 127.0.0.1:1" --cdp 127.0.0.1:1 ;;
 		agent-browser/4) ab_run4 ;;
+		agent-browser/4b) rec 4b agent-browser "keeps no run record: as 4" ;;
 		*/1) cli_ref 1 unseen ;;
 		*/1b) cli_ref 1b stale ;;
 		*/2) cli_policy 2 deny ;;
@@ -392,6 +400,7 @@ awk -F'\t' -v tools="$TOOLS" -v repros="$REPROS" -v sfcol="$sfcol" '
 		label["3"] = "3. cookie + localStorage, then open a page whose server never answers, timeout 8 s"
 		label["3b"] = "3b. as 3, a document whose body never ends"
 		label["4"] = "4. run 1 fails a flow; run 2 cannot start a browser; run 3 `--last-failed`"
+		label["4b"] = "4b. as 4, run 2 attached to a dead browser address"
 	}
 	{ cell[$1, $2] = $3 }
 	END {
