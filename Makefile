@@ -4,16 +4,18 @@
 # `make realapps` runs flows on real open-source apps from npm
 # (docs/realapps.md), `make bench-agent` measures the agent session
 # next to agent-browser, `make bench-tokens` the snapshot's tokens next to
-# agent-browser's and Playwright's on a real corpus, and `make bench-apps`
-# the same flows on real apps next to Playwright (docs/benchmarks.md);
-# none of them is part of `make test`.
+# agent-browser's and Playwright's on a real corpus, `make bench-apps`
+# the same flows on real apps next to Playwright, and `make bench-trust`
+# issue 30's trust reproductions with smokeflow, agent-browser and
+# Playwright side by side (docs/benchmarks.md); none of them is part of
+# `make test`.
 
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench bench-agent bench-tokens bench-apps node realapps clean
+.PHONY: demo test build browser tools race bench bench-agent bench-trust bench-tokens bench-apps node realapps clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -71,6 +73,11 @@ realapps: browser build node
 # peer alone.
 bench-agent: browser node
 	bench/agent/run.sh
+
+# Set SMOKEFLOW=path (and LABEL=before) to run another build,
+# TOOLS=smokeflow and REPROS="1 2" for part of it.
+bench-trust: browser node
+	bench/trust/run.sh
 
 # Needs agent-browser from bench-agent's cache (AGENT_BENCH_CACHE).
 bench-tokens: browser node
