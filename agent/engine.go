@@ -194,7 +194,22 @@ func (e *Engine) start(ctx context.Context) error {
 	if e.saved != nil {
 		states = append(states, e.saved)
 	}
-	ss, err := session.Open(sctx, bctx, session.Options{
+	ss, err := e.openSession(sctx, bctx, states)
+	if err != nil {
+		if cerr := bctx.Close(); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+		return err
+	}
+	e.bctx, e.ss = bctx, ss
+	return nil
+}
+
+// openSession opens the session's page in bctx, the states put in it
+// first: the saved state on a fresh context, none on the context a page
+// is opened again in (docs/agents.md "Timeouts").
+func (e *Engine) openSession(ctx context.Context, bctx *browser.Context, states []*browser.State) (*session.Session, error) {
+	ss, err := session.Open(ctx, bctx, session.Options{
 		Flow:         &flows.Flow{Name: e.opts.Name, Secrets: e.secrets},
 		BaseURL:      e.opts.BaseURL,
 		LookupEnv:    e.lookup,
@@ -206,17 +221,13 @@ func (e *Engine) start(ctx context.Context) error {
 		Confirm:      session.ConfirmAsks,
 	})
 	if err != nil {
-		if cerr := bctx.Close(); cerr != nil {
-			err = errors.Join(err, cerr)
-		}
 		var ce *session.ConfigError
 		if errors.As(err, &ce) {
-			return err
+			return nil, err
 		}
-		return &browser.BrowserError{Msg: "cannot open the session's page", Err: err}
+		return nil, &browser.BrowserError{Msg: "cannot open the session's page", Err: err}
 	}
-	e.bctx, e.ss = bctx, ss
-	return nil
+	return ss, nil
 }
 
 // browserGone reports a browser the engine launched that has exited
