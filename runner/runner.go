@@ -93,7 +93,8 @@ type Listener interface {
 // error is non-nil only when no browser could be started or reached (a
 // *browser.BrowserError) or the artifacts folder cannot be emptied (an
 // *ArtifactsError when it is not smokeflow's to empty); flow failures are
-// in the results. The artifacts folder is emptied first.
+// in the results. The artifacts folder is checked first, and emptied once
+// the browser is up.
 func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, error) {
 	cfg = cfg.withDefaults()
 	run := &results.Run{
@@ -114,10 +115,12 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	if len(toRun) == 0 {
 		return run, nil
 	}
-	if err := prepareArtifacts(cfg.ArtifactsDir, list); err != nil {
+	// the folder is checked first, and emptied only once a browser is up
+	// (docs/running.md "Artifacts")
+	emptyArtifacts, err := checkArtifacts(cfg.ArtifactsDir, list)
+	if err != nil {
 		return run, err
 	}
-
 	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use, cfg.Workers)
 	if err != nil {
 		for _, f := range run.Flows {
@@ -128,6 +131,9 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 		return run, err
 	}
 	defer bh.close()
+	if err := emptyArtifacts(); err != nil {
+		return run, err
+	}
 	run.Browser = bh.version()
 
 	// runCtx stops new attempts (interrupt, fail-fast); flows already
