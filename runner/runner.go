@@ -115,25 +115,11 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	if len(toRun) == 0 {
 		return run, nil
 	}
-	// the folder is checked first, and emptied only once a browser is up
-	// (docs/running.md "Artifacts")
-	emptyArtifacts, err := checkArtifacts(cfg.ArtifactsDir, list)
+	bh, err := startBrowser(ctx, cfg, list, run)
 	if err != nil {
-		return run, err
-	}
-	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use, cfg.Workers)
-	if err != nil {
-		for _, f := range run.Flows {
-			if f.SkipReason == "" {
-				f.SkipReason = "no browser"
-			}
-		}
 		return run, err
 	}
 	defer bh.close()
-	if err := emptyArtifacts(); err != nil {
-		return run, err
-	}
 	run.Browser = bh.version()
 
 	// runCtx stops new attempts (interrupt, fail-fast); flows already
@@ -199,6 +185,31 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 		run.Interrupted = true
 	}
 	return run, nil
+}
+
+// startBrowser checks the artifacts folder, starts or reaches the
+// browser, and only then empties the folder: a run that cannot start a
+// browser deletes nothing (docs/running.md "Artifacts"). Without a
+// browser, the flows not skipped already are skipped for "no browser".
+func startBrowser(ctx context.Context, cfg Config, list []*flows.Flow, run *results.Run) (*browserHolder, error) {
+	emptyArtifacts, err := checkArtifacts(cfg.ArtifactsDir, list)
+	if err != nil {
+		return nil, err
+	}
+	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use, cfg.Workers)
+	if err != nil {
+		for _, f := range run.Flows {
+			if f.SkipReason == "" {
+				f.SkipReason = "no browser"
+			}
+		}
+		return nil, err
+	}
+	if err := emptyArtifacts(); err != nil {
+		bh.close()
+		return nil, err
+	}
+	return bh, nil
 }
 
 // drainOnInterrupt gives running flows drain after ctx is done, then
