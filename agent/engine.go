@@ -56,6 +56,11 @@ type Options struct {
 	BaseURL string
 	// StepTimeout bounds the actions, expect, wait and get (10 s).
 	StepTimeout time.Duration
+	// Ended, when set, says why the session's previous process ended
+	// without closing it (killed, or crashed): every verb that needs the
+	// old page fails saying so until `open` starts the session again
+	// (docs/agent-session.md "A session that died").
+	Ended string
 	// Use runs the session in a fresh context of this browser instead of
 	// launching one (Browser, CDP and Headed are then not used); the
 	// engine never closes it.
@@ -107,6 +112,10 @@ type Engine struct {
 	bctx   *browser.Context
 	ss     *session.Session
 	closed bool
+	// ended says why the session's page is gone (its browser or its
+	// previous process died) until `open` starts it again: "" when it is
+	// not (docs/agent-session.md "A session that died")
+	ended string
 
 	// acted: an action ran since the page last settled; the next read
 	// settles it first (docs/agents.md "Reads after an action")
@@ -127,7 +136,7 @@ type Engine struct {
 // first command that needs it.
 func New(ctx context.Context, opts Options) (*Engine, error) {
 	opts = opts.withDefaults()
-	e := &Engine{opts: opts, pending: map[string]held{}}
+	e := &Engine{opts: opts, pending: map[string]held{}, ended: opts.Ended}
 	var values []string
 	for name, v := range opts.Secrets {
 		e.secrets = append(e.secrets, name)
