@@ -2,63 +2,97 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/smokeflow/smokeflow/flows"
 )
 
 // How long a page gets to answer once a command timed out, before and
-// after its script is stopped, and to open again (docs/agents.md
-// "Timeouts").
+// after its loading or its script is stopped, and to open again
+// (docs/agents.md "Timeouts").
 const (
 	answerWait = time.Second
 	stopWait   = 3 * time.Second
 	reopenWait = 30 * time.Second
 )
 
-// unfreeze runs after a command that timed out: a page whose script is
-// still busy (an endless eval, a page in a loop) would wedge every
-// command after it. It asks the page to answer; a page that does not has
-// the script it runs stopped (Runtime.terminateExecution), and a page that
-// still does not answer is opened again at its URL in a fresh context.
-// The notes say which.
+// unfreeze runs after a command that timed out. A page whose load did not
+// finish is named with the requests still in flight; a page that does not
+// answer would wedge every command after it. So a page that does not
+// answer has its loading stopped (as the browser's Stop button), then the
+// script it runs stopped (Runtime.terminateExecution), and a page that
+// still does not answer is opened again at its URL in a new tab of the
+// same browser context: cookies and localStorage are kept. The notes say
+// what happened, and what was lost.
 func (e *Engine) unfreeze(ctx context.Context) []string {
 	ctx = context.WithoutCancel(ctx)
 	p := e.ss.Page()
+	var notes []string
+	loading := p.Loading()
+	if len(loading) > 0 {
+		notes = append(notes, "the page's load had not finished when the command timed out: still in flight: "+listed(loading))
+	}
 	if p.Responsive(ctx, answerWait) {
-		return nil
+		return notes
+	}
+	if len(loading) > 0 {
+		sctx, cancel := context.WithTimeout(ctx, stopWait)
+		err := p.StopLoading(sctx)
+		cancel()
+		if err == nil && p.Responsive(ctx, stopWait) {
+			return append(notes, "smokeflow stopped loading the page (as the browser's Stop button does), and it answers again at "+e.pageURL())
+		}
 	}
 	sctx, cancel := context.WithTimeout(ctx, stopWait)
 	defer cancel()
 	if err := p.StopScript(sctx); err == nil && p.Responsive(ctx, stopWait) {
-		return []string{"the page was still running a script when the command timed out; smokeflow stopped that script, and the page answers again"}
+		return append(notes, "the page was still running a script when the command timed out; smokeflow stopped that script, and the page answers again")
 	}
 	u := e.pageURL()
 	if err := e.reopen(ctx, u); err != nil {
-		return []string{fmt.Sprintf("the page stays busy in a script and could not be opened again (%v); close the session", err)}
+		return append(notes, fmt.Sprintf("the page did not answer even once its loading and its script were stopped, and could not be opened again (%v); its browser context is closed, and its cookies and storage with it: the next command starts a fresh one", err))
 	}
-	return []string{fmt.Sprintf("the page stayed busy in a script even once it was stopped; smokeflow opened %s again in a fresh browser context (cookies and storage are gone; take a new snapshot)", u)}
+	return append(notes, fmt.Sprintf("the page did not answer even once its loading and its script were stopped; smokeflow closed its tab and opened %s again in a new tab of the same browser context (cookies and localStorage are kept; that tab's sessionStorage is gone; take a new snapshot)", u))
 }
 
-// reopen drops the session's page and context, and opens u in a fresh
-// one.
-func (e *Engine) reopen(ctx context.Context, u string) error {
-	b, own := e.b, e.own
-	e.own = false // keep the browser
-	err := e.stop()
-	e.b, e.own = b, own
-	if err != nil {
-		return err
+// listed is at most three requests, and how many more.
+func listed(reqs []string) string {
+	if len(reqs) <= 3 {
+		return strings.Join(reqs, ", ")
 	}
+	return fmt.Sprintf("%s and %d more", strings.Join(reqs[:3], ", "), len(reqs)-3)
+}
+
+// reopen closes the session's page, and opens u in a new page of the
+// same browser context: the context's cookies and storage stay.
+func (e *Engine) reopen(ctx context.Context, u string) error {
+	// a page that does not close (its renderer is wedged) is left to the
+	// context, which closes it with the session
+	done := make(chan error, 1)
+	go func() { done <- e.ss.Close() }()
+	select {
+	case <-done:
+	case <-time.After(closeTimeout):
+	}
+	e.ss = nil
+	clear(e.pending)
+	e.blocked = 0
 	rctx, cancel := context.WithTimeout(ctx, reopenWait)
 	defer cancel()
-	if err := e.start(rctx); err != nil {
+	ss, oerr := e.openSession(rctx, e.bctx, nil)
+	if oerr != nil {
+		// no page left in the context: the next command starts afresh
+		err := errors.Join(oerr, e.bctx.Close())
+		e.bctx = nil
 		return err
 	}
+	e.ss = ss
 	if u == "" {
 		return nil
 	}
-	_, err = e.ss.Do(rctx, &flows.Step{Action: &flows.Open{URL: u}})
+	_, err := e.ss.Do(rctx, &flows.Step{Action: &flows.Open{URL: u}})
 	return err
 }

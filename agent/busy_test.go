@@ -40,11 +40,14 @@ var _ = Describe(`a page busy in a script (docs/agents.md "Timeouts")`, func() {
 		afterwards()
 	})
 
-	It("a page that loops again once stopped is opened again, and says so", func() {
+	It("a page that loops again once stopped is opened again in a new tab of the same context: its cookies and localStorage are kept, and it says so", func() {
+		must(e, cmd(agent.VerbEval, `document.cookie = "sid=abc123; path=/"; localStorage.setItem("theme", "dark"); 1`))
 		c := cmd(agent.VerbClick, "Freeze for good")
 		c.Timeout = 2 * time.Second
 		r := fails(e, c, agent.ExitFailed)
-		Expect(r.Stdout).To(ContainSubstring("opened " + site.URL + "/verbs.html again in a fresh browser context"))
+		Expect(r.Stdout).To(ContainSubstring("opened " + site.URL + "/verbs.html again in a new tab of the same browser context (cookies and localStorage are kept; that tab's sessionStorage is gone"))
+		Expect(r.Stdout).NotTo(ContainSubstring("load had not finished"))
 		afterwards()
+		Expect(must(e, cmd(agent.VerbEval, `document.cookie + " " + localStorage.getItem("theme")`))).To(Equal(`"sid=abc123 dark"` + "\n"))
 	})
 })

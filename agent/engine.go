@@ -56,6 +56,11 @@ type Options struct {
 	BaseURL string
 	// StepTimeout bounds the actions, expect, wait and get (10 s).
 	StepTimeout time.Duration
+	// Ended, when set, says why the session's previous process ended
+	// without closing it (killed, or crashed): every verb that needs the
+	// old page fails saying so until `open` starts the session again
+	// (docs/agent-session.md "A session that died").
+	Ended string
 	// Use runs the session in a fresh context of this browser instead of
 	// launching one (Browser, CDP and Headed are then not used); the
 	// engine never closes it.
@@ -107,6 +112,10 @@ type Engine struct {
 	bctx   *browser.Context
 	ss     *session.Session
 	closed bool
+	// ended says why the session's page is gone (its browser or its
+	// previous process died) until `open` starts it again: "" when it is
+	// not (docs/agent-session.md "A session that died")
+	ended string
 
 	// acted: an action ran since the page last settled; the next read
 	// settles it first (docs/agents.md "Reads after an action")
@@ -127,7 +136,7 @@ type Engine struct {
 // first command that needs it.
 func New(ctx context.Context, opts Options) (*Engine, error) {
 	opts = opts.withDefaults()
-	e := &Engine{opts: opts, pending: map[string]held{}}
+	e := &Engine{opts: opts, pending: map[string]held{}, ended: opts.Ended}
 	var values []string
 	for name, v := range opts.Secrets {
 		e.secrets = append(e.secrets, name)
@@ -194,7 +203,22 @@ func (e *Engine) start(ctx context.Context) error {
 	if e.saved != nil {
 		states = append(states, e.saved)
 	}
-	ss, err := session.Open(sctx, bctx, session.Options{
+	ss, err := e.openSession(sctx, bctx, states)
+	if err != nil {
+		if cerr := bctx.Close(); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+		return err
+	}
+	e.bctx, e.ss = bctx, ss
+	return nil
+}
+
+// openSession opens the session's page in bctx, the states put in it
+// first: the saved state on a fresh context, none on the context a page
+// is opened again in (docs/agents.md "Timeouts").
+func (e *Engine) openSession(ctx context.Context, bctx *browser.Context, states []*browser.State) (*session.Session, error) {
+	ss, err := session.Open(ctx, bctx, session.Options{
 		Flow:         &flows.Flow{Name: e.opts.Name, Secrets: e.secrets},
 		BaseURL:      e.opts.BaseURL,
 		LookupEnv:    e.lookup,
@@ -206,17 +230,13 @@ func (e *Engine) start(ctx context.Context) error {
 		Confirm:      session.ConfirmAsks,
 	})
 	if err != nil {
-		if cerr := bctx.Close(); cerr != nil {
-			err = errors.Join(err, cerr)
-		}
 		var ce *session.ConfigError
 		if errors.As(err, &ce) {
-			return err
+			return nil, err
 		}
-		return &browser.BrowserError{Msg: "cannot open the session's page", Err: err}
+		return nil, &browser.BrowserError{Msg: "cannot open the session's page", Err: err}
 	}
-	e.bctx, e.ss = bctx, ss
-	return nil
+	return ss, nil
 }
 
 // browserGone reports a browser the engine launched that has exited

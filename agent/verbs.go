@@ -98,14 +98,14 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 		}
 	}
 	var notes []string
-	if v.page && e.browserGone() {
-		// the session's page went with it: start afresh, and say so
-		notes = append(notes, "the browser had exited; smokeflow started a new one (the page, its cookies and its refs are gone)")
-		if err := e.stop(); err != nil {
-			notes = append(notes, "closing what was left: "+err.Error())
-		}
-	}
 	if v.page {
+		if o := e.checkEnded(c); o != nil {
+			return o
+		}
+		if e.ended != "" { // open: a new session, and a note
+			notes = append(notes, fmt.Sprintf("the session %q had ended (%s); smokeflow started a new one: the old page, its cookies, storage and refs are gone", e.opts.Name, e.ended))
+			e.ended = ""
+		}
 		if err := e.start(ctx); err != nil {
 			return startFailed(c.Verb, err)
 		}
@@ -123,6 +123,28 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 		o.Notes = append(o.Notes, e.unfreeze(ctx)...)
 	}
 	return o
+}
+
+// checkEnded notes a browser that died under the session, and fails a
+// verb that needs the old page of a session that ended, saying how to
+// start again; nil for `open`, or a session that lives
+// (docs/agent-session.md "A session that died").
+func (e *Engine) checkEnded(c Command) *Output {
+	if e.browserGone() {
+		e.ended = fmt.Sprintf("its browser, pid %d, exited: %s", e.b.PID(), e.b.ExitStatus())
+		// what is left of a dead browser cannot close cleanly: its
+		// connection is gone, which the error would only repeat
+		_ = e.stop()
+	}
+	if e.ended == "" || c.Verb == VerbOpen {
+		return nil
+	}
+	again := "smokeflow open URL"
+	if e.opts.Name != DefaultName {
+		again += " --session " + e.opts.Name
+	}
+	return &Output{Verb: c.Verb, Code: ExitBrowser, Reason: diagnostics.ReasonBrowser,
+		Error: fmt.Sprintf("%s: the session %q ended (%s): its page, cookies, storage and refs are gone; start a new one: %s", c.Verb, e.opts.Name, e.ended, again)}
 }
 
 func verbList() string {

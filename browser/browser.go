@@ -107,6 +107,7 @@ type Browser struct {
 	conn     *conn // rod's client: smokeflow's own (conn.go)
 	cmd      *exec.Cmd
 	exited   chan struct{}
+	status   string // how the process ended, set before exited closes
 	profile  string
 	attached bool
 	version  string
@@ -130,6 +131,17 @@ func (b *Browser) Attached() bool { return b.attached }
 // Exited is closed when a launched browser process ends (never for an
 // attached one).
 func (b *Browser) Exited() <-chan struct{} { return b.exited }
+
+// ExitStatus says how a launched browser process ended, such as "signal:
+// killed" or "exit status 1"; "" while it runs, and for an attached one.
+func (b *Browser) ExitStatus() string {
+	select {
+	case <-b.exited:
+		return b.status
+	default:
+		return ""
+	}
+}
 
 // Launch starts a browser, or attaches to one when opts.CDP is set.
 func Launch(ctx context.Context, opts Options) (*Browser, error) {
@@ -186,6 +198,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	go func() {
 		_ = cmd.Wait()
 		untrackChild(cmd.Process.Pid)
+		b.status = cmd.ProcessState.String()
 		close(b.exited)
 	}()
 

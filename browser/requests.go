@@ -1,6 +1,13 @@
 package browser
 
-import "time"
+import (
+	"context"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+)
 
 // Requests counts the requests the page's documents sent (a redirect is
 // the same request; the browser's own fetches, such as the favicon, do not
@@ -25,4 +32,26 @@ func (p *Page) InFlightSince(t time.Time) int {
 		}
 	}
 	return n
+}
+
+// Loading lists the page's requests still in flight, oldest first, as
+// "GET URL", long-lived ones included: what kept its load from finishing
+// when a command timed out (docs/agents.md "Timeouts").
+func (p *Page) Loading() []string {
+	p.mu.Lock()
+	fs := slices.Collect(maps.Values(p.quiet.flights))
+	p.mu.Unlock()
+	slices.SortFunc(fs, func(a, b flight) int { return a.start.Compare(b.start) })
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.what)
+	}
+	return out
+}
+
+// StopLoading stops the page loading, as the browser's Stop button does
+// (Page.stopLoading): a navigation not yet committed is dropped, and the
+// document's requests in flight are cancelled. Scripts are not touched.
+func (p *Page) StopLoading(ctx context.Context) error {
+	return proto.PageStopLoading{}.Call(p.main.Client(ctx))
 }

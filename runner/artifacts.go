@@ -40,30 +40,51 @@ func (e *ArtifactsError) Settings() []flows.Setting {
 // current folder or holds one of them, holds flow files, or is not empty
 // and has no marker (docs/running.md "Artifacts").
 func prepareArtifacts(dir string, list []*flows.Flow) error {
-	real, err := artifactsPath(dir)
+	empty, err := checkArtifacts(dir, list)
 	if err != nil {
 		return err
 	}
+	return empty()
+}
+
+// checkArtifacts refuses a folder prepareArtifacts would refuse, deleting
+// nothing, and returns what empties the folder and writes its marker: a
+// run calls it only once a browser is up, so that a run that could not
+// start one leaves the last run's artifacts and .last-run.json as they
+// were (docs/running.md "Artifacts").
+func checkArtifacts(dir string, list []*flows.Flow) (empty func() error, err error) {
+	real, err := artifactsPath(dir)
+	if err != nil {
+		return nil, err
+	}
 	if why := protectedFolder(real, list); why != "" {
-		return &ArtifactsError{Dir: dir, Why: why}
+		return nil, &ArtifactsError{Dir: dir, Why: why}
 	}
 	entries, err := os.ReadDir(real)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		entries = nil
+	case err != nil:
+		return nil, &ArtifactsError{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
+	case len(entries) > 0:
+		if err := mayEmpty(dir, real, entries); err != nil {
+			return nil, err
+		}
+	}
+	return func() error {
 		if err := os.MkdirAll(real, 0o755); err != nil {
 			return fmt.Errorf("cannot create the artifacts folder: %w", err)
 		}
-	case err != nil:
-		return &ArtifactsError{Dir: dir, Why: fmt.Sprintf("cannot be read: %v", err)}
-	case len(entries) > 0:
-		if err := emptyArtifacts(dir, real, entries); err != nil {
-			return err
+		for _, e := range entries {
+			if err := os.RemoveAll(filepath.Join(real, e.Name())); err != nil {
+				return fmt.Errorf("cannot empty the artifacts folder %q: %w", dir, err)
+			}
 		}
-	}
-	if err := os.WriteFile(filepath.Join(real, ArtifactsMarker), []byte(markerText), 0o644); err != nil {
-		return fmt.Errorf("cannot write in the artifacts folder: %w", err)
-	}
-	return nil
+		if err := os.WriteFile(filepath.Join(real, ArtifactsMarker), []byte(markerText), 0o644); err != nil {
+			return fmt.Errorf("cannot write in the artifacts folder: %w", err)
+		}
+		return nil
+	}, nil
 }
 
 // artifactsPath is the folder's absolute path, symbolic links resolved
@@ -105,9 +126,9 @@ func protectedFolder(real string, list []*flows.Flow) string {
 	return ""
 }
 
-// emptyArtifacts deletes what the folder holds, if the marker says it is
-// smokeflow's and it holds no flow file.
-func emptyArtifacts(dir, real string, entries []os.DirEntry) error {
+// mayEmpty refuses a folder whose marker does not say it is smokeflow's,
+// or that holds a flow file.
+func mayEmpty(dir, real string, entries []os.DirEntry) error {
 	marked := false
 	for _, e := range entries {
 		marked = marked || e.Name() == ArtifactsMarker && e.Type().IsRegular()
@@ -123,11 +144,6 @@ func emptyArtifacts(dir, real string, entries []os.DirEntry) error {
 		return fmt.Errorf("cannot empty the artifacts folder %q: %w", dir, err)
 	case flow != "":
 		return &ArtifactsError{Dir: dir, Why: fmt.Sprintf("holds %s, which may be a flow; move it out, or choose another folder", flow)}
-	}
-	for _, e := range entries {
-		if err := os.RemoveAll(filepath.Join(real, e.Name())); err != nil {
-			return fmt.Errorf("cannot empty the artifacts folder %q: %w", dir, err)
-		}
 	}
 	return nil
 }

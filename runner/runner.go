@@ -93,7 +93,8 @@ type Listener interface {
 // error is non-nil only when no browser could be started or reached (a
 // *browser.BrowserError) or the artifacts folder cannot be emptied (an
 // *ArtifactsError when it is not smokeflow's to empty); flow failures are
-// in the results. The artifacts folder is emptied first.
+// in the results. The artifacts folder is checked first, and emptied once
+// the browser is up.
 func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, error) {
 	cfg = cfg.withDefaults()
 	run := &results.Run{
@@ -114,17 +115,8 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	if len(toRun) == 0 {
 		return run, nil
 	}
-	if err := prepareArtifacts(cfg.ArtifactsDir, list); err != nil {
-		return run, err
-	}
-
-	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use, cfg.Workers)
+	bh, err := startBrowser(ctx, cfg, list, run)
 	if err != nil {
-		for _, f := range run.Flows {
-			if f.SkipReason == "" {
-				f.SkipReason = "no browser"
-			}
-		}
 		return run, err
 	}
 	defer bh.close()
@@ -193,6 +185,31 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 		run.Interrupted = true
 	}
 	return run, nil
+}
+
+// startBrowser checks the artifacts folder, starts or reaches the
+// browser, and only then empties the folder: a run that cannot start a
+// browser deletes nothing (docs/running.md "Artifacts"). Without a
+// browser, the flows not skipped already are skipped for "no browser".
+func startBrowser(ctx context.Context, cfg Config, list []*flows.Flow, run *results.Run) (*browserHolder, error) {
+	emptyArtifacts, err := checkArtifacts(cfg.ArtifactsDir, list)
+	if err != nil {
+		return nil, err
+	}
+	bh, err := newBrowserHolder(ctx, cfg.Browser, cfg.Use, cfg.Workers)
+	if err != nil {
+		for _, f := range run.Flows {
+			if f.SkipReason == "" {
+				f.SkipReason = "no browser"
+			}
+		}
+		return nil, err
+	}
+	if err := emptyArtifacts(); err != nil {
+		bh.close()
+		return nil, err
+	}
+	return bh, nil
 }
 
 // drainOnInterrupt gives running flows drain after ctx is done, then

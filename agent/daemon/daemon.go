@@ -141,17 +141,21 @@ type paths struct {
 	serve  string // locked by the serving process for its life
 	start  string // locked by a client while it starts the process
 	log    string // the serving process's stdout and stderr
+	// prevLog is the log of the process before, kept when the next one
+	// starts (docs/agent-session.md "Files")
+	prevLog string
 }
 
 func pathsOf(c Config) paths {
 	d := filepath.Join(c.Dir, c.Name)
 	return paths{
-		dir:    d,
-		socket: filepath.Join(d, "socket"),
-		pid:    filepath.Join(d, "pid"),
-		serve:  filepath.Join(d, "serve.lock"),
-		start:  filepath.Join(d, "start.lock"),
-		log:    filepath.Join(d, "log"),
+		dir:     d,
+		socket:  filepath.Join(d, "socket"),
+		pid:     filepath.Join(d, "pid"),
+		serve:   filepath.Join(d, "serve.lock"),
+		start:   filepath.Join(d, "start.lock"),
+		log:     filepath.Join(d, "log"),
+		prevLog: filepath.Join(d, "log.1"),
 	}
 }
 

@@ -115,25 +115,49 @@ func alive(pid int) bool {
 	return i >= 0 && !strings.HasPrefix(strings.TrimSpace(s[i+1:]), "Z")
 }
 
+// stale is what removeStale found: the note for the log, and whether a
+// pid file said that a process served the session and ended without
+// closing it (killed, or crashed), and its pid.
+type stale struct {
+	note  string
+	ended bool
+	pid   int
+}
+
 // removeStale removes the socket and pid file that a process which no
-// longer serves left behind, and says what it removed (for the log).
-func removeStale(p paths) (string, error) {
+// longer serves left behind, and says what it removed (for the log). A
+// pid file left behind is a process that ended without closing its
+// session: a process that ends as it should removes its own
+// (docs/agent-session.md "A session that died").
+func removeStale(p paths) (stale, error) {
 	var removed []string
 	pid := readPID(p.pid)
+	st := stale{pid: pid}
 	for _, f := range []string{p.socket, p.pid} {
 		err := os.Remove(f)
 		if err == nil {
 			removed = append(removed, f)
+			st.ended = st.ended || f == p.pid
 		} else if !errors.Is(err, os.ErrNotExist) {
-			return "", err
+			return stale{}, err
 		}
 	}
 	if len(removed) == 0 {
-		return "", nil
+		return st, nil
 	}
 	state := "ended"
 	if alive(pid) {
 		state = "running, but not serving"
 	}
-	return fmt.Sprintf("removed the stale %s (pid %d: %s)", strings.Join(removed, " and "), pid, state), nil
+	st.note = fmt.Sprintf("removed the stale %s (pid %d: %s)", strings.Join(removed, " and "), pid, state)
+	return st, nil
+}
+
+// why is what the session's next process says of the one that ended
+// without closing the session ("" when none did): its pid, and its log.
+func (st stale) why(p paths) string {
+	if !st.ended {
+		return ""
+	}
+	return fmt.Sprintf("its process, pid %d, ended without closing it: killed, or crashed; its log is %s", st.pid, p.prevLog)
 }

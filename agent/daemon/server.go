@@ -129,15 +129,17 @@ func start(ctx context.Context, cfg Config, so ServeOptions) (*server, error) {
 // listen replaces what a dead process left, starts the engine, writes
 // the pid file and opens the socket. The caller holds the serve lock.
 func (s *server) listen(ctx context.Context, newEngine NewEngine) error {
-	note, err := removeStale(s.p)
+	st, err := removeStale(s.p)
 	if err != nil {
 		return fmt.Errorf("removing stale files: %w", err)
 	}
-	if note != "" {
-		s.logf("%s", note)
+	if st.note != "" {
+		s.logf("%s", st.note)
 	}
 	browser.EnableSubreaper() // the browser's orphaned helpers are reaped here
-	if s.engine, err = newEngine(ctx, s.cfg.Options); err != nil {
+	opts := s.cfg.Options
+	opts.Ended = st.why(s.p) // (docs/agent-session.md "A session that died")
+	if s.engine, err = newEngine(ctx, opts); err != nil {
 		return err
 	}
 	if err := writePID(s.p.pid); err != nil {

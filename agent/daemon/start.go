@@ -96,6 +96,10 @@ func (c *Client) spawn(sctx, ctx context.Context, cfg Config, p paths, cmd agent
 			return nil, kinded(ErrUnreachable, fmt.Errorf("finding this program to start the session: %w", err))
 		}
 	}
+	// the log of the process before is kept, as log.1 (docs/agent-session.md "Files")
+	if err := os.Rename(p.log, p.prevLog); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, kinded(ErrUnreachable, err)
+	}
 	logf, err := os.OpenFile(p.log, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
 		return nil, kinded(ErrUnreachable, err)

@@ -3,7 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,6 +180,26 @@ var _ = Describe("--last-failed", func() {
 		Expect(out).To(ContainSubstring(`--last-failed: no flow selected: the flows that failed in the last run ("Renamed since") are not among the flows given`))
 	})
 
+	It("survives a run that cannot start or reach a browser (exit 3): the artifacts and .last-run.json stay as they were", func() {
+		dir := GinkgoT().TempDir()
+		code, out := smokeflow("run", "--base-url", site.URL, "--artifacts", dir, selectDir)
+		Expect(code).To(Equal(1), out)
+		before := folderFiles(dir)
+		Expect(before).To(HaveKey(lastRunFile))
+		Expect(len(before)).To(BeNumerically(">", 2), "the failed flow's evidence: %v", before)
+
+		closed, err := net.Listen("tcp", "127.0.0.1:0")
+		Expect(err).NotTo(HaveOccurred())
+		dead := "http://" + closed.Addr().String()
+		Expect(closed.Close()).To(Succeed())
+		for _, no := range [][]string{{"--browser", "/nonexistent/chrome"}, {"--cdp", "http://127.0.0.1:1"}, {"--cdp", dead}} {
+			code, out = smokeflow(append([]string{"run", "--base-url", site.URL, "--artifacts", dir, selectDir}, no...)...)
+			Expect(code).To(Equal(3), "%v: %s", no, out)
+			Expect(folderFiles(dir)).To(Equal(before), "%v", no)
+			Expect(listed("--last-failed", "--artifacts", dir, selectDir)).To(Equal([]string{selectDir + "/fail.yaml › Unreachable shop [smoke]"}), "%v", no)
+		}
+	})
+
 	It("reruns the failures of the last run, which every run records in the artifacts folder", func() {
 		dir := GinkgoT().TempDir()
 		code, out := smokeflow("run", "--base-url", site.URL, "--artifacts", dir, selectDir)
@@ -282,3 +306,20 @@ var _ = Describe("--var that no flow uses", func() {
 		Expect(errOut+out).NotTo(ContainSubstring("secret-value"), "the value is never printed")
 	})
 })
+
+// folderFiles is every file under dir by its path in dir, with the
+// SHA-256 of its contents.
+func folderFiles(dir string) map[string]string {
+	GinkgoHelper()
+	files := map[string]string{}
+	Expect(filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[rel] = fmt.Sprintf("%x", sha256.Sum256(b))
+		return err
+	})).To(Succeed())
+	return files
+}

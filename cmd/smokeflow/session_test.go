@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -19,6 +21,7 @@ import (
 	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/docs"
+	"github.com/smokeflow/smokeflow/internal/procs"
 )
 
 // TestMain lets this test binary serve sessions: a session command run
@@ -148,16 +151,57 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 		Expect(list[0].PID).NotTo(Equal(list[1].PID))
 	})
 
-	It("replaces a process killed with SIGKILL on the next command", func() {
+	// A session that died (docs/agent-session.md "A session that died"):
+	// its process or its browser killed, the next verb that needs the page
+	// fails saying so, exit 3; open starts a new session, with a note.
+	diedThen := func(pid int, ended string) {
+		GinkgoHelper()
+		code, out, errOut := smokeflowSplit("snapshot")
+		Expect(code).To(Equal(3), out+errOut)
+		Expect(out + errOut).To(ContainSubstring(`snapshot: the session "default" ended (` + ended))
+		Expect(out + errOut).To(ContainSubstring("its page, cookies, storage and refs are gone; start a new one: smokeflow open URL"))
+		Expect(out + errOut).NotTo(ContainSubstring("about:blank"))
+		code, _, _ = smokeflowSplit("get", "url")
+		Expect(code).To(Equal(3), "every verb that needs the old page fails, until open")
+		code, out, errOut = smokeflowSplit("open", page)
+		Expect(code).To(Equal(0), out+errOut)
+		Expect(out).To(HavePrefix("ok\nnote: the session \"default\" had ended (" + ended))
+		Expect(out).To(ContainSubstring("smokeflow started a new one: the old page, its cookies, storage and refs are gone"))
+		_, out, _ = smokeflowSplit("get", "url")
+		Expect(out).To(Equal(page+"\n"), "the note comes once")
+	}
+
+	It("fails the next verb when its process was killed with SIGKILL, and open starts a new one with a note", func() {
 		smokeflowSplit("open", page)
 		pid := sessionsIn(dir)[0].PID
+		chromes := procs.Below(pid, func(p procs.Proc) bool { return procs.IsBrowser(p.Cmdline) })
+		Expect(chromes).NotTo(BeEmpty())
 		Expect(syscall.Kill(pid, syscall.SIGKILL)).To(Succeed())
 		Eventually(func() bool { return gone(pid) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue())
+		for _, c := range chromes {
+			Eventually(func() bool { return gone(c.PID) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue(), "its browser dies with it")
+		}
 		Expect(filepath.Join(dir, "default", "socket")).To(BeAnExistingFile(), "left behind")
-		smokeflowSplit("open", page)
+		diedThen(pid, fmt.Sprintf("its process, pid %d, ended without closing it: killed, or crashed; its log is %s", pid, filepath.Join(dir, "default", "log.1")))
 		list := sessionsIn(dir)
 		Expect(list).To(HaveLen(1))
 		Expect(list[0].PID).NotTo(Equal(pid))
+	})
+
+	It("fails the next verb when its browser was killed with SIGKILL, and open starts a new one with a note", func() {
+		smokeflowSplit("open", page)
+		pid := sessionsIn(dir)[0].PID
+		var main procs.Proc
+		for _, p := range procs.Below(pid, func(p procs.Proc) bool { return procs.IsBrowser(p.Cmdline) }) {
+			if p.PPID == pid && strings.Contains(p.Cmdline, "--remote-debugging-") { // not a helper: crashpad's fall to the session's process too
+				main = p
+			}
+		}
+		Expect(main.PID).NotTo(BeZero(), "the session's browser")
+		Expect(syscall.Kill(main.PID, syscall.SIGKILL)).To(Succeed())
+		Eventually(func() bool { return gone(main.PID) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue())
+		diedThen(pid, fmt.Sprintf("its browser, pid %d, exited: signal: killed", main.PID))
+		Expect(sessionsIn(dir)).To(ConsistOf(HaveField("PID", pid)), "the same process serves the new session")
 	})
 
 	It("runs end to end from the built binary, and leaves no process behind", func() {
