@@ -118,7 +118,6 @@ type Activation struct {
 	Key string
 }
 
-
 // NewAction makes an action of that name with an empty argument (a
 // recorder fills it in); nil for a name that is no action.
 func NewAction(name ActionName) Action {
