@@ -69,9 +69,11 @@ func (p *posts) others() map[string]int {
 
 // activation is one way to activate an element of the activation page:
 // focus names the field or button to focus first (for press without a
-// target), reaches the path the page POSTs to once it is activated.
+// target), or setup is the steps that move the focus there; reaches is
+// the path the page POSTs to once it is activated.
 type activation struct {
 	step, focus, reaches string
+	setup                []string
 }
 
 // activations are every action that activates an element, each on an
@@ -84,6 +86,8 @@ var activations = []activation{
 	{step: "press: { target: Delete account, key: Space }", reaches: "/delete"},
 	{step: "press: Enter", focus: "Delete account", reaches: "/delete"},
 	{step: "press: Space", focus: "Delete account", reaches: "/delete"},
+	{step: "press: Enter", setup: []string{"click: Keep here", "press: Tab"}, reaches: "/frame-delete"},
+	{step: "press: Enter", setup: []string{"click: Keep there", "press: Tab"}, reaches: "/oopif-delete"},
 	{step: "press: { target: Item, key: Enter }", reaches: "/remove"},
 	{step: "press: Enter", focus: "Item", reaches: "/remove"},
 	{step: "type: { target: Item, text: \"more\\n\" }", reaches: "/remove"},
@@ -134,6 +138,9 @@ var _ = Describe(`a rule on click covers every action that activates the element
 		if a.focus != "" {
 			do(s, `eval: focusOn("`+a.focus+`")`)
 		}
+		for _, st := range a.setup {
+			do(s, st)
+		}
 		return s
 	}
 	// nothingReached clicks Save, which POSTs to /after, and once that came
@@ -146,7 +153,11 @@ var _ = Describe(`a rule on click covers every action that activates the element
 	}
 
 	for _, a := range activations {
-		It("a deny rule stops "+a.step+" before anything reaches the server, and says which rule and how to allow it", func() {
+		name := a.step
+		if a.focus != "" || a.setup != nil {
+			name += " (focus on " + a.focus + strings.Join(a.setup, ", ") + ")"
+		}
+		It("a deny rule stops "+name+" before anything reaches the server, and says which rule and how to allow it", func() {
 			s := open(`deny: ["click:/delete|remove/i"]`, session.ConfirmDenies, a)
 			_, se := doFails(s, a.step)
 			Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonPolicy))
@@ -155,7 +166,7 @@ var _ = Describe(`a rule on click covers every action that activates the element
 			nothingReached(s, a.step)
 		})
 
-		It("a confirm rule holds "+a.step+" back until it is confirmed, then it reaches the server", func() {
+		It("a confirm rule holds "+name+" back until it is confirmed, then it reaches the server", func() {
 			s := open(`confirm: ["click:/delete|remove/i"]`, session.ConfirmAsks, a)
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
@@ -169,7 +180,7 @@ var _ = Describe(`a rule on click covers every action that activates the element
 			Eventually(func() int { return srv.count(a.reaches) }).Should(BeNumerically(">=", 1))
 		})
 
-		It("without a policy, "+a.step+" reaches the server (the control)", func() {
+		It("without a policy, "+name+" reaches the server (the control)", func() {
 			s := open("", session.ConfirmDenies, a)
 			do(s, a.step)
 			Eventually(func() int { return srv.count(a.reaches) }).Should(BeNumerically(">=", 1))
