@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
@@ -203,9 +204,8 @@ func (ss *Session) decide(kind string, s flows.Subject, activated *browser.Activ
 	if d.Activation {
 		msg += ": a rule on click covers every action that activates an element"
 	}
-	hint := allowHint(kind, s, d)
-	return &stepFailure{err: errors.New(msg + "; to allow it, " + hint), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy,
-		Message: msg + "; to allow it, " + hint, Hints: []string{hint}}}
+	msg += "; to allow it, " + allowHint(kind, s, d)
+	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: msg}}
 }
 
 // allowHint says how to let a step through that d holds back
@@ -214,7 +214,9 @@ func allowHint(kind string, s flows.Subject, d flows.Decision) string {
 	switch {
 	case d.Rule == "":
 		rule := kind
-		if len(s.Texts) > 0 && s.Texts[0] != "" && s.URL == "" {
+		if u, err := url.Parse(s.URL); s.URL != "" && err == nil && u.Hostname() != "" {
+			rule += ":" + u.Hostname() // a glob is matched against the host
+		} else if len(s.Texts) > 0 && s.Texts[0] != "" {
 			rule += ":" + s.Texts[0]
 		}
 		return fmt.Sprintf("add an allow rule such as %q to the policy", rule)
