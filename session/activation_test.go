@@ -134,7 +134,7 @@ var _ = Describe(`a rule on click covers every action that activates the element
 			Policy: pol, Confirm: mode})
 		Expect(err).NotTo(HaveOccurred())
 		DeferCleanup(func() { _ = s.Close() })
-		do(s, "open: "+srv.srv.URL+"/activation.html")
+		do(s, "open: "+srv.srv.URL+"/activation.html\ntimeout: 8s") // two frames, one out of process: slow on a loaded machine
 		if a.focus != "" {
 			do(s, `eval: focusOn("`+a.focus+`")`)
 		}
@@ -200,6 +200,12 @@ var _ = Describe(`a rule on click covers every action that activates the element
 		_, se := doFails(s, "dblclick: Delete account")
 		Expect(se.Failure.Message).To(ContainSubstring(`dblclick "Delete account" is denied by the policy: the default (deny), as no rule allows it; to allow it, add an allow rule such as "dblclick:Delete account" to the policy`))
 		nothingReached(s, "dblclick")
+	})
+
+	It("matches the rules on click against the element activated, not the key pressed", func() {
+		s := open(`deny: ["click:/enter/i"]`, session.ConfirmDenies, activation{})
+		do(s, "press: { target: Save, key: Enter }")
+		Eventually(func() int { return srv.count("/after") }).Should(Equal(1))
 	})
 
 	It("names the form's submit button that Enter in its field activates", func() {

@@ -100,7 +100,7 @@ func (ss *Session) checkPolicy(c *stepCall) (context.Context, error) {
 			}
 			activated = a
 		}
-		return c.sctx, ss.decide(kind, subject, activated, c.s)
+		return c.sctx, ss.decide(c, kind, subject, activated)
 	}
 	guard := func(n *locate.Node) error {
 		s := subject
@@ -116,7 +116,7 @@ func (ss *Session) checkPolicy(c *stepCall) (context.Context, error) {
 			}
 			activated = a
 		}
-		return ss.decide(kind, s, activated, c.s)
+		return ss.decide(c, kind, s, activated)
 	}
 	return browser.WithActGuard(c.sctx, guard), nil
 }
@@ -153,31 +153,47 @@ func (ss *Session) subjectOf(c *stepCall) flows.Subject {
 	case *flows.Press:
 		s.Texts = append(s.Texts, str(a.Key))
 	}
-	if t := c.t; t != nil {
-		for _, v := range []string{t.Phrase, t.Name, t.Label, t.Placeholder, t.Text, t.TestID, t.HasText} {
-			if v != "" {
-				s.Texts = append(s.Texts, v)
-			}
+	s.Texts = append(s.Texts, targetTexts(c.t)...)
+	return s
+}
+
+// targetTexts are a target as written, as the policy's patterns see it.
+func targetTexts(t *flows.Target) []string {
+	var out []string
+	if t == nil {
+		return nil
+	}
+	for _, v := range []string{t.Phrase, t.Name, t.Label, t.Placeholder, t.Text, t.TestID, t.HasText} {
+		if v != "" {
+			out = append(out, v)
 		}
-		if t.Ref != "" {
-			s.Texts = append(s.Texts, "@"+t.Ref)
-		}
+	}
+	if t.Ref != "" {
+		out = append(out, "@"+t.Ref)
+	}
+	return out
+}
+
+// clickSubject is the element a step activates as the rules on click see
+// it: its accessible name, and the target as written when it is the
+// step's own element (docs/security.md "What a rule on click covers").
+func clickSubject(a *browser.Activated, t *flows.Target) *flows.Subject {
+	if a == nil {
+		return nil
+	}
+	s := &flows.Subject{Texts: []string{a.Name}}
+	if a.Self {
+		s.Texts = append(s.Texts, targetTexts(t)...)
 	}
 	return s
 }
 
-// decide applies the policy's decision on a step of that kind acting on
-// s, which activates the element activated (nil: none). Its failure says
+// decide applies the policy's decision on the step of c, of that kind,
+// acting on s, which activates the element activated (nil: none). Its failure says
 // the rule that decided and how to let the step through.
-func (ss *Session) decide(kind string, s flows.Subject, activated *browser.Activated, step *flows.Step) error {
-	var as *flows.Subject
-	if activated != nil {
-		as = &flows.Subject{Texts: []string{activated.Name}}
-		if activated.Self {
-			as.Texts = s.Texts
-		}
-	}
-	d := ss.opts.Policy.DecideStep(kind, s, as)
+func (ss *Session) decide(c *stepCall, kind string, s flows.Subject, activated *browser.Activated) error {
+	step := c.s
+	d := ss.opts.Policy.DecideStep(kind, s, clickSubject(activated, c.t))
 	what := describe(kind, s)
 	if d.Activation && !activated.Self {
 		what += " (it activates " + activated.String() + ")"
