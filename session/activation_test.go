@@ -134,7 +134,14 @@ var _ = Describe(`a rule on click covers every action that activates the element
 			Policy: pol, Confirm: mode})
 		Expect(err).NotTo(HaveOccurred())
 		DeferCleanup(func() { _ = s.Close() })
-		do(s, "open: "+srv.srv.URL+"/activation.html\ntimeout: 8s") // two frames, one out of process: slow on a loaded machine
+		page := srv.srv.URL + "/activation.html"
+		if a.setup != nil {
+			page += "?frames" // two frames, one out of process
+		}
+		octx, ocancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer ocancel()
+		_, err = s.Do(octx, step("open: "+page+"\ntimeout: 25s"))
+		Expect(err).NotTo(HaveOccurred())
 		if a.focus != "" {
 			do(s, `eval: focusOn("`+a.focus+`")`)
 		}
