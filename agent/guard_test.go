@@ -94,6 +94,26 @@ var _ = Describe(`guard rails (docs/agents.md "Guard rails")`, func() {
 		Expect(err).To(MatchError(agent.ErrBadOptions))
 	})
 
+	It(`a rule on click holds for every verb that activates the element: dblclick, press Enter on it or while it has focus (docs/security.md "What a rule on click covers")`, func() {
+		pol := filepath.Join(dir, "policy.yaml")
+		Expect(os.WriteFile(pol, []byte("deny: [\"click:/delete/i\"]\nconfirm: [\"click:/sign in/i\"]\n"), 0o644)).To(Succeed())
+		e := newEngine(agent.Options{Policy: pol})
+		must(e, cmd(agent.VerbOpen, page))
+		ref := refOf(must(e, cmd(agent.VerbSnapshot)), `button "Delete account"`)
+		for _, c := range []agent.Command{cmd(agent.VerbDblclick, ref), cmd(agent.VerbPress, "Enter", ref), cmd(agent.VerbPress, "Space", ref)} {
+			r := fails(e, c, agent.ExitFailed)
+			Expect(r.Stdout).To(ContainSubstring(`is denied by the policy: rule "click:/delete/i" (`+pol+":1:8)"), "%v", c.Args)
+			Expect(r.Stdout).To(ContainSubstring("to allow it, narrow the deny rule"))
+		}
+		must(e, cmd(agent.VerbEval, "document.getElementById('delete').focus()"))
+		r := fails(e, cmd(agent.VerbPress, "Enter"), agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring(`press "Enter" (it activates button "Delete account") is denied by the policy: rule "click:/delete/i"`))
+		Expect(must(e, cmd(agent.VerbGet, "text", "{css: '#deleted'}"))).To(Equal("deleted 0 times\n"), "denied: never clicked")
+
+		r = fails(e, cmd(agent.VerbDblclick, "Sign in"), agent.ExitFailed)
+		Expect(r.Stdout).To(MatchRegexp(`^confirm: dblclick "Sign in" needs confirmation; run: smokeflow confirm [0-9a-f]{16}\n$`))
+	})
+
 	It("max output cuts a command's stdout, with a marker that says how much", func() {
 		e := newEngine(agent.Options{MaxOutput: 300})
 		must(e, cmd(agent.VerbOpen, page+"?long=200"))

@@ -79,7 +79,44 @@ type (
 	downloader interface {
 		canDownload() bool
 	}
+	// elementActor: the step resolves its target and acts on that
+	// element, so the policy checks the element it resolved
+	// (docs/security.md "Action policy").
+	elementActor interface {
+		actsOnElement() bool
+	}
+	// activator: the step activates an element, as a click would; the
+	// policy's rules on click cover it (docs/security.md "What a rule on
+	// click covers").
+	activator interface {
+		activation(sc *Scope) Activation
+	}
 )
+
+// Activates says how a step activates an element.
+type Activates int
+
+const (
+	// ActivatesNothing: the step activates no element (hover, fill,
+	// scroll, a key such as Tab).
+	ActivatesNothing Activates = iota
+	// ActivatesTarget: the step activates the element it resolves
+	// (click, dblclick, check, uncheck, select).
+	ActivatesTarget
+	// ActivatesByKey: the step presses Key (Enter or Space) on its target,
+	// or on the focused element when it has none; what that activates
+	// depends on the element (the element itself, or the default button
+	// of the form whose field it is).
+	ActivatesByKey
+)
+
+// Activation is what a step activates, as the policy's rules on click
+// see it (docs/security.md "What a rule on click covers").
+type Activation struct {
+	By Activates
+	// Key is the key pressed, for ActivatesByKey: KeyEnter or KeySpace.
+	Key string
+}
 
 // NewAction makes an action of that name with an empty argument (a
 // recorder fills it in); nil for a name that is no action.
@@ -126,6 +163,25 @@ func (s *Step) Subject() string {
 func (s *Step) FollowsTab() bool {
 	a, ok := s.Action.(tabFollower)
 	return ok && a.followsTab()
+}
+
+// ActsOnElement reports whether the step resolves its target and acts on
+// that element: the policy then checks the element it resolved, before
+// the step touches it (docs/security.md "Action policy").
+func (s *Step) ActsOnElement() bool {
+	a, ok := s.Action.(elementActor)
+	return ok && a.actsOnElement()
+}
+
+// Activation is what the step activates, its strings interpolated in sc
+// (a key written ${vars.key}): the element that the policy's rules on
+// click are checked against too (docs/security.md "What a rule on click
+// covers").
+func (s *Step) Activation(sc *Scope) Activation {
+	if a, ok := s.Action.(activator); ok {
+		return a.activation(sc)
+	}
+	return Activation{}
 }
 
 // CanDownload reports whether a step may start or wait for a download,

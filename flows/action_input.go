@@ -78,6 +78,36 @@ func (*Select) followsTab() bool   { return true }
 func (*Check) followsTab() bool    { return true }
 func (*Upload) followsTab() bool   { return true }
 
+// Every input action acts on the element it resolves; press only with a
+// target (without one, on the focused element).
+func (*Fill) actsOnElement() bool     { return true }
+func (*TypeText) actsOnElement() bool { return true }
+func (a *Press) actsOnElement() bool  { return a.Target != nil }
+func (*Select) actsOnElement() bool   { return true }
+func (*Check) actsOnElement() bool    { return true }
+func (*Upload) actsOnElement() bool   { return true }
+
+// What each input action activates (docs/security.md "What a rule on
+// click covers"): check, uncheck and select their element; press, the
+// element its key activates (Enter or Space); type, what Enter activates
+// when its text holds a line break, typed as Enter. fill and upload set
+// a value and activate nothing.
+func (*Check) activation(*Scope) Activation  { return Activation{By: ActivatesTarget} }
+func (*Select) activation(*Scope) Activation { return Activation{By: ActivatesTarget} }
+func (a *Press) activation(sc *Scope) Activation {
+	return keyActivation(a.Key, sc)
+}
+func (a *TypeText) activation(sc *Scope) Activation {
+	text := a.Text
+	if s, err := Interpolate(text, sc); err == nil {
+		text = s
+	}
+	if strings.ContainsAny(text, "\r\n") {
+		return Activation{By: ActivatesByKey, Key: KeyEnter}
+	}
+	return Activation{}
+}
+
 // A key press may start a download (docs/flows.md "Downloads").
 func (*Press) canDownload() bool { return true }
 

@@ -43,6 +43,18 @@ func (a *Pointer) targetSlot() (string, *Target) {
 func (a *Pointer) followsTab() bool  { return a.Act != ActionHover }
 func (a *Pointer) canDownload() bool { return a.Act != ActionHover }
 
+// click, dblclick and hover act on the element they resolve; scroll does
+// when it has a target. A click or a double click activates it; a hover
+// does not (docs/security.md "What a rule on click covers").
+func (*Pointer) actsOnElement() bool  { return true }
+func (a *Scroll) actsOnElement() bool { return a.Target != nil }
+func (a *Pointer) activation(*Scope) Activation {
+	if a.Act == ActionHover {
+		return Activation{}
+	}
+	return Activation{By: ActivatesTarget}
+}
+
 func (a *Scroll) targetSlot() (string, *Target) { return "target", a.Target }
 
 func (a *Pointer) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {

@@ -300,3 +300,38 @@ func keyAliasHint(s string, set []string) string {
 	}
 	return didYouMean(s, set)
 }
+
+// The keys that activate the element they are pressed on, as a click
+// would (docs/security.md "What a rule on click covers").
+const (
+	KeyEnter = "Enter"
+	KeySpace = "Space"
+)
+
+// Activates is KeyEnter for Enter (and the numpad's), KeySpace for the
+// space bar, and "" for a key that activates nothing.
+func (k Key) Activates() string {
+	switch k.Key {
+	case "Enter":
+		return KeyEnter
+	case " ":
+		return KeySpace
+	}
+	return ""
+}
+
+// keyActivation is what pressing combo (interpolated in sc) activates:
+// by key for Enter and Space, with any modifiers held; nothing else.
+func keyActivation(combo string, sc *Scope) Activation {
+	if s, err := Interpolate(combo, sc); err == nil {
+		combo = s
+	}
+	c, err := ParseKeys(combo)
+	if err != nil {
+		return Activation{}
+	}
+	if k := c.Key.Activates(); k != "" {
+		return Activation{By: ActivatesByKey, Key: k}
+	}
+	return Activation{}
+}

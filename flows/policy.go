@@ -65,6 +65,9 @@ type Decision struct {
 	// Rule is the rule as written ("" when the default decided), at Pos.
 	Rule string
 	Pos  Pos
+	// Activation: the rule is a rule on click that matched the element
+	// the step activates, not the step itself.
+	Activation bool
 }
 
 // String says it for a message: `rule "click:/delete/i" (policy.yaml:3:5)`
@@ -194,17 +197,57 @@ type Subject struct {
 // confirm, then allow; the first rule that matches decides, else the
 // default does (docs/security.md "Action policy").
 func (pol *Policy) Decide(kind string, s Subject) Decision {
+	return pol.DecideStep(kind, s, nil)
+}
+
+// DecideStep is Decide for a step that may activate an element:
+// activated, when not nil, is the element the step activates
+// (Step.Activation): the deny and confirm rules on click are looked at
+// for it too, each after the step's own, so that no other action than a
+// click gets past them; the allow rules on click and the default do not
+// decide for it (docs/security.md "What a rule on click covers").
+func (pol *Policy) DecideStep(kind string, s Subject, activated *Subject) Decision {
 	if pol == nil {
 		return Decision{Effect: Allow}
 	}
 	for _, eff := range []Effect{Deny, Confirm, Allow} {
-		for _, r := range pol.rules {
-			if r.Effect == eff && r.matches(kind, s) {
-				return Decision{Effect: eff, Rule: r.Src, Pos: r.Pos}
-			}
+		if d, ok := pol.first(eff, kind, s); ok {
+			return d
+		}
+		if activated == nil || eff == Allow {
+			continue
+		}
+		if d, ok := pol.first(eff, string(ActionClick), *activated); ok {
+			d.Activation = true
+			return d
 		}
 	}
 	return Decision{Effect: pol.Default, Pos: pol.DefaultPos}
+}
+
+// first is the first rule of effect eff that matches a step of that kind
+// acting on s.
+func (pol *Policy) first(eff Effect, kind string, s Subject) (Decision, bool) {
+	for _, r := range pol.rules {
+		if r.Effect == eff && r.matches(kind, s) {
+			return Decision{Effect: eff, Rule: r.Src, Pos: r.Pos}, true
+		}
+	}
+	return Decision{}, false
+}
+
+// Covers reports whether some rule of the policy, other than an allow
+// rule, may match a step of that kind: a rule on the kind, or on *.
+func (pol *Policy) Covers(kind string) bool {
+	if pol == nil {
+		return false
+	}
+	for _, r := range pol.rules {
+		if r.Effect != Allow && (r.Kind == kind || r.Kind == "*") {
+			return true
+		}
+	}
+	return false
 }
 
 func (r policyRule) matches(kind string, s Subject) bool {

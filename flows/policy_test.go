@@ -85,3 +85,53 @@ policy.yaml:3:1: unknown key "denny"; did you mean "deny"?`))
 		Expect(err).To(MatchError("../testdata/no-such-policy.yaml: cannot read the policy: no such file or directory"))
 	})
 })
+
+var _ = Describe(`what a step activates (docs/security.md "What a rule on click covers")`, func() {
+	stepOf := func(src string) (*flows.Step, *flows.Scope) {
+		GinkgoHelper()
+		f, err := flows.Parse("steps.yaml", []byte("name: s\nvars: {key: Enter, text: \"a\\n\"}\nsteps:\n  - "+src+"\n"), flows.LoadOptions{})
+		Expect(err).NotTo(HaveOccurred())
+		sc, err := flows.NewScope(f, flows.LoadOptions{})
+		Expect(err).NotTo(HaveOccurred())
+		return f.Steps[0], sc
+	}
+	DescribeTable("each action says what it activates",
+		func(src string, by flows.Activates, key string) {
+			s, sc := stepOf(src)
+			Expect(s.Activation(sc)).To(Equal(flows.Activation{By: by, Key: key}))
+		},
+		Entry(nil, "click: Delete", flows.ActivatesTarget, ""),
+		Entry(nil, "dblclick: Delete", flows.ActivatesTarget, ""),
+		Entry(nil, "hover: Delete", flows.ActivatesNothing, ""),
+		Entry(nil, "check: Remove backups", flows.ActivatesTarget, ""),
+		Entry(nil, "uncheck: Remove backups", flows.ActivatesTarget, ""),
+		Entry(nil, "select: { target: Mode, option: hard }", flows.ActivatesTarget, ""),
+		Entry(nil, "press: Enter", flows.ActivatesByKey, flows.KeyEnter),
+		Entry(nil, "press: NumpadEnter", flows.ActivatesByKey, flows.KeyEnter),
+		Entry(nil, "press: Shift+Enter", flows.ActivatesByKey, flows.KeyEnter),
+		Entry(nil, "press: Space", flows.ActivatesByKey, flows.KeySpace),
+		Entry(nil, "press: { target: Item, key: Enter }", flows.ActivatesByKey, flows.KeyEnter),
+		Entry(nil, "press: ${vars.key}", flows.ActivatesByKey, flows.KeyEnter),
+		Entry(nil, "press: Tab", flows.ActivatesNothing, ""),
+		Entry(nil, `type: { target: Item, text: "${vars.text}" }`, flows.ActivatesByKey, flows.KeyEnter),
+		Entry(nil, "type: { target: Item, text: more }", flows.ActivatesNothing, ""),
+		Entry(nil, "fill: { target: Item, value: x }", flows.ActivatesNothing, ""),
+		Entry(nil, "scroll: Delete", flows.ActivatesNothing, ""),
+	)
+
+	It("looks at the deny and confirm rules on click for the element a step activates, never at their allow rules", func() {
+		p, err := flows.ParsePolicy("policy.yaml", []byte("default: deny\nallow: [dblclick, \"click:/save/i\"]\nconfirm: [\"click:/pay/i\"]\ndeny: [\"click:/delete/i\"]\n"))
+		Expect(err).NotTo(HaveOccurred())
+		del := &flows.Subject{Texts: []string{"Delete account"}}
+		d := p.DecideStep("dblclick", flows.Subject{Texts: []string{"Delete account"}}, del)
+		Expect(d.Effect).To(Equal(flows.Deny))
+		Expect(d.Activation).To(BeTrue())
+		Expect(p.DecideStep("press", flows.Subject{Texts: []string{"Enter"}}, &flows.Subject{Texts: []string{"Pay now"}}).Effect).To(Equal(flows.Confirm))
+		Expect(p.DecideStep("dblclick", flows.Subject{Texts: []string{"Save"}}, &flows.Subject{Texts: []string{"Save"}}).Effect).To(Equal(flows.Allow))
+		save := p.DecideStep("press", flows.Subject{Texts: []string{"Enter"}}, &flows.Subject{Texts: []string{"Save"}})
+		Expect(save.Effect).To(Equal(flows.Deny), "an allow rule on click does not allow a press")
+		Expect(save.Rule).To(BeEmpty())
+		Expect(p.Covers("click")).To(BeTrue())
+		Expect(p.Covers("press")).To(BeFalse())
+	})
+})

@@ -131,6 +131,19 @@ func DecodeAXTree(raw []byte) (*AXTree, error) {
 	return &AXTree{nodes: out}, nil
 }
 
+// RoleName is the role and accessible name, as a snapshot gives them, of
+// the element whose backend node id is backend; ok false when the tree
+// does not hold it (the policy's look at the element an action
+// activates, docs/security.md "What a rule on click covers").
+func (t *AXTree) RoleName(backend int64) (role, name string, ok bool) {
+	for _, n := range t.nodes {
+		if n.backend == backend {
+			return n.mappedRole(), Normalize(n.name), true
+		}
+	}
+	return "", "", false
+}
+
 // decodeAXNode is one AX node, or nil for an InlineTextBox.
 func decodeAXNode(jn *fastjson.Value) *axNode {
 	role := axValue(jn.Get("role"))

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
@@ -73,38 +74,58 @@ func (ss *Session) Confirm(ctx context.Context, token string) (*results.Step, er
 	return nil, fmt.Errorf("no step waits for a confirmation with the token %q (a token works once)", token)
 }
 
-// actsOnElement reports whether a step's action resolves its target and
-// acts on it (Page.act): the policy then checks the element it resolved.
-func actsOnElement(s *flows.Step) bool {
-	switch a := s.Action.(type) {
-	case *flows.Pointer, *flows.Fill, *flows.TypeText, *flows.Select, *flows.Check, *flows.Upload:
-		return true
-	case *flows.Press:
-		return a.Target != nil
-	case *flows.Scroll:
-		return s.Target() != nil
-	}
-	return false
-}
-
 // checkPolicy decides a step before it runs: at once when it does not act
 // on an element, else on the element it resolves (through the context
-// the step acts under, which it returns).
+// the step acts under, which it returns). A step that activates an element
+// meets the rules on click about that element too (docs/security.md "What
+// a rule on click covers"): the element it resolves; the one its key
+// activates on it, or on the focused element when it has no target.
 func (ss *Session) checkPolicy(c *stepCall) (context.Context, error) {
-	if ss.opts.Policy == nil {
+	pol := ss.opts.Policy
+	if pol == nil {
 		return c.sctx, nil
 	}
 	kind := string(c.s.Action.Name())
 	subject := ss.subjectOf(c)
-	if !actsOnElement(c.s) {
-		return c.sctx, ss.decide(kind, subject, c.s)
+	act := c.s.Activation(c.sc)
+	if !pol.Covers(string(flows.ActionClick)) {
+		act = flows.Activation{} // no rule on click to meet
+	}
+	if !c.s.ActsOnElement() {
+		var activated *browser.Activated
+		if act.By == flows.ActivatesByKey {
+			a, err := ss.page.FocusActivates(c.sctx, act.Key)
+			if err != nil {
+				return c.sctx, unknownActivation(kind, subject, err)
+			}
+			activated = a
+		}
+		return c.sctx, ss.decide(c, kind, subject, activated)
 	}
 	guard := func(n *locate.Node) error {
 		s := subject
 		s.Texts = append([]string{n.Name}, s.Texts...)
-		return ss.decide(kind, s, c.s)
+		var activated *browser.Activated
+		switch act.By {
+		case flows.ActivatesTarget:
+			activated = &browser.Activated{Role: n.Role, Name: n.Name, Self: true}
+		case flows.ActivatesByKey:
+			a, err := ss.page.Activates(c.sctx, n, act.Key)
+			if err != nil {
+				return unknownActivation(kind, s, err)
+			}
+			activated = a
+		}
+		return ss.decide(c, kind, s, activated)
 	}
 	return browser.WithActGuard(c.sctx, guard), nil
+}
+
+// unknownActivation fails a step whose activated element could not be
+// found: the policy cannot clear it, so it is not done.
+func unknownActivation(kind string, s flows.Subject, err error) error {
+	msg := fmt.Sprintf("%s is not done: the policy could not tell which element it activates (%v)", describe(kind, s), err)
+	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: msg}}
 }
 
 // subjectOf is what a step acts on, as the policy's patterns see it.
@@ -132,23 +153,51 @@ func (ss *Session) subjectOf(c *stepCall) flows.Subject {
 	case *flows.Press:
 		s.Texts = append(s.Texts, str(a.Key))
 	}
-	if t := c.t; t != nil {
-		for _, v := range []string{t.Phrase, t.Name, t.Label, t.Placeholder, t.Text, t.TestID, t.HasText} {
-			if v != "" {
-				s.Texts = append(s.Texts, v)
-			}
+	s.Texts = append(s.Texts, targetTexts(c.t)...)
+	return s
+}
+
+// targetTexts are a target as written, as the policy's patterns see it.
+func targetTexts(t *flows.Target) []string {
+	var out []string
+	if t == nil {
+		return nil
+	}
+	for _, v := range []string{t.Phrase, t.Name, t.Label, t.Placeholder, t.Text, t.TestID, t.HasText} {
+		if v != "" {
+			out = append(out, v)
 		}
-		if t.Ref != "" {
-			s.Texts = append(s.Texts, "@"+t.Ref)
-		}
+	}
+	if t.Ref != "" {
+		out = append(out, "@"+t.Ref)
+	}
+	return out
+}
+
+// clickSubject is the element a step activates as the rules on click see
+// it: its accessible name, and the target as written when it is the
+// step's own element (docs/security.md "What a rule on click covers").
+func clickSubject(a *browser.Activated, t *flows.Target) *flows.Subject {
+	if a == nil {
+		return nil
+	}
+	s := &flows.Subject{Texts: []string{a.Name}}
+	if a.Self {
+		s.Texts = append(s.Texts, targetTexts(t)...)
 	}
 	return s
 }
 
-// decide applies the policy's decision on a step.
-func (ss *Session) decide(kind string, s flows.Subject, step *flows.Step) error {
-	d := ss.opts.Policy.Decide(kind, s)
+// decide applies the policy's decision on the step of c, of that kind,
+// acting on s, which activates the element activated (nil: none). Its failure says
+// the rule that decided and how to let the step through.
+func (ss *Session) decide(c *stepCall, kind string, s flows.Subject, activated *browser.Activated) error {
+	step := c.s
+	d := ss.opts.Policy.DecideStep(kind, s, clickSubject(activated, c.t))
 	what := describe(kind, s)
+	if d.Activation && !activated.Self {
+		what += " (it activates " + activated.String() + ")"
+	}
 	switch {
 	case d.Effect == flows.Allow:
 		return nil
@@ -161,16 +210,36 @@ func (ss *Session) decide(kind string, s flows.Subject, step *flows.Step) error 
 			ss.pending = ss.pending[1:]
 		}
 		return &stepFailure{err: cr, diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: cr.Error()}}
-	case d.Effect == flows.Confirm:
-		msg := fmt.Sprintf("%s needs a confirmation (%s), and the run does not confirm steps", what, d)
-		return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: msg,
-			Hints: []string{"allow the step in the policy, or let the run confirm steps"}}}
 	}
 	msg := fmt.Sprintf("%s is denied by the policy: %s", what, d)
-	if d.Rule == "" {
+	if d.Effect == flows.Confirm {
+		msg = fmt.Sprintf("%s needs a confirmation (%s), and the run does not confirm steps", what, d)
+	} else if d.Rule == "" {
 		msg += ", as no rule allows it"
 	}
+	if d.Activation {
+		msg += ": a rule on click covers every action that activates an element"
+	}
+	msg += "; to allow it, " + allowHint(kind, s, d)
 	return &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonPolicy, Message: msg}}
+}
+
+// allowHint says how to let a step through that d holds back
+// (docs/security.md "Action policy").
+func allowHint(kind string, s flows.Subject, d flows.Decision) string {
+	switch {
+	case d.Rule == "":
+		rule := kind
+		if u, err := url.Parse(s.URL); s.URL != "" && err == nil && u.Hostname() != "" {
+			rule += ":" + u.Hostname() // a glob is matched against the host
+		} else if len(s.Texts) > 0 && s.Texts[0] != "" {
+			rule += ":" + s.Texts[0]
+		}
+		return fmt.Sprintf("add an allow rule such as %q to the policy", rule)
+	case d.Effect == flows.Confirm:
+		return fmt.Sprintf("confirm it (--yes on run), or narrow the confirm rule %q (%s) so that it leaves it out", d.Rule, d.Pos)
+	}
+	return fmt.Sprintf("narrow the deny rule %q (%s) so that it leaves it out, or remove it: no allow rule can override a deny rule", d.Rule, d.Pos)
 }
 
 // describe is the action and its subject for a message: `click "Pay"`.

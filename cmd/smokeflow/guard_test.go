@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -65,6 +66,32 @@ var _ = Describe(`session guard rails: state, allowed domains, policy and confir
 		Expect(out).To(Equal("sid=abc123 theme=dark\n"))
 		_, out, _ = smokeflowSplit("snapshot", "--session", "two")
 		Expect(out).To(MatchRegexp(`^.{0,30}\n\[output cut: \d+ of \d+ bytes not shown\]\n$`))
+	})
+
+	It(`both front ends meet a rule on click on every action that activates the element: a flow run, and the session's verbs (docs/security.md "What a rule on click covers")`, func() {
+		pol := filepath.Join(dir, "policy.yaml")
+		Expect(os.WriteFile(pol, []byte("deny: [\"click:/delete/i\"]\n"), 0o644)).To(Succeed())
+		var flows []string
+		for i, st := range []string{"dblclick: Delete account", "press: { target: Delete account, key: Enter }"} {
+			f := filepath.Join(dir, fmt.Sprintf("delete%d.yaml", i))
+			Expect(os.WriteFile(f, []byte(fmt.Sprintf("name: Delete by other means %d\nsteps:\n  - open: %s\n  - %s\n", i, page, st)), 0o644)).To(Succeed())
+			flows = append(flows, f)
+		}
+		code, out := smokeflow(append([]string{"run", "--policy", pol, "--artifacts", filepath.Join(dir, "artifacts")}, flows...)...)
+		Expect(code).To(Equal(1), out)
+		Expect(out).To(ContainSubstring(`dblclick "Delete account" is denied by the policy: rule "click:/delete/i" (` + pol + ":1:8)"))
+		Expect(out).To(ContainSubstring(`press "Delete account" is denied by the policy: rule "click:/delete/i" (` + pol + ":1:8)"))
+
+		code, _, errOut := smokeflowSplit("open", "--policy", pol, page)
+		Expect(code).To(Equal(0), errOut)
+		code, out, _ = smokeflowSplit("dblclick", "Delete account")
+		Expect(code).To(Equal(1))
+		Expect(out).To(ContainSubstring(`dblclick "Delete account" is denied by the policy: rule "click:/delete/i"`))
+		code, out, _ = smokeflowSplit("press", "Enter", "Delete account")
+		Expect(code).To(Equal(1))
+		Expect(out).To(ContainSubstring(`press "Delete account" is denied by the policy: rule "click:/delete/i"`))
+		_, out, _ = smokeflowSplit("get", "text", "{css: '#deleted'}")
+		Expect(out).To(Equal("deleted 0 times\n"))
 	})
 
 	It("checks the guard rails' flags before any process starts, exit 2", func() {

@@ -1,0 +1,167 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// What a key activates, for the action policy (docs/security.md "What a
+// rule on click covers"): the element Enter or Space is pressed on, or
+// the default button of the form whose field it is, found in the page
+// before the key is pressed.
+
+// Activated is an element a key press activates.
+type Activated struct {
+	Role, Name string
+	// Self: it is the step's own element (not the focused one, nor the
+	// default button of the form whose field the step's element is).
+	Self bool
+}
+
+func (a *Activated) String() string { return fmt.Sprintf("%s %q", a.Role, a.Name) }
+
+// activationGroup holds the remote objects of one look, released after.
+const activationGroup = "smokeflow-activation"
+
+// activatedJS is the element that pressing key (flows.KeyEnter or
+// flows.KeySpace) on this element activates, or null (docs/security.md
+// "What a rule on click covers"): Space, the element, unless it takes
+// text; Enter in a textarea or an editing host, nothing; Enter in another
+// input than a button, its form's default button (the first submit button
+// of the form, in tree order), else the form itself (which Enter may
+// submit), else nothing; Enter on anything else, the element.
+const activatedJS = `function(key) {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el) return null;
+  const tag = el.localName;
+  const buttonType = tag === 'input' && ['submit', 'button', 'reset', 'image'].includes(el.type);
+  const takesText = el.isContentEditable || tag === 'textarea' ||
+    (tag === 'input' && !buttonType && !['checkbox', 'radio', 'file', 'range', 'color'].includes(el.type));
+  if (key === '` + flows.KeySpace + `') return takesText ? null : el;
+  if (tag === 'textarea' || (el.isContentEditable && tag !== 'input')) return null;
+  if (tag !== 'input' || buttonType) return el;
+  const f = el.form;
+  if (!f) return null;
+  for (const c of f.elements) {
+    if ((c.localName === 'button' && c.type === 'submit') || (c.localName === 'input' && (c.type === 'submit' || c.type === 'image'))) return c;
+  }
+  return f;
+}`
+
+// focusedJS is the element that has the focus in this document: through
+// open shadow roots, up to a frame (whose own document then says); null
+// when nothing has it.
+const focusedJS = `(() => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  return el;
+})()`
+
+// Activates is what pressing key (flows.KeyEnter or flows.KeySpace) on
+// n's element activates; nil when nothing.
+func (p *Page) Activates(ctx context.Context, n *locate.Node, key string) (*Activated, error) {
+	s, err := p.nodeSession(n)
+	if err != nil {
+		return nil, err
+	}
+	defer releaseGroup(s)
+	obj, err := p.resolveOwn(ctx, s, n, activationGroup)
+	if err != nil {
+		return nil, err
+	}
+	return p.activatedBy(ctx, s, obj.ObjectID, key, n.Backend)
+}
+
+// FocusActivates is what pressing key on the focused element activates,
+// found through the frames the focus is in; nil when nothing has the
+// focus, or the key activates nothing.
+func (p *Page) FocusActivates(ctx context.Context, key string) (*Activated, error) {
+	s, frame := p.main, p.main.FrameID
+	for range 16 {
+		defer releaseGroup(s)
+		id, err := p.world(ctx, s, frame, true)
+		if err != nil {
+			return nil, err
+		}
+		r, err := proto.RuntimeEvaluate{Expression: focusedJS, ContextID: id, ObjectGroup: activationGroup}.Call(s.Client(ctx))
+		if err != nil {
+			return nil, err
+		}
+		if r.ExceptionDetails != nil {
+			return nil, &ScriptError{Msg: exceptionMessage(r.ExceptionDetails)}
+		}
+		if r.Result.ObjectID == "" {
+			return nil, nil
+		}
+		d, err := proto.DOMDescribeNode{ObjectID: r.Result.ObjectID}.Call(s.Client(ctx))
+		if err != nil {
+			return nil, err
+		}
+		if d.Node.FrameID == "" {
+			return p.activatedBy(ctx, s, r.Result.ObjectID, key, 0)
+		}
+		// a frame has the focus: its document says which element
+		frame = d.Node.FrameID
+		for _, c := range p.Sessions() {
+			if c.FrameID == frame {
+				s = c
+			}
+		}
+	}
+	return nil, errors.New("the focus is in frames nested deeper than 16")
+}
+
+// activatedBy is what pressing key on the element obj activates (activatedJS),
+// named as the accessibility tree names it; self is the backend node id of
+// the step's own element (0: none).
+func (p *Page) activatedBy(ctx context.Context, s *CDPSession, obj proto.RuntimeRemoteObjectID, key string, self int64) (*Activated, error) {
+	c := s.Client(ctx)
+	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: activatedJS, Arguments: callArgs([]any{key}),
+		ObjectGroup: activationGroup}.Call(c)
+	if err != nil {
+		return nil, err
+	}
+	if r.ExceptionDetails != nil {
+		return nil, &ScriptError{Msg: exceptionMessage(r.ExceptionDetails)}
+	}
+	if r.Result.ObjectID == "" {
+		return nil, nil
+	}
+	d, err := proto.DOMDescribeNode{ObjectID: r.Result.ObjectID}.Call(c)
+	if err != nil {
+		return nil, err
+	}
+	backend := d.Node.BackendNodeID
+	raw, err := s.conn.Call(ctx, string(s.ID), "Accessibility.getPartialAXTree",
+		proto.AccessibilityGetPartialAXTree{BackendNodeID: backend, FetchRelatives: false})
+	if err != nil {
+		return nil, err
+	}
+	tree, err := locate.DecodeAXTree(raw)
+	if err != nil {
+		return nil, err
+	}
+	a := &Activated{Self: int64(backend) == self}
+	var ok bool
+	if a.Role, a.Name, ok = tree.RoleName(int64(backend)); !ok {
+		a.Role = d.Node.LocalName
+	}
+	return a, nil
+}
+
+// releaseGroup lets a look's remote objects go (without waiting: they go
+// with their document anyway).
+func releaseGroup(s *CDPSession) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: activationGroup}.Call(s.Client(ctx))
+	}()
+}
