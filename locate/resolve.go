@@ -592,14 +592,17 @@ func inViewport(snap *Snapshot, n *Node) bool {
 func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
 	ref := strings.TrimPrefix(t.Ref, "@")
 	r.Rung = RungRef
-	rec, ok := refs.lookup(ref)
+	rec, ok := refs.lookup(ref, snap.Document)
 	switch {
 	case refs == nil:
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
 			Msg: fmt.Sprintf("@%s: no snapshot was taken yet; add a `snapshot` step first, or target by role and name", ref)}
 	case !ok:
-		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
-			Msg: fmt.Sprintf("@%s was never given on this page (its refs go up to e%d)", ref, refs.Last())}
+		// numbered by a read, maybe, but never handed to the caller: what
+		// it names now is nothing the caller saw, and waiting cannot change
+		// that
+		return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Final: true,
+			Msg: fmt.Sprintf("@%s was not in any snapshot of this page (take a snapshot)", ref)}
 	}
 	entry := rec.node
 	r.Phrase = entry.Name
@@ -623,6 +626,9 @@ func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Ta
 	}
 	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
 	if done, err := refindCopy(snap, rec, r); done || err != nil {
+		if err == nil {
+			refs.RecordNodes(snap, r.Node) // the step's log hands its ref: "(now @e9)"
+		}
 		return nil, err
 	}
 	if entry.Name == "" {

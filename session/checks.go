@@ -752,6 +752,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		}
 	}
 	d.Explain()
+	ss.showDiagnosed(snap, d, le.Snap == snap)
 	if png, err := ss.outlinedScreenshot(gctx, d.Candidates); err == nil {
 		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
 			d.Screenshot = path
