@@ -228,6 +228,13 @@ func (t *RefTable) lookup(ref, doc string) (refRecord, bool) {
 	return refRecord{}, false
 }
 
+// Document is the document the table numbers now.
+func (t *RefTable) Document() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.doc
+}
+
 // current reports whether rec is of the document the table numbers now.
 func (t *RefTable) current(rec refRecord) bool {
 	t.mu.Lock()

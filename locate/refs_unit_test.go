@@ -101,6 +101,9 @@ func TestRefTableResolvesOnlyRefsShown(t *testing.T) {
 		}
 	}
 	check("product page, nothing shown", product)
+	if r := resolve(product, "e2"); r.Doc != "catalog" {
+		t.Errorf("@e2 of the catalog names document %q, want catalog: its near misses would come from the product page", r.Doc)
+	}
 	// a failure's near miss hands one ref of the product page
 	tab.RecordNodes(product, product.Refs["e7"])
 	cases[0].want = "Buy now"

@@ -26,6 +26,13 @@ type Result struct {
 	// Target is the target that was resolved (after interpolation), for
 	// the suggestions of diagnostics.
 	Target *flows.Target
+	// Doc is the document the target named: the read's, or a ref's own
+	// (a ref of a page the tab has left names that page). Its near misses
+	// come from this document only (docs/targets.md "Failure
+	// diagnostics").
+	Doc string
+	// refRole is the role a ref recorded (WantedRole).
+	refRole string
 }
 
 // Rungs of the ladder.
@@ -58,7 +65,7 @@ func (n *Node) Key() NodeKey { return NodeKey{n.Session, n.Backend} }
 // table `@eN` refs are looked up in (may be nil): the one snap was
 // numbered with.
 func Resolve(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery) *Result {
-	r := &Result{Target: t}
+	r := &Result{Target: t, Doc: snap.Document}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
 		r.Err = err
@@ -605,7 +612,7 @@ func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Ta
 			Msg: fmt.Sprintf("@%s was not in any snapshot of this page (take a snapshot)", ref)}
 	}
 	entry := rec.node
-	r.Phrase = entry.Name
+	r.Phrase, r.refRole, r.Doc = entry.Name, entry.Role, rec.doc
 	if err := refContradicts(ref, entry, t); err != nil {
 		return nil, err
 	}
