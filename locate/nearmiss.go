@@ -12,7 +12,8 @@ import (
 // misses": visible actionable elements of the target's role family
 // (Result.WantedRole of need, the role the step's action needs; "" for
 // any), whose names share one of the distinctive words of the phrase
-// looked for, ranked by diagnostics.NearMisses. They come from the page
+// looked for (when any name shares a word of it), ranked by
+// diagnostics.NearMisses. They come from the page
 // the target named only: none when snap is of another document (a read
 // after the page moved on, a ref of a page the tab has left).
 func NearMisses(snap *Snapshot, r *Result, need string) []diagnostics.NearMiss {
@@ -26,10 +27,12 @@ func NearMisses(snap *Snapshot, r *Result, need string) []diagnostics.NearMiss {
 			pool = append(pool, n)
 		}
 	}
+	// no name shares a word of the phrase (a synonym: Log in where the
+	// page says Sign in): the letters decide alone
 	words := distinctiveWords(phrase, pool)
 	var named []diagnostics.Named
 	for _, n := range pool {
-		if len(words) > 0 && sharesWord(words, nameWords(n.Name)) {
+		if len(words) == 0 || sharesWord(words, nameWords(n.Name)) {
 			named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name, Region: n.Region})
 		}
 	}
