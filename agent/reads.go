@@ -75,7 +75,9 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	if err != nil {
 		return pageFailed(tctx, "waiting for the page to settle", err)
 	}
-	snap, err := e.ss.Snapshot(tctx)
+	// read, then shown: as much of it as the output hands the reader
+	// (docs/targets.md "Resolution", 1)
+	snap, err := e.ss.Page().Snapshot(tctx)
 	if err != nil {
 		return pageFailed(tctx, "reading the page", err)
 	}
@@ -90,10 +92,16 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	text := head + body
 	o := ok()
 	o.Snapshot, o.URL, o.Title, o.Notes, o.text, o.source = text, snap.URL, snap.Title, notes, text, "snapshot"
+	shown := []*locate.Node(nil) // nil: the whole snapshot
 	if c.Diff {
-		o.Diff = head + diff(e.last, body, e.snapped)
+		d, sd, whole := diff(e.last, body, e.snapped)
+		o.Diff = head + d
 		o.text, o.source = o.Diff, "diff"
+		if !whole && !c.JSON { // the JSON carries the whole snapshot too
+			shown = e.diffRefs(snap, sd)
+		}
 	}
+	e.ss.Page().Show(snap, shown)
 	e.last, e.snapped, e.known = body, true, snap.URL
 	return o
 }

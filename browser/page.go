@@ -883,11 +883,23 @@ func (p *Page) TakeSnapshot(ctx context.Context) (*locate.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.table.Record(s)
+	p.Show(s, nil)
+	return s, nil
+}
+
+// Show makes s, a read of this page, the latest snapshot read for the
+// reader, and records the refs it hands the reader (docs/targets.md
+// "Resolution", 1): those of shown, or, when shown is nil, all of s's
+// (it was printed whole).
+func (p *Page) Show(s *locate.Snapshot, shown []*locate.Node) {
+	if shown == nil {
+		p.table.Record(s)
+	} else {
+		p.table.RecordNodes(s, shown...)
+	}
 	p.mu.Lock()
 	p.refs = s
 	p.mu.Unlock()
-	return s, nil
 }
 
 // RefMap is the latest snapshot shown to the reader (nil before any).

@@ -265,5 +265,9 @@ func (p *Page) LiveRef(ctx context.Context, t *flows.Target) *locate.Result {
 	if err != nil {
 		return nil // the full read reports what is wrong
 	}
-	return locate.LiveRef(entry, partial)
+	r := locate.LiveRef(entry, partial)
+	if r != nil {
+		r.Doc = p.table.Document() // LiveRefNode took only a ref of it
+	}
+	return r
 }

@@ -33,6 +33,10 @@ func fold(s string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
+// Words are a name's words after folding case, accents and punctuation:
+// "Customer: Activate to sort" is customer, activate, to, sort.
+func Words(s string) []string { return strings.Fields(fold(s)) }
+
 // Similarity of two names in 0..1: the better of token overlap and edit
 // distance, after folding case and accents.
 func Similarity(a, b string) float64 {

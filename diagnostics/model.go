@@ -211,3 +211,33 @@ func (b Blocker) Line() string {
 	}
 	return s
 }
+
+// Refs are the refs the diagnostics hand a reader, candidates' first
+// when withCandidates, then near misses', suggestions' and the form's
+// blockers': each resolves in a later step (docs/targets.md "Resolution",
+// 1).
+func (d *Diagnostics) Refs(withCandidates bool) []string {
+	var out []string
+	add := func(ref string) {
+		if ref != "" {
+			out = append(out, ref)
+		}
+	}
+	if withCandidates {
+		for _, c := range d.Candidates {
+			add(c.Ref)
+		}
+	}
+	for _, n := range d.NearMisses {
+		add(n.Ref)
+	}
+	for _, s := range d.Suggestions {
+		add(s.Ref)
+	}
+	if d.Form != nil {
+		for _, b := range d.Form.Blockers {
+			add(b.Ref)
+		}
+	}
+	return out
+}

@@ -53,6 +53,34 @@ func (h Hunk) Header() string {
 type SnapshotDiff struct {
 	Hunks                          []Hunk
 	Additions, Removals, Unchanged int
+	// Kept are the refs of the new snapshot on lines unchanged ref and
+	// all: a reader of the old snapshot knows them as they are.
+	Kept []string
+}
+
+// Shown are the refs of the new snapshot a reader of the diff is handed:
+// those of the lines it prints, added or unchanged (a removed line's ref
+// is the old snapshot's).
+func (d SnapshotDiff) Shown() []string {
+	var out []string
+	for _, h := range d.Hunks {
+		for _, l := range h.Lines {
+			if l.Kind != Removed {
+				out = append(out, RefsOf(l.Text)...)
+			}
+		}
+	}
+	return out
+}
+
+// RefsOf are the refs ("e5") a snapshot line shows.
+func RefsOf(line string) []string {
+	var out []string
+	for _, m := range refRE.FindAllString(line, -1) {
+		_, ref, _ := strings.Cut(m, "ref=")
+		out = append(out, strings.TrimSuffix(ref, "]"))
+	}
+	return out
 }
 
 // Changed reports whether a line was added or removed.
@@ -119,6 +147,11 @@ func SnapshotsContext(before, after string, n int) SnapshotDiff {
 		switch c.Tag {
 		case 'e':
 			d.Unchanged += c.I2 - c.I1
+			for k := range c.I2 - c.I1 {
+				if a[c.I1+k] == b[c.J1+k] {
+					d.Kept = append(d.Kept, RefsOf(b[c.J1+k])...)
+				}
+			}
 		case 'd':
 			d.Removals += c.I2 - c.I1
 		case 'i':

@@ -28,7 +28,7 @@ func LiveRefNode(refs *RefTable, doc string, t *flows.Target) *Node {
 		t.Label != "" || t.Placeholder != "" || t.Text != "" || t.TestID != "" || t.CSS != "" {
 		return nil
 	}
-	rec, ok := refs.lookup(strings.TrimPrefix(t.Ref, "@"))
+	rec, ok := refs.lookup(strings.TrimPrefix(t.Ref, "@"), doc)
 	if !ok || !refs.current(rec) || doc != "" && rec.doc != doc {
 		return nil
 	}

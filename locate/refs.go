@@ -20,21 +20,34 @@ import (
 //
 // An element is known by its CDP session and backend node id (Handle).
 // Package browser keeps one table per page and numbers every snapshot it
-// reads with it (Number); the snapshots it shows a reader (the `snapshot`
-// step and command) are recorded too (Record): `@eN` means the element
-// as the latest snapshot that listed eN showed it (docs/targets.md
-// "Resolution", 1). A table is safe for concurrent use.
+// reads with it (Number). A ref resolves only once it was handed to a
+// reader for its document (docs/targets.md "Resolution", 1): the
+// snapshots it shows (the `snapshot` step and command) are recorded whole
+// (Record), and what prints single refs (a diff, a failure's candidates
+// and near misses) records those nodes (RecordNodes). `@eN` means the
+// element as the latest output that handed eN showed it; a ref numbered by
+// a read no output showed means nothing. A table is safe for concurrent
+// use.
 type RefTable struct {
 	mu   sync.Mutex
 	doc  string         // the document numbered (Snapshot.Document)
 	ids  map[refKey]int // element → its number in doc
 	next int            // the numbers given in doc
-	// first is each ref of doc as it was numbered; shown, each ref as the
-	// latest recorded snapshot showed it, of the document shownDoc.
-	first    map[string]refRecord
-	shown    map[string]refRecord
-	shownDoc string
+	// shown are the refs handed to a reader, per document, the latest
+	// document last; each ref as the latest output that handed it showed
+	// it. The refs of the last keptDocs documents are kept, so that a ref
+	// of a page the tab has left says so.
+	shown []shownDoc
 }
+
+// shownDoc is the refs handed to a reader in one document.
+type shownDoc struct {
+	doc  string
+	refs map[string]refRecord
+}
+
+// keptDocs is how many documents' shown refs a table keeps.
+const keptDocs = 4
 
 // refKey is an element of a snapshot. dup tells apart two actionable
 // nodes of one element (and the nodes with no element, backend 0), in
@@ -99,16 +112,16 @@ func NewRefTable() *RefTable { return &RefTable{} }
 
 // Number gives the actionable nodes of snap their refs by the ref rule,
 // in place of the document order Build gave them (a first snapshot of a
-// document keeps it), and rebuilds snap.Refs.
+// document keeps it), and rebuilds snap.Refs. Numbering hands nothing to
+// a reader: the refs it gives resolve once recorded (Record).
 func (t *RefTable) Number(snap *Snapshot) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.ids == nil || snap.Document != t.doc {
-		t.doc, t.ids, t.next, t.first = snap.Document, map[refKey]int{}, 0, map[string]refRecord{}
+		t.doc, t.ids, t.next = snap.Document, map[refKey]int{}, 0
 	}
 	refs := make(map[string]*Node, len(snap.Refs))
 	seen := map[refKey]int{}
-	var fresh []*Node
 	for _, n := range snap.All {
 		if n.Ref == "" {
 			continue
@@ -122,79 +135,104 @@ func (t *RefTable) Number(snap *Snapshot) {
 			t.next++
 			id = t.next
 			t.ids[k] = id
-			fresh = append(fresh, n)
 		}
 		n.Ref = "e" + strconv.Itoa(id)
 		refs[n.Ref] = n
 	}
-	var peers map[string]int
-	if len(fresh) > 0 {
-		peers = peerCounts(snap)
-	}
-	for _, n := range fresh {
-		t.first[n.Ref] = newRecord(n, t.doc, t.next, peers)
-	}
 	snap.Refs = refs
 }
 
-// Record makes snap, numbered by this table, the latest snapshot a
-// reader was shown: each of its refs now means its element as snap shows
-// it. The refs of another document shown earlier are forgotten.
+// Record makes snap, numbered by this table, a snapshot a reader was
+// shown whole: each of its refs now means its element as snap shows it.
 func (t *RefTable) Record(snap *Snapshot) {
+	nodes := make([]*Node, 0, len(snap.Refs))
+	for _, n := range snap.Refs {
+		nodes = append(nodes, n)
+	}
+	t.RecordNodes(snap, nodes...)
+}
+
+// RecordNodes records nodes of snap, numbered by this table, as handed to
+// a reader one by one (a diff's lines, a failure's candidates and near
+// misses): each one's ref now means its element as snap shows it. Nodes
+// with no ref, or not of snap's refs, are left out.
+func (t *RefTable) RecordNodes(snap *Snapshot, nodes ...*Node) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.shown == nil || snap.Document != t.shownDoc {
-		t.shown, t.shownDoc = map[string]refRecord{}, snap.Document
-	}
 	era := t.next
 	if snap.Document != t.doc {
 		era = 0 // not numbered by this table: nothing is known to have lived alongside
 	}
-	peers := peerCounts(snap)
-	for ref, n := range snap.Refs {
-		t.shown[ref] = newRecord(n, snap.Document, era, peers)
+	var peers map[string]int
+	refs := t.shownIn(snap.Document)
+	for _, n := range nodes {
+		if n == nil || n.Ref == "" || snap.Refs[n.Ref] != n {
+			continue
+		}
+		if peers == nil {
+			peers = peerCounts(snap)
+		}
+		refs[n.Ref] = newRecord(n, snap.Document, era, peers)
 	}
 }
 
-// Lookup returns the element ref ("e3") means, as recorded: the latest
-// snapshot a reader was shown that listed it, else the read that
-// numbered it; nil for a ref never given.
-func (t *RefTable) Lookup(ref string) *Node {
-	rec, ok := t.lookup(ref)
+// shownIn is the shown refs of doc, made the latest document shown (the
+// oldest beyond keptDocs forgotten).
+func (t *RefTable) shownIn(doc string) map[string]refRecord {
+	for i, s := range t.shown {
+		if s.doc == doc {
+			t.shown = append(append(t.shown[:i:i], t.shown[i+1:]...), s)
+			return s.refs
+		}
+	}
+	s := shownDoc{doc: doc, refs: map[string]refRecord{}}
+	if len(t.shown) >= keptDocs {
+		t.shown = t.shown[len(t.shown)-keptDocs+1:]
+	}
+	t.shown = append(t.shown, s)
+	return s.refs
+}
+
+// Lookup returns the element ref ("e3") means in doc, the document of
+// the main frame ("": the one the table numbers now): as the latest
+// output that handed it in doc showed it, else as the latest that handed
+// it in another document (a page the tab has left); nil for a ref never
+// handed to a reader.
+func (t *RefTable) Lookup(ref, doc string) *Node {
+	rec, ok := t.lookup(ref, doc)
 	if !ok {
 		return nil
 	}
 	return rec.node
 }
 
-func (t *RefTable) lookup(ref string) (refRecord, bool) {
+func (t *RefTable) lookup(ref, doc string) (refRecord, bool) {
 	if t == nil {
 		return refRecord{}, false
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if rec, ok := t.shown[ref]; ok {
-		return rec, true
+	if doc == "" {
+		doc = t.doc
 	}
-	rec, ok := t.first[ref]
-	return rec, ok
-}
-
-// Last is the highest ref number given: in the current document, or in
-// the document of the latest snapshot shown, whichever is higher.
-func (t *RefTable) Last() int {
-	if t == nil {
-		return 0
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	last := t.next
-	for ref := range t.shown {
-		if n := refNumber(ref); n > last {
-			last = n
+	for _, s := range t.shown {
+		if rec, ok := s.refs[ref]; ok && s.doc == doc {
+			return rec, true
 		}
 	}
-	return last
+	for i := len(t.shown) - 1; i >= 0; i-- {
+		if rec, ok := t.shown[i].refs[ref]; ok {
+			return rec, true
+		}
+	}
+	return refRecord{}, false
+}
+
+// Document is the document the table numbers now.
+func (t *RefTable) Document() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.doc
 }
 
 // current reports whether rec is of the document the table numbers now.

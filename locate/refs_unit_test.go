@@ -1,8 +1,12 @@
 package locate
 
 import (
+	"context"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // numberedAs numbers a hand-made read of doc (a node per element, by
@@ -43,7 +47,75 @@ func TestRefTableNumbers(t *testing.T) {
 			t.Errorf("read %d of %s: refs %v, want %v", i+1, s.doc, got, s.want)
 		}
 	}
-	if tab.Lookup("e7") != nil || tab.Lookup("e2").Backend != 13 {
-		t.Errorf("the refs of document A outlived its navigation to B")
+	if tab.Lookup("e2", "B") != nil {
+		t.Errorf("e2 of B resolves, though no snapshot of B was shown")
+	}
+}
+
+// readOf is a hand-made read of doc, a link per name (backend ids from
+// 100 on), numbered by t.
+func readOf(t *RefTable, doc string, names ...string) *Snapshot {
+	snap := &Snapshot{Document: doc, URL: "http://shop.test/" + doc, Refs: map[string]*Node{}}
+	for i, name := range names {
+		n := &Node{Role: "link", Name: name, Ref: "x", Visible: true, Handle: Handle{Session: "S", Backend: int64(100 + i)}, order: i}
+		snap.All = append(snap.All, n)
+	}
+	t.Number(snap)
+	return snap
+}
+
+// A ref resolves only once it was handed to the reader for its document
+// (docs/targets.md "Resolution", 1): the catalog's snapshot shows e1–e6,
+// a click leads to a product page whose reads number e1–e7, and @e7,
+// which no output showed, fails at once; @e2 is of the page left.
+func TestRefTableResolvesOnlyRefsShown(t *testing.T) {
+	tab := NewRefTable()
+	catalog := readOf(tab, "catalog", "Lamp", "Chair", "Desk", "Rug", "Shelf", "Sofa")
+	tab.Record(catalog)
+	if n := tab.Lookup("e6", ""); n == nil || n.Name != "Sofa" {
+		t.Fatalf("e6 after the catalog's snapshot = %v, want link Sofa", n)
+	}
+	product := readOf(tab, "product", "Home", "Catalog", "Cart", "Reviews", "Specs", "Share", "Buy now")
+	resolve := func(snap *Snapshot, ref string) *Result {
+		return Resolve(context.Background(), snap, tab, &flows.Target{Ref: "@" + ref}, nil)
+	}
+	cases := []struct {
+		ref, want string // want: the link it resolves to, or the start of the error
+	}{
+		{"e7", "@e7 was not in any snapshot of this page (take a snapshot)"},
+		{"e2", `@e2 (link "Chair") was on a page the tab has left`},
+		{"e99", "@e99 was not in any snapshot of this page (take a snapshot)"},
+	}
+	check := func(when string, snap *Snapshot) {
+		t.Helper()
+		for _, c := range cases {
+			r := resolve(snap, c.ref)
+			switch {
+			case r.Err == nil && r.Node.Name != c.want:
+				t.Errorf("%s: @%s resolved to %q, want %q", when, c.ref, r.Node.Name, c.want)
+			case r.Err != nil && !strings.HasPrefix(r.Err.Error(), c.want):
+				t.Errorf("%s: @%s failed with %q, want %q", when, c.ref, r.Err, c.want)
+			case r.Err != nil && !IsFinal(r.Err):
+				t.Errorf("%s: @%s failed with %q, not final: it would wait out the step", when, c.ref, r.Err)
+			}
+		}
+	}
+	check("product page, nothing shown", product)
+	if r := resolve(product, "e2"); r.Doc != "catalog" {
+		t.Errorf("@e2 of the catalog names document %q, want catalog: its near misses would come from the product page", r.Doc)
+	}
+	// a failure's near miss hands one ref of the product page
+	tab.RecordNodes(product, product.Refs["e7"])
+	cases[0].want = "Buy now"
+	check("product page, e7 shown as a near miss", product)
+	// the product page shown whole
+	tab.Record(product)
+	cases[1].want = "Catalog"
+	check("product page shown", product)
+	// an element that appears later in the same document is numbered by
+	// the read, not shown
+	later := readOf(tab, "product", "Home", "Catalog", "Cart", "Reviews", "Specs", "Share", "Buy now", "Added to cart")
+	if r := resolve(later, "e8"); r.Err == nil || !IsFinal(r.Err) {
+		t.Errorf("@e8, numbered by a read but never shown, resolved: %v", r.Err)
 	}
 }

@@ -26,6 +26,13 @@ type Result struct {
 	// Target is the target that was resolved (after interpolation), for
 	// the suggestions of diagnostics.
 	Target *flows.Target
+	// Doc is the document the target named: the read's, or a ref's own
+	// (a ref of a page the tab has left names that page). Its near misses
+	// come from this document only (docs/targets.md "Failure
+	// diagnostics").
+	Doc string
+	// refRole is the role a ref recorded (WantedRole).
+	refRole string
 }
 
 // Rungs of the ladder.
@@ -58,7 +65,7 @@ func (n *Node) Key() NodeKey { return NodeKey{n.Session, n.Backend} }
 // table `@eN` refs are looked up in (may be nil): the one snap was
 // numbered with.
 func Resolve(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery) *Result {
-	r := &Result{Target: t}
+	r := &Result{Target: t, Doc: snap.Document}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
 		r.Err = err
@@ -592,17 +599,20 @@ func inViewport(snap *Snapshot, n *Node) bool {
 func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, scope []*Node, r *Result) ([]*Node, error) {
 	ref := strings.TrimPrefix(t.Ref, "@")
 	r.Rung = RungRef
-	rec, ok := refs.lookup(ref)
+	rec, ok := refs.lookup(ref, snap.Document)
 	switch {
 	case refs == nil:
 		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
 			Msg: fmt.Sprintf("@%s: no snapshot was taken yet; add a `snapshot` step first, or target by role and name", ref)}
 	case !ok:
-		return nil, &ResolveError{Why: diagnostics.ReasonNotFound,
-			Msg: fmt.Sprintf("@%s was never given on this page (its refs go up to e%d)", ref, refs.Last())}
+		// numbered by a read, maybe, but never handed to the caller: what
+		// it names now is nothing the caller saw, and waiting cannot change
+		// that
+		return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Final: true,
+			Msg: fmt.Sprintf("@%s was not in any snapshot of this page (take a snapshot)", ref)}
 	}
 	entry := rec.node
-	r.Phrase = entry.Name
+	r.Phrase, r.refRole, r.Doc = entry.Name, entry.Role, rec.doc
 	if err := refContradicts(ref, entry, t); err != nil {
 		return nil, err
 	}
@@ -623,6 +633,9 @@ func resolveRef(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Ta
 	}
 	r.Rungs = append(r.Rungs, count(RungRef, "@"+ref, nil))
 	if done, err := refindCopy(snap, rec, r); done || err != nil {
+		if err == nil {
+			refs.RecordNodes(snap, r.Node) // the step's log hands its ref: "(now @e9)"
+		}
 		return nil, err
 	}
 	if entry.Name == "" {

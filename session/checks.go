@@ -712,14 +712,8 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		if len(d.Candidates) > diagnostics.MaxCandidates {
 			d.Truncated = true
 		}
-		if snap != nil && r.Phrase != "" {
-			var named []diagnostics.Named
-			for _, n := range snap.All {
-				if n.Actionable() && n.Visible {
-					named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name, Region: n.Region})
-				}
-			}
-			d.NearMisses = diagnostics.NearMisses(r.Phrase, named)
+		if snap != nil {
+			d.NearMisses = locate.NearMisses(snap, r, neededRole(s))
 		}
 	} else if coveredNode != nil {
 		c := candidate(coveredNode)
@@ -752,6 +746,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		}
 	}
 	d.Explain()
+	ss.showDiagnosed(snap, d, le.Snap == snap)
 	if png, err := ss.outlinedScreenshot(gctx, d.Candidates); err == nil {
 		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
 			d.Screenshot = path

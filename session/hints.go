@@ -126,3 +126,38 @@ func closestField(snap *locate.Snapshot, phrase string) *locate.Node {
 	}
 	return best
 }
+
+// showDiagnosed records the refs a failure's diagnostics hand the reader
+// (its candidates, near misses, suggestions and a form's blockers) as
+// shown, in snap, the read they were diagnosed on: the next step may use
+// them (docs/targets.md "Resolution", 1). Candidates count only when
+// they are of snap (sameRead): a ref checked live has none, and its
+// candidate is the ref's own element, shown already.
+func (ss *Session) showDiagnosed(snap *locate.Snapshot, d *diagnostics.Diagnostics, sameRead bool) {
+	if snap == nil {
+		return
+	}
+	var nodes []*locate.Node
+	for _, ref := range d.Refs(sameRead) {
+		if n := snap.Refs[ref]; n != nil {
+			nodes = append(nodes, n)
+		}
+	}
+	ss.page.RefTable().RecordNodes(snap, nodes...)
+}
+
+// neededRole is the role a step's action needs its target to have, whose
+// family its near misses are of (docs/targets.md "Failure diagnostics"):
+// check and uncheck need a checkbox, fill and type a field, select a
+// combobox; "" for an action that takes any element.
+func neededRole(s *flows.Step) string {
+	switch s.Action.(type) {
+	case *flows.Check:
+		return "checkbox"
+	case *flows.Fill, *flows.TypeText:
+		return "textbox"
+	case *flows.Select:
+		return "combobox"
+	}
+	return ""
+}

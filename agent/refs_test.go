@@ -1,0 +1,75 @@
+package agent_test
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/agent"
+)
+
+var _ = Describe(`a ref resolves only once handed to the caller (docs/targets.md "Resolution", 1)`, func() {
+	var e *agent.Engine
+	BeforeEach(func() {
+		e = newEngine(agent.Options{})
+		must(e, cmd(agent.VerbOpen, site.URL+"/catalog.html"))
+	})
+	url := func() string { return strings.TrimSpace(must(e, cmd(agent.VerbGet, "url"))) }
+	// slow is a command given a long timeout: a failure that waits it out
+	// shows in how long it took
+	slow := func(c agent.Command) agent.Command { c.Timeout = 10 * time.Second; return c }
+
+	It("fails at once on a ref of the new page that no output showed, and follows nothing", func() {
+		s := must(e, cmd(agent.VerbSnapshot))
+		Expect(s).To(ContainSubstring(`link "Sofa" [ref=e6]`))
+		Expect(s).NotTo(ContainSubstring("ref=e7"))
+		Expect(must(e, cmd(agent.VerbClick, "@e1"))).To(Equal("ok\n"))
+		Eventually(url).Should(HaveSuffix("/product.html"))
+		must(e, cmd(agent.VerbExpect, "{text: {role: heading}, equals: Lamp}"))
+
+		start := time.Now()
+		r := fails(e, slow(cmd(agent.VerbClick, "@e7")), agent.ExitFailed)
+		Expect(time.Since(start)).To(BeNumerically("<", 3*time.Second), "the ref cannot come to mean anything: no waiting")
+		Expect(r.Stdout).To(ContainSubstring("@e7 was not in any snapshot of this page (take a snapshot)"))
+		Expect(url()).To(HaveSuffix("/product.html"), "the link @e7 numbers on the new page was followed")
+
+		// a ref of the catalog says the page was left
+		r = fails(e, slow(cmd(agent.VerbClick, "@e2")), agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring("was on a page the tab has left"))
+
+		// once shown, it is the new page's
+		s = must(e, cmd(agent.VerbSnapshot))
+		Expect(s).To(ContainSubstring(`link "Buy now" [ref=e7]`))
+		Expect(must(e, cmd(agent.VerbClick, "@e7"))).To(Equal("ok\n"))
+		Eventually(url).Should(HaveSuffix("#bought"))
+	})
+
+	It("resolves a ref a failure's near misses handed", func() {
+		must(e, cmd(agent.VerbClick, "Lamp"))
+		must(e, cmd(agent.VerbExpect, "{text: {role: heading}, equals: Lamp}"))
+		c := cmd(agent.VerbClick, "Buy nwo")
+		c.Timeout = time.Second
+		r := fails(e, c, agent.ExitFailed)
+		m := regexp.MustCompile(`near misses: (@e\d+) link "Buy now"`).FindStringSubmatch(r.Stdout)
+		Expect(m).NotTo(BeNil(), r.Stdout)
+		ref := m[1]
+		Expect(must(e, cmd(agent.VerbClick, ref))).To(Equal("ok\n"))
+		Eventually(url).Should(HaveSuffix("#bought"))
+	})
+
+	It("resolves the refs a diff printed, and no other of the new page", func() {
+		must(e, cmd(agent.VerbSnapshot))
+		must(e, cmd(agent.VerbClick, "@e1"))
+		must(e, cmd(agent.VerbExpect, "{text: {role: heading}, equals: Lamp}"))
+		c := cmd(agent.VerbSnapshot)
+		c.Diff = true
+		d := must(e, c)
+		Expect(d).To(ContainSubstring(`+ `))
+		buy := refOf(d, `link "Buy now"`)
+		Expect(must(e, cmd(agent.VerbClick, buy))).To(Equal("ok\n"))
+		Eventually(url).Should(HaveSuffix("#bought"))
+	})
+})

@@ -1,0 +1,37 @@
+package session_test
+
+import (
+	"context"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/session"
+)
+
+var _ = Describe(`a flow's ref resolves only once a snapshot step handed it (docs/targets.md "Resolution", 1)`, func() {
+	var s *session.Session
+	BeforeEach(func() {
+		s = openSession(GinkgoT().TempDir(), &events{})
+		do(s, "open: /session/catalog.html")
+	})
+	url := func() string { return s.Page().URL(context.Background()) }
+
+	It("fails at once on a ref of the page a click led to that no snapshot showed, and follows nothing", func() {
+		do(s, "snapshot")
+		do(s, `click: "@e1"`)
+		do(s, "expect: {text: {role: heading}, equals: Lamp}")
+		start := time.Now()
+		_, se := doFails(s, "click: \"@e7\"\ntimeout: 8s")
+		Expect(time.Since(start)).To(BeNumerically("<", 3*time.Second), "nothing can hand the ref while the step waits")
+		Expect(se.Reason()).To(Equal(diagnostics.ReasonNotFound))
+		Expect(se.Error()).To(ContainSubstring("@e7 was not in any snapshot of this page (take a snapshot)"))
+		Expect(url()).To(HaveSuffix("/product.html"))
+
+		do(s, "snapshot")
+		do(s, `click: "@e7"`)
+		Eventually(url).Should(HaveSuffix("#bought"))
+	})
+})
