@@ -364,6 +364,10 @@ func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	}
 	sctx, cancel := context.WithTimeout(ctx, ss.stepTimeout(s))
 	defer cancel()
+	rest := ss.restBound(s)
+	if rest != nil {
+		sctx = browser.WithRestBound(sctx, rest)
+	}
 	t, err := ss.target(s.Target(), sc)
 	if err != nil {
 		return err
@@ -372,7 +376,22 @@ func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	if c.sctx, err = ss.checkPolicy(c); err != nil {
 		return err
 	}
-	return run(ss, c)
+	err = run(ss, c)
+	if err != nil && rest.GaveUp() {
+		rec.Log = append(rec.Log, fmt.Sprintf("the page was at rest for %s (no request in flight, no DOM change): failed without waiting out the %s timeout",
+			rest.After, ss.stepTimeout(s)))
+	}
+	return err
+}
+
+// restBound is the front end's rest bound for step s (Options.FailAtRest),
+// nil when there is none or s is a wait, which waits its whole timeout
+// (docs/targets.md "When waiting ends").
+func (ss *Session) restBound(s *flows.Step) *browser.RestBound {
+	if _, wait := s.Action.(*flows.Wait); wait || ss.opts.FailAtRest <= 0 {
+		return nil
+	}
+	return &browser.RestBound{After: ss.opts.FailAtRest}
 }
 
 // stepCall is what an action's run gets: the context Do runs in (ctx),
