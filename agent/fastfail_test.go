@@ -50,3 +50,14 @@ var _ = Describe(`a failure on a page at rest (docs/agents.md "Timeouts")`, func
 		Expect(time.Since(start)).To(BeNumerically(">=", 2*time.Second))
 	})
 })
+
+// The session's failure text says what went wrong with the page itself
+// (docs/agents.md "Output"): an HTTP error and where, its failed requests.
+var _ = Describe("HTTP errors in a session's failure", func() {
+	It("says the page is an HTTP 404, and where", func() {
+		e := newEngine(agent.Options{})
+		must(e, cmd(agent.VerbOpen, site.URL+"/no-such-shop.html"))
+		r := fails(e, cmd(agent.VerbClick, "Gift cards"), agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring("\nthe page is an HTTP 404: "+site.URL+"/no-such-shop.html\n"), r.Stdout)
+	})
+})

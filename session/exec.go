@@ -205,6 +205,7 @@ func (ss *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 	if d == nil || d.Reason == "" {
 		d = &diagnostics.Diagnostics{Reason: reasonOf(err), Message: err.Error()}
 	}
+	ss.pageErrors(d)
 	f := &results.Failure{Reason: d.Reason, Diagnostics: d}
 	reason := err.Error()
 	if s != nil {
@@ -225,6 +226,36 @@ func (ss *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 		f.Message = reason
 	}
 	ss.failure = ss.maskFailure(f)
+}
+
+// pageErrors adds to a failure's diagnostics what went wrong with the
+// page itself, whatever the step was after: its document's HTTP error
+// and where, and its failed requests (docs/results.md "Diagnostics"): a
+// page served 404, or whose script bundle 404s, fails its next step with
+// the cause in sight.
+func (ss *Session) pageErrors(d *diagnostics.Diagnostics) {
+	p := ss.page
+	if p == nil || p.Closed() {
+		return
+	}
+	if st := p.Status(); st >= 400 {
+		d.HTTPStatus = st
+		if d.URL == "" {
+			for _, n := range p.Navigations() {
+				if !n.SameDocument {
+					d.URL = n.URL
+				}
+			}
+		}
+	}
+	fails := p.DocumentFailures()
+	for i, r := range fails {
+		if i == diagnostics.MaxFailedRequests-1 && len(fails) > diagnostics.MaxFailedRequests {
+			d.FailedRequests = append(d.FailedRequests, fmt.Sprintf("… %d more (network.log in the artifacts)", len(fails)-i))
+			break
+		}
+		d.FailedRequests = append(d.FailedRequests, r.String())
+	}
 }
 
 // reasonOf is the reason of an error that does not say its own: a locate
