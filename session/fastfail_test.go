@@ -23,7 +23,7 @@ func openWith(timeout, failAtRest time.Duration) *session.Session {
 	Expect(err).NotTo(HaveOccurred())
 	DeferCleanup(func() { _ = bctx.Close() })
 	s, err := session.Open(ctx, bctx, session.Options{BaseURL: site.URL, ArtifactsDir: GinkgoT().TempDir(),
-		StepTimeout: timeout})
+		StepTimeout: timeout, FailAtRest: failAtRest})
 	Expect(err).NotTo(HaveOccurred())
 	DeferCleanup(func() { _ = s.Close() })
 	return s
