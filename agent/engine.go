@@ -67,6 +67,12 @@ type Options struct {
 	Use *browser.Browser
 }
 
+// FailAtRest is the session's rest bound (session.Options.FailAtRest): a
+// command that has not done what it was asked fails once the page has
+// been at rest this long, rather than at its timeout; a `wait` waits its
+// timeout (docs/agents.md "Timeouts").
+const FailAtRest = time.Second
+
 // DefaultName is the session's name when Options.Name is "".
 const DefaultName = "default"
 
@@ -225,6 +231,7 @@ func (e *Engine) openSession(ctx context.Context, bctx *browser.Context, states 
 		ArtifactsDir: e.opts.ArtifactsDir,
 		Dir:          session.FlowSlug(e.opts.Name),
 		StepTimeout:  e.opts.StepTimeout,
+		FailAtRest:   FailAtRest,
 		States:       states,
 		Policy:       e.policy,
 		Confirm:      session.ConfirmAsks,

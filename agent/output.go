@@ -209,12 +209,15 @@ func (e *Engine) failureText(o *Output) string {
 }
 
 // pagePart is what a failure's diagnostics read on the page, one line
-// each: the page, the matches per rung, the candidates, the near misses
+// each: the page, its HTTP error and failed requests, the matches per rung, the candidates, the near misses
 // and the links.
 func pagePart(d *diagnostics.Diagnostics) string {
 	var b strings.Builder
 	if d.URL != "" {
 		fmt.Fprintf(&b, "\npage: %s %q", d.URL, d.Title)
+	}
+	for _, l := range d.PageErrors() {
+		b.WriteString("\n" + l)
 	}
 	if len(d.Rungs) > 0 {
 		var parts []string

@@ -44,6 +44,11 @@ type checks struct {
 	// fresh: never resolve over a reused read (the action depends on a
 	// state a read may miss the change of).
 	fresh bool
+	// takes says why an element's role cannot take the action (check on
+	// a button), nil when it can: no change of the page makes it take
+	// it, so the step fails at once (docs/targets.md "When waiting
+	// ends"). nil: any role takes it.
+	takes func(n *locate.Node) error
 }
 
 // checkJS checks that the element is attached and enabled (and editable),
@@ -356,7 +361,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, followLinks bool, out *Outcome,
 	do func(n *locate.Node, x, y float64) error) (bool, error) {
 	if r.Err != nil {
-		return locate.IsFinal(r.Err), r.Err
+		return false, r.Err // Poll ends at once on a final one
 	}
 	n := r.Node
 	if g := actGuardOf(ctx); g != nil {
@@ -364,10 +369,15 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 			return true, err
 		}
 	}
+	if chk.takes != nil {
+		if err := chk.takes(n); err != nil {
+			return true, err
+		}
+	}
 	if chk.enabled && n.Disabled {
 		return false, disabledErr(n)
 	}
-	if chk.editable && (n.ReadOnly || !editable(n)) {
+	if chk.editable && n.ReadOnly {
 		return false, notEditableErr(n)
 	}
 	touch := p.input()
@@ -487,6 +497,15 @@ func disabledErr(n *locate.Node) error {
 func notEditableErr(n *locate.Node) error {
 	return &locate.NotEditableError{NotInteractableError: locate.NotInteractableError{
 		Why: diagnostics.ReasonNotEditable, Msg: fmt.Sprintf("%s %q does not take text", n.Role, n.Name), Node: n}}
+}
+
+// takesText is the role check of fill and type: an element whose role
+// takes no text (a button, a link) never will.
+func takesText(n *locate.Node) error {
+	if editable(n) {
+		return nil
+	}
+	return notEditableErr(n)
 }
 
 func editable(n *locate.Node) bool {
@@ -729,7 +748,7 @@ const changeJS = `function() { this.dispatchEvent(new Event('change', {bubbles: 
 // takes the value as it is, or fails with a BadValueError (docs/targets.md
 // "Actionability").
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
-	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: takesText}, false, func(n *locate.Node, x, y float64) error {
 		if n.EditHost {
 			if _, err := p.callOn(ctx, n, hostSelectJS, value == ""); err != nil {
 				return err
@@ -773,7 +792,7 @@ func (p *Page) fillFocus(ctx context.Context, n *locate.Node, value string) (set
 // Type focuses the field and types text key by key (into an editing
 // host: at its caret, or at its end, docs/flows.md "type").
 func (p *Page) Type(ctx context.Context, t *flows.Target, text string, delay time.Duration) (*Outcome, error) {
-	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: takesText}, false, func(n *locate.Node, x, y float64) error {
 		if err := p.focusForKeys(ctx, n); err != nil {
 			return err
 		}
@@ -829,11 +848,14 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 	clicked := false
 	// the checked state is the resolution's: never a reused read's, which
 	// a script that sets .checked leaves unchanged
-	out, err := p.act(ctx, t, checks{enabled: true, hit: true, fresh: true}, false, func(n *locate.Node, x, y float64) error {
-		if n.Checked == "" {
-			return &locate.ResolveError{Why: diagnostics.ReasonMismatch,
-				Msg: fmt.Sprintf("%s %q cannot be %s: it is not a checkbox, radio or switch", n.Role, n.Name, checkedWord(want))}
+	takes := func(n *locate.Node) error {
+		if n.Checked != "" {
+			return nil
 		}
+		return &locate.ResolveError{Why: diagnostics.ReasonMismatch,
+			Msg: fmt.Sprintf("%s %q cannot be %s: it is not a checkbox, radio or switch", n.Role, n.Name, checkedWord(want))}
+	}
+	out, err := p.act(ctx, t, checks{enabled: true, hit: true, fresh: true, takes: takes}, false, func(n *locate.Node, x, y float64) error {
 		if n.Checked == wantS {
 			return nil
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -49,14 +50,18 @@ const (
 
 // Poll calls try until it reports done or ctx ends, pausing as
 // pollDelays says, and returns the last error try gave (a try cut short by
-// the deadline does not replace a more telling earlier one). A pause is
+// the deadline does not replace a more telling earlier one). It is the one
+// retry loop of every step that waits (docs/targets.md "When waiting
+// ends"): a try's error that waiting cannot cure (IsFinal) ends it at
+// once, and under a rest bound (WithRestBound) so does a failure on a page
+// that has been at rest for that long. A pause is
 // cut short when the page changes (its DOM, as the change watcher of
 // watchJS reports, or its accessibility tree; a frame navigates; a load
 // event fires), so a step sees an element soon
 // after it appears rather than at the next half-second tick; Playwright
 // polls inside the page on every animation frame to the same end.
 func (p *Page) Poll(ctx context.Context, try func() (done bool, err error)) error {
-	return poll(ctx, p.Changed, try)
+	return poll(ctx, p.Changed, p.restingSince, try)
 }
 
 // Changed returns a channel that is closed at the page's next change: a
@@ -68,8 +73,65 @@ func (p *Page) Changed() <-chan struct{} {
 	return p.notify
 }
 
-func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done bool, err error)) error {
+// restingSince says whether the page is at rest now: its main document
+// loaded, no request in flight and no navigation asked for (as settling
+// counts them, settle.go), not crashed; and since when nothing changed
+// (its last DOM change or its load: the clock of atRest).
+func (p *Page) restingSince() (time.Time, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	busy, _ := p.quiet.inFlight(time.Now())
+	return p.lastChange, busy == "" && p.life[p.loader]["load"] && !p.crashed
+}
+
+// RestBound is a front end's policy for the steps it runs (docs/agents.md
+// "Timeouts"): a step that has not passed fails once the page has been at
+// rest for After, without waiting out its timeout; GaveUp then says so.
+type RestBound struct {
+	After  time.Duration
+	gaveUp atomic.Bool
+}
+
+// GaveUp reports whether a poll under the bound ended on a page at rest.
+func (b *RestBound) GaveUp() bool { return b != nil && b.gaveUp.Load() }
+
+type restKey struct{}
+
+// WithRestBound returns ctx with the rest bound b for every poll made
+// under it.
+func WithRestBound(ctx context.Context, b *RestBound) context.Context {
+	return context.WithValue(ctx, restKey{}, b)
+}
+
+func restBoundOf(ctx context.Context) *RestBound {
+	b, _ := ctx.Value(restKey{}).(*RestBound)
+	if b == nil || b.After <= 0 {
+		return nil
+	}
+	return b
+}
+
+// restLeft is how long the page must stay at rest for the poll begun at
+// begun to give up under b: the page is at rest since its last change,
+// the poll's start, or the last time the poll saw it busy (busy, moved
+// to now when it is busy now), whichever came last.
+func (b *RestBound) restLeft(resting func() (time.Time, bool), busy *time.Time) time.Duration {
+	since, ok := resting()
+	now := time.Now()
+	if !ok {
+		*busy = now
+		return b.After
+	}
+	if busy.After(since) {
+		since = *busy
+	}
+	return b.After - now.Sub(since)
+}
+
+func poll(ctx context.Context, changed func() <-chan struct{}, resting func() (time.Time, bool), try func() (done bool, err error)) error {
 	var last error
+	rb := restBoundOf(ctx)
+	busy := time.Now() // the poll's start counts as a change
 	for i := 1; ; i++ {
 		var ch <-chan struct{} // taken before the try: a change during it counts
 		if changed != nil {
@@ -77,14 +139,24 @@ func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done 
 		}
 		start := time.Now()
 		done, err := try()
-		if done {
+		if done || IsFinal(err) {
 			return err
 		}
 		// A try cut short by the deadline says less than the one before it.
 		if err != nil && (last == nil || ctx.Err() == nil || !IsContextErr(err)) {
 			last = err
 		}
-		if ctx.Err() == nil && pause(ctx, start, pollDelays[min(i, len(pollDelays)-1)], ch, i > 1) {
+		d := pollDelays[min(i, len(pollDelays)-1)]
+		if rb != nil && resting != nil && last != nil && ctx.Err() == nil {
+			// a failure on a page at rest: nothing will change it
+			left := rb.restLeft(resting, &busy)
+			if left <= 0 {
+				rb.gaveUp.Store(true)
+				return last
+			}
+			d = min(d, left)
+		}
+		if ctx.Err() == nil && pause(ctx, start, d, ch, i > 1) {
 			continue
 		}
 		if last == nil {
@@ -92,6 +164,29 @@ func poll(ctx context.Context, changed func() <-chan struct{}, try func() (done 
 		}
 		return last
 	}
+}
+
+// finalError is a try's error that waiting cannot cure.
+type finalError struct{ err error }
+
+func (e *finalError) Error() string { return e.err.Error() }
+func (e *finalError) Unwrap() error { return e.err }
+
+// Final marks err as one that waiting cannot cure (docs/targets.md "When
+// waiting ends"): a poll whose try returns it ends at once.
+func Final(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &finalError{err: err}
+}
+
+// IsFinal reports an error that waiting cannot cure: one Final marked, or
+// a resolution that cannot change (locate.IsFinal: a ref of a page the
+// tab has left).
+func IsFinal(err error) bool {
+	var fe *finalError
+	return err != nil && (errors.As(err, &fe) || locate.IsFinal(err))
 }
 
 // pause waits d, or less when ch closes: then until pollDuty times what
@@ -236,10 +331,7 @@ func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *lo
 		}
 		res, snap = r, s
 		if r.Err != nil {
-			if errors.Is(r.Err, errFatal) || locate.IsFinal(r.Err) {
-				return true, r.Err
-			}
-			return false, r.Err
+			return false, r.Err // the poll ends at once on a final one
 		}
 		return true, nil
 	})
@@ -248,8 +340,6 @@ func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *lo
 	}
 	return res, snap, nil
 }
-
-var errFatal = errors.New("fatal")
 
 // IsContextErr reports an error caused by a context ending (a CDP call
 // cut short by the step's deadline).

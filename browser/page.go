@@ -116,7 +116,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		main:     main,
 		sessions: []*CDPSession{main},
 		bySID:    map[proto.TargetSessionID]*CDPSession{at.SessionID: main},
-		requests: map[proto.NetworkRequestID]*proto.NetworkRequest{},
+		requests: map[proto.NetworkRequestID]sentRequest{},
 		life:     map[proto.NetworkLoaderID]map[string]bool{},
 		worlds:   map[worldKey]proto.RuntimeExecutionContextID{},
 		table:    locate.NewRefTable(),
@@ -279,7 +279,7 @@ type Page struct {
 	mu       sync.Mutex
 	sessions []*CDPSession
 	bySID    map[proto.TargetSessionID]*CDPSession
-	requests map[proto.NetworkRequestID]*proto.NetworkRequest
+	requests map[proto.NetworkRequestID]sentRequest
 	life     map[proto.NetworkLoaderID]map[string]bool
 	loader   proto.NetworkLoaderID // the main frame's current document
 	status   int
@@ -334,6 +334,17 @@ type FailedRequest struct {
 	Status int
 	Error  string
 	Time   time.Time
+	// loader is the document the request was made for (its loader id);
+	// doc: it was the main frame's document itself (DocumentFailures)
+	loader proto.NetworkLoaderID
+	doc    bool
+}
+
+// sentRequest is a request the page sent, as its failure needs it.
+type sentRequest struct {
+	req    *proto.NetworkRequest
+	loader proto.NetworkLoaderID
+	doc    bool // the main frame's document
 }
 
 func (f FailedRequest) String() string {
@@ -385,6 +396,21 @@ func (p *Page) FailedRequests() []FailedRequest {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]FailedRequest(nil), p.failed...)
+}
+
+// DocumentFailures are the failed requests the main frame's current
+// document made (its scripts, styles, images, fetches), its own request
+// not among them (Status says that one).
+func (p *Page) DocumentFailures() []FailedRequest {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []FailedRequest
+	for _, f := range p.failed {
+		if f.loader == p.loader && f.loader != "" && !f.doc {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Status is the HTTP status of the main document's last navigation.
@@ -549,9 +575,10 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		}
 		p.mu.Lock()
 		if len(p.requests) > 5000 {
-			p.requests = map[proto.NetworkRequestID]*proto.NetworkRequest{}
+			p.requests = map[proto.NetworkRequestID]sentRequest{}
 		}
-		p.requests[e.RequestID] = e.Request
+		p.requests[e.RequestID] = sentRequest{req: e.Request, loader: e.LoaderID,
+			doc: s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID}
 		if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
 			p.sent++
 		}
@@ -566,15 +593,17 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		if strings.HasPrefix(e.Response.MIMEType, "text/event-stream") {
 			p.quiet.ended(e.RequestID) // a stream: it holds nothing back
 		}
-		if s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID {
+		doc := s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID
+		if doc {
 			p.status = e.Response.Status
 		}
 		if e.Response.Status >= 400 && !browserOwn(e.Type, e.Response.URL) {
 			method := "GET"
-			if r := p.requests[e.RequestID]; r != nil {
-				method = r.Method
+			if r := p.requests[e.RequestID]; r.req != nil {
+				method = r.req.Method
 			}
-			p.failed = append(p.failed, FailedRequest{Method: method, URL: e.Response.URL, Status: e.Response.Status, Time: time.Now()})
+			p.failed = append(p.failed, FailedRequest{Method: method, URL: e.Response.URL, Status: e.Response.Status, Time: time.Now(),
+				loader: e.LoaderID, doc: doc})
 		}
 		p.mu.Unlock()
 	case "Network.loadingFailed":
@@ -589,11 +618,13 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		method, url := "GET", ""
-		if r := p.requests[e.RequestID]; r != nil {
-			method, url = r.Method, r.URL
+		r := p.requests[e.RequestID]
+		if r.req != nil {
+			method, url = r.req.Method, r.req.URL
 		}
 		if url != "" && !strings.HasPrefix(url, "data:") && !browserOwn(e.Type, url) {
-			p.failed = append(p.failed, FailedRequest{Method: method, URL: url, Error: e.ErrorText, Time: time.Now()})
+			p.failed = append(p.failed, FailedRequest{Method: method, URL: url, Error: e.ErrorText, Time: time.Now(),
+				loader: r.loader, doc: r.doc})
 		}
 		p.mu.Unlock()
 	case "Network.loadingFinished":

@@ -149,6 +149,10 @@ func (d *Diagnostics) Cap() {
 		d.Links = d.Links[:MaxLinks]
 		d.Truncated = true
 	}
+	if len(d.FailedRequests) > MaxFailedRequests {
+		d.FailedRequests = d.FailedRequests[:MaxFailedRequests]
+		d.Truncated = true
+	}
 	for i := range d.Candidates {
 		d.Candidates[i].Name = cut(d.Candidates[i].Name, MaxNameLen)
 	}
@@ -323,6 +327,24 @@ func rungSummary(rs []RungCount) string {
 	return strings.Join(parts, ", ")
 }
 
+// PageErrors are the lines that say what went wrong with the page
+// itself, whatever the step was after (docs/results.md "Diagnostics"):
+// its document's HTTP error and where, then its failed requests, one a
+// line, indented. None when the page answered well.
+func (d *Diagnostics) PageErrors() []string {
+	var out []string
+	if d.HTTPStatus >= 400 {
+		out = append(out, fmt.Sprintf("the page is an HTTP %d: %s", d.HTTPStatus, d.URL))
+	}
+	if len(d.FailedRequests) > 0 {
+		out = append(out, "failed requests of the page:")
+		for _, r := range d.FailedRequests {
+			out = append(out, "  "+r)
+		}
+	}
+	return out
+}
+
 // Render writes the diagnostics for people: the reason, the verdict, the
 // near misses and what to try. verbose adds the candidates, counts and
 // links.
@@ -333,6 +355,9 @@ func Render(d *Diagnostics, verbose bool) string {
 	var b strings.Builder
 	if d.Verdict != "" {
 		fmt.Fprintf(&b, "%s\n", d.Verdict)
+	}
+	for _, l := range d.PageErrors() {
+		fmt.Fprintf(&b, "%s\n", l)
 	}
 	if len(d.NearMisses) > 0 && d.Reason != ReasonAmbiguous {
 		var parts []string

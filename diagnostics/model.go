@@ -74,6 +74,13 @@ type Diagnostics struct {
 
 	URL   string `json:"url,omitempty"`
 	Title string `json:"title,omitempty"`
+	// HTTPStatus is the HTTP status of the page's document when it is an
+	// error (4xx, 5xx), 0 otherwise; URL says where.
+	HTTPStatus int `json:"http_status,omitempty"`
+	// FailedRequests are the requests of the page's document that failed
+	// (a network error or a 4xx/5xx, as "GET URL → 404"), its own
+	// response aside, at most MaxFailedRequests.
+	FailedRequests []string `json:"failed_requests,omitempty"`
 
 	// Artifacts, as paths relative to the artifacts folder.
 	Screenshot string `json:"screenshot,omitempty"`
@@ -94,6 +101,9 @@ const (
 	MaxSuggestions = 5
 	// MaxBlockers is how many fields of a form are listed.
 	MaxBlockers = 10
+	// MaxFailedRequests is how many of the page's failed requests are
+	// listed.
+	MaxFailedRequests = 5
 )
 
 // RungCount is how many elements one rung of the ladder matched.

@@ -322,6 +322,34 @@ func toInt(v any) (int, bool) {
 	return 0, false
 }
 
+// Names lists the names of ExprEnv the expression reads (`url`,
+// `status`, `visible`, …), each once, in order; ok is false when it
+// cannot be parsed. The session tells by them whether waiting can change
+// the expression's value (docs/targets.md "When waiting ends").
+func (e *Expr) Names() (names []string, ok bool) {
+	if e == nil {
+		return nil, false
+	}
+	tree, err := parseTree(e.Source)
+	if err != nil {
+		return nil, false
+	}
+	var out []string
+	ast.Walk(&tree.Node, visitor(func(node *ast.Node) {
+		var name string
+		switch n := (*node).(type) {
+		case *ast.IdentifierNode:
+			name = n.Value
+		case *ast.BuiltinNode:
+			name = n.Name
+		}
+		if contains(exprNames, name) && !contains(out, name) {
+			out = append(out, name)
+		}
+	}))
+	return out, true
+}
+
 // ExprParts renders the values of the identifiers, variables and calls of
 // an expression in env, for a failure message: `url = "http://…/cart"`,
 // `count("Item") = 2`. It is best effort: parts that fail show their error.

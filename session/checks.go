@@ -416,6 +416,10 @@ func (ss *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope)
 		if !ok {
 			return false, fmt.Sprintf("it gave %T, not true or false", v), nil
 		}
+		if !b && settledExpr(a.That, env) {
+			// nothing the page does can change it: fail at once
+			return false, "it is false", browser.Final(errSettled)
+		}
 		return b, "it is false", nil
 	})
 	if err == nil {
@@ -430,6 +434,33 @@ func (ss *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope)
 	}
 	text += ", but " + err.Error() + ss.exprParts(a.That, sc)
 	return ss.withPage(ctx, &stepFailure{err: errors.New(text), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: text}})
+}
+
+// errSettled is the error of a condition no change of the page can make
+// true.
+var errSettled = errors.New("nothing the page does while the step waits can change it")
+
+// settledExpr reports an expression whose value no change of the page
+// can move while a step waits (docs/targets.md "When waiting ends"): it
+// reads only vars, env, response and status, and status once the
+// page's document has answered.
+func settledExpr(e *flows.Expr, env *flows.ExprEnv) bool {
+	names, ok := e.Names()
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		switch n {
+		case "vars", "env", "response":
+		case "status":
+			if env.Status == 0 {
+				return false // the document has not answered yet
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // exprParts is "; " and the values of the parts of e, read once more on a

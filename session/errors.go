@@ -72,5 +72,8 @@ func (ss *Session) maskFailure(f *results.Failure) *results.Failure {
 	for i := range d.Rungs {
 		d.Rungs[i].Phrase = m(d.Rungs[i].Phrase)
 	}
+	for i := range d.FailedRequests {
+		d.FailedRequests[i] = m(d.FailedRequests[i])
+	}
 	return f
 }

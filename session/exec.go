@@ -205,6 +205,7 @@ func (ss *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 	if d == nil || d.Reason == "" {
 		d = &diagnostics.Diagnostics{Reason: reasonOf(err), Message: err.Error()}
 	}
+	ss.pageErrors(d)
 	f := &results.Failure{Reason: d.Reason, Diagnostics: d}
 	reason := err.Error()
 	if s != nil {
@@ -225,6 +226,36 @@ func (ss *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 		f.Message = reason
 	}
 	ss.failure = ss.maskFailure(f)
+}
+
+// pageErrors adds to a failure's diagnostics what went wrong with the
+// page itself, whatever the step was after: its document's HTTP error
+// and where, and its failed requests (docs/results.md "Diagnostics"): a
+// page served 404, or whose script bundle 404s, fails its next step with
+// the cause in sight.
+func (ss *Session) pageErrors(d *diagnostics.Diagnostics) {
+	p := ss.page
+	if p == nil || p.Closed() {
+		return
+	}
+	if st := p.Status(); st >= 400 {
+		d.HTTPStatus = st
+		if d.URL == "" {
+			for _, n := range p.Navigations() {
+				if !n.SameDocument {
+					d.URL = n.URL
+				}
+			}
+		}
+	}
+	fails := p.DocumentFailures()
+	for i, r := range fails {
+		if i == diagnostics.MaxFailedRequests-1 && len(fails) > diagnostics.MaxFailedRequests {
+			d.FailedRequests = append(d.FailedRequests, fmt.Sprintf("… %d more (network.log in the artifacts)", len(fails)-i))
+			break
+		}
+		d.FailedRequests = append(d.FailedRequests, r.String())
+	}
 }
 
 // reasonOf is the reason of an error that does not say its own: a locate
@@ -364,6 +395,10 @@ func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	}
 	sctx, cancel := context.WithTimeout(ctx, ss.stepTimeout(s))
 	defer cancel()
+	rest := ss.restBound(s)
+	if rest != nil {
+		sctx = browser.WithRestBound(sctx, rest)
+	}
 	t, err := ss.target(s.Target(), sc)
 	if err != nil {
 		return err
@@ -372,7 +407,22 @@ func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 	if c.sctx, err = ss.checkPolicy(c); err != nil {
 		return err
 	}
-	return run(ss, c)
+	err = run(ss, c)
+	if err != nil && rest.GaveUp() {
+		rec.Log = append(rec.Log, fmt.Sprintf("the page was at rest for %s (no request in flight, no DOM change): failed without waiting out the %s timeout",
+			rest.After, ss.stepTimeout(s)))
+	}
+	return err
+}
+
+// restBound is the front end's rest bound for step s (Options.FailAtRest),
+// nil when there is none or s is a wait, which waits its whole timeout
+// (docs/targets.md "When waiting ends").
+func (ss *Session) restBound(s *flows.Step) *browser.RestBound {
+	if _, wait := s.Action.(*flows.Wait); wait || ss.opts.FailAtRest <= 0 {
+		return nil
+	}
+	return &browser.RestBound{After: ss.opts.FailAtRest}
 }
 
 // stepCall is what an action's run gets: the context Do runs in (ctx),

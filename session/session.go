@@ -66,6 +66,13 @@ type Options struct {
 	// rules do.
 	Policy  *flows.Policy
 	Confirm ConfirmMode
+	// FailAtRest, when set, is the front end's rest bound: a step that
+	// has not passed fails once the page has been at rest this long (no
+	// request in flight, no DOM change), with the diagnostics its timeout
+	// would give; a `wait` step still waits its timeout. 0: steps wait
+	// their whole timeout, as flows do (docs/targets.md "When waiting
+	// ends"). Agent sessions set 1 s (docs/agents.md "Timeouts").
+	FailAtRest time.Duration
 	// Trace records a frame and a snapshot per step, in memory, for
 	// KeepTrace to write (docs/running.md "Traces"); TraceOff by default.
 	Trace TraceCapture
