@@ -72,4 +72,14 @@ var _ = Describe(`a ref resolves only once handed to the caller (docs/targets.md
 		Expect(must(e, cmd(agent.VerbClick, buy))).To(Equal("ok\n"))
 		Eventually(url).Should(HaveSuffix("#bought"))
 	})
+
+	It("offers near misses of the role the action needs: check on a button gets a checkbox, never a link (docs/targets.md \"Near misses\")", func() {
+		must(e, cmd(agent.VerbClick, "Lamp"))
+		must(e, cmd(agent.VerbExpect, "{text: {role: heading}, equals: Lamp}"))
+		c := cmd(agent.VerbCheck, "Remember me")
+		c.Timeout = time.Second
+		r := fails(e, c, agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring(`checkbox "Remember me on this device"`))
+		Expect(r.Stdout).NotTo(ContainSubstring(`"Remember my email"`))
+	})
 })

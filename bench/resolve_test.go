@@ -171,13 +171,7 @@ func BenchmarkDiagnostics(b *testing.B) {
 		}
 		t2 := time.Now()
 		d = &diagnostics.Diagnostics{Reason: locate.ReasonOf(r.Err), Message: r.Err.Error(), Target: missing.String(), Rungs: r.Rungs}
-		var named []diagnostics.Named
-		for _, n := range snap.All {
-			if n.Actionable() && n.Visible {
-				named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name})
-			}
-		}
-		d.NearMisses = diagnostics.NearMisses(r.Phrase, named)
+		d.NearMisses = locate.NearMisses(snap, r, "")
 		for _, n := range snap.All {
 			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {
 				d.Links = append(d.Links, diagnostics.Link{Text: n.Name, Href: n.Href})

@@ -30,6 +30,16 @@ var _ = Describe("Snapshots", func() {
 		Expect(d.String()).To(Equal("0 additions, 0 removals, 6 unchanged\n"))
 	})
 
+	It("hands the refs of the lines it prints, and keeps those unchanged ref and all (docs/targets.md \"Resolution\", 1)", func() {
+		after := strings.NewReplacer("[ref=e2]: 2", "[ref=e5]: 3", "e4", "e9").Replace(before)
+		d := diffs.SnapshotsContext(before, after, 1)
+		// printed: the new Quantity line and Remove around it; Checkout
+		// took another number and is not printed
+		Expect(d.Shown()).To(Equal([]string{"e5", "e3"}))
+		Expect(d.Kept).To(Equal([]string{"e3"}))
+		Expect(diffs.RefsOf(`- button "Save" [ref=e12]`)).To(Equal([]string{"e12"}))
+	})
+
 	It("shows a changed value as one removal and one addition, the new line with its ref", func() {
 		after := strings.Replace(before, `[ref=e2]: 2`, `[ref=e5]: 3`, 1)
 		d := diffs.Snapshots(before, after)

@@ -15,7 +15,7 @@ var _ = Describe(`a flow's ref resolves only once a snapshot step handed it (doc
 	var s *session.Session
 	BeforeEach(func() {
 		s = openSession(GinkgoT().TempDir(), &events{})
-		do(s, "open: /session/catalog.html")
+		do(s, "open: /conformance/pages/catalog.html")
 	})
 	url := func() string { return s.Page().URL(context.Background()) }
 
