@@ -346,6 +346,8 @@ func filter(m []*Node, t *flows.Target, scope []*Node) []*Node {
 }
 
 // withinScope resolves `within` to its visible matches (nil: no scope).
+// A container with no visible match fails as the container's own error,
+// whatever the target inside (docs/targets.md "Resolution", 5).
 func withinScope(ctx context.Context, snap *Snapshot, refs *RefTable, w *flows.Target, css CSSQuery) ([]*Node, error) {
 	if w == nil {
 		return nil, nil
@@ -365,7 +367,11 @@ func withinScope(ctx context.Context, snap *Snapshot, refs *RefTable, w *flows.T
 		}
 	}
 	if len(vis) == 0 {
-		return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Msg: fmt.Sprintf("nothing visible matches within: %s", w)}
+		ce := &ContainerError{Container: w, Hidden: len(m)}
+		if w.CSS == "" && w.TestID == "" && !isRegex(r.Phrase) {
+			ce.Phrase = r.Phrase
+		}
+		return nil, ce
 	}
 	return vis, nil
 }
