@@ -119,9 +119,42 @@ func renderMarkdown(run *results.Run, opts MarkdownOptions) string {
 		b.WriteString(sec)
 	}
 
+	if sec := m.warnings(flows); sec != "" {
+		if b.Len()+len(sec) > budget {
+			cuts = append(cuts, "the warnings are left out")
+		} else {
+			b.WriteString(sec)
+		}
+	}
+
 	if len(cuts) > 0 {
 		b.WriteString("\n---\n\n✂️ **This report was cut to stay under " + sizeText(limit) + ":** " +
 			strings.Join(cuts, "; ") + ". The JUnit and JSON reports have everything.\n")
+	}
+	return b.String()
+}
+
+// mdMaxWarnings caps the lines of the warnings section.
+const mdMaxWarnings = 50
+
+// warnings is the section that lists the optional steps that failed, a
+// line each under its flow's name (docs/results.md "Markdown"); "" when
+// there are none.
+func (m *mdRenderer) warnings(flows []*results.Flow) string {
+	var b strings.Builder
+	n := 0
+	for _, f := range flows {
+		for _, s := range f.Warnings() {
+			if n == mdMaxWarnings {
+				fmt.Fprintf(&b, "- … %s more\n", plural(m.run.Warnings()-n, "warning", "warnings"))
+				return b.String()
+			}
+			if n == 0 {
+				b.WriteString("\n## Warnings\n\n")
+			}
+			n++
+			fmt.Fprintf(&b, "- ⚠️ %s: %s\n", mdInline(clip(oneLine(f.Name), 80)), mdInline(warningText(s)))
+		}
 	}
 	return b.String()
 }
@@ -178,8 +211,9 @@ func statusEmoji(s results.Status) string {
 }
 
 // SummaryLine is the one-line summary that opens the Markdown report:
-// "✅ 12 passed · ❌ 1 failed · ⚠️ 1 flaky · ⏭️ 2 skipped · 2m03s". Zero
-// failed, flaky and skipped counts are left out; passed is always there.
+// "✅ 12 passed · ❌ 1 failed · ⚠️ 1 flaky · ⚠️ 1 warning · ⏭️ 2 skipped ·
+// 2m03s". Zero failed, flaky, warning and skipped counts are left out;
+// passed is always there.
 func SummaryLine(run *results.Run) string {
 	s := run.Summary()
 	parts := []string{fmt.Sprintf("✅ %d passed", s.Passed)}
@@ -188,6 +222,9 @@ func SummaryLine(run *results.Run) string {
 	}
 	if s.Flaky > 0 {
 		parts = append(parts, fmt.Sprintf("⚠️ %d flaky", s.Flaky))
+	}
+	if w := run.Warnings(); w > 0 {
+		parts = append(parts, "⚠️ "+plural(w, "warning", "warnings"))
 	}
 	if s.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("⏭️ %d skipped", s.Skipped))
