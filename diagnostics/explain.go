@@ -165,6 +165,10 @@ func (d *Diagnostics) Cap() {
 // Explain fills the verdict and the hints from the facts.
 func (d *Diagnostics) Explain() {
 	d.Cap()
+	if d.Container != "" {
+		d.explainContainer()
+		return
+	}
 	switch d.Reason {
 	case ReasonAmbiguous:
 		d.Verdict = fmt.Sprintf("%d elements match %s: %s — pick one with role:, nth: or within:",
@@ -235,6 +239,22 @@ func (d *Diagnostics) Explain() {
 			d.Hints = append(d.Hints, h)
 		}
 	}
+}
+
+// explainContainer is the verdict of a target whose `within` container
+// matched nothing visible: about the container, with its own near misses
+// (docs/targets.md "Failure diagnostics").
+func (d *Diagnostics) explainContainer() {
+	what := "matched nothing"
+	if d.Reason == ReasonHidden {
+		what = "matched nothing visible"
+	}
+	d.Verdict = fmt.Sprintf("the container %s %s, so nothing inside it was looked at", d.Container, what)
+	if len(d.NearMisses) > 0 {
+		nm := d.NearMisses[0]
+		d.Verdict += fmt.Sprintf("; the closest is %s %q%s", nm.Role, nm.Name, refSuffix(nm.Ref))
+	}
+	d.Hints = append(d.Hints, "fix the container's selector, role or name (look at the snapshot artifact for what the page holds), or leave `within` out")
 }
 
 // suggestionFor is the suggestion that picks the element ref names.

@@ -65,8 +65,12 @@ type Diagnostics struct {
 	// Form is what the form of a control that stayed disabled holds back.
 	Form *Form `json:"form,omitempty"`
 
-	Target string      `json:"target,omitempty"` // the target as written
-	Rungs  []RungCount `json:"rungs,omitempty"`
+	Target string `json:"target,omitempty"` // the target as written
+	// Container is the target's `within` container when that matched
+	// nothing visible: the failure is about it, and the near misses are
+	// its own (docs/targets.md "Failure diagnostics").
+	Container string      `json:"container,omitempty"`
+	Rungs     []RungCount `json:"rungs,omitempty"`
 
 	Candidates []Candidate `json:"candidates,omitempty"` // at most MaxCandidates
 	NearMisses []NearMiss  `json:"near_misses,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // Reasoned is an error that knows its diagnostics category.
@@ -98,3 +99,30 @@ func (e *UnstableError) Unwrap() error { return &e.NotInteractableError }
 type DetachedError struct{ NotInteractableError }
 
 func (e *DetachedError) Unwrap() error { return &e.NotInteractableError }
+
+// ContainerError is a target whose `within` container has no visible
+// match: the step fails on the container, not on what it looked for
+// inside (docs/targets.md "Resolution", 5).
+type ContainerError struct {
+	// Container is the `within` target that matched nothing visible.
+	Container *flows.Target
+	// Hidden counts its matches when there were some, none visible.
+	Hidden int
+	// Phrase is the name or text the container was looked for by, for
+	// its near misses; "" for a css or testid container.
+	Phrase string
+}
+
+func (e *ContainerError) Error() string {
+	if e.Hidden > 0 {
+		return fmt.Sprintf("the container %s matched %d element(s), none visible", e.Container, e.Hidden)
+	}
+	return fmt.Sprintf("the container %s matched nothing", e.Container)
+}
+
+func (e *ContainerError) Reason() diagnostics.Reason {
+	if e.Hidden > 0 {
+		return diagnostics.ReasonHidden
+	}
+	return diagnostics.ReasonNotFound
+}

@@ -32,3 +32,42 @@ func TestPhraseCandidates(t *testing.T) {
 		}
 	}
 }
+
+// docs/targets.md "Resolution", 3: the step's own verb opening a phrase is
+// filler around a quoted name, as the, button and labeled are; only a
+// leading one, so a role word that looks like a verb still hints.
+func TestPhraseCandidatesStepVerbs(t *testing.T) {
+	cases := []struct {
+		in    string
+		first string   // the first candidate
+		roles []string // its role hint
+	}{
+		{`click the button labeled "Place order"`, "Place order", []string{"button"}},
+		{`Click "Place order"`, "Place order", nil},
+		{`press the "Place order" button`, "Place order", []string{"button"}},
+		{`tap "Place order"`, "Place order", nil},
+		{`choose the option "Express"`, "Express", []string{"option"}},
+		{`select "Express"`, "Express", nil}, // a verb here, not a dropdown
+		{`select the dropdown "Country"`, "Country", []string{"combobox", "listbox"}},
+		{`check the check box "I agree"`, "I agree", []string{"checkbox"}},
+		{`check "I agree"`, "I agree", nil},
+		{`fill the field labeled "Email"`, "Email", []string{"textbox", "searchbox", "combobox", "spinbutton"}},
+		{`type into "Search"`, `type into "Search"`, nil}, // into is no filler: matched whole
+		{`type "Search"`, "Search", nil},
+		{`open the link "Pricing"`, "Pricing", []string{"link"}},
+		{`go to the link named "Pricing"`, "Pricing", []string{"link"}},
+		{`go to "Settings"`, "Settings", nil},
+		// not leading: the words are part of what was written
+		{`the button click "Place order"`, `the button click "Place order"`, nil},
+		{`clicking "Place order"`, `clicking "Place order"`, nil},
+	}
+	for _, c := range cases {
+		got := phraseCandidates(c.in)
+		if got[0].text != c.first || !reflect.DeepEqual(got[0].roles, c.roles) {
+			t.Errorf("phraseCandidates(%q)[0] = %q %q, want %q %q", c.in, got[0].text, got[0].roles, c.first, c.roles)
+		}
+		if got[0].text != c.in && got[1].text != c.in {
+			t.Errorf("phraseCandidates(%q): the whole phrase is not the second candidate: %q", c.in, got)
+		}
+	}
+}

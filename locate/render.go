@@ -2,8 +2,10 @@ package locate
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	neturl "net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -34,17 +36,50 @@ type RenderOptions struct {
 	KnownURL string
 }
 
+// NothingActionableNote ends the text of a snapshot in which nothing is
+// actionable: a page still rendering, most often (docs/targets.md "The
+// snapshot", "Nothing actionable yet").
+const NothingActionableNote = "# note: nothing actionable on the page yet; it may still be rendering: `wait` for it, or take the snapshot again"
+
+// MaxIdleLines is how many lines of the page's text a default snapshot
+// with nothing actionable shows.
+const MaxIdleLines = 10
+
 // compact reports the compact mode: Compact without Full.
 func (o RenderOptions) compact() bool { return o.Compact && !o.Full }
 
 // Render writes the snapshot as the text of docs/targets.md "The
-// snapshot": the header line, then one line per kept node.
+// snapshot": the header line, then one line per kept node. A snapshot
+// with nothing actionable is never empty: it shows the page's text and
+// says so (docs/targets.md "The snapshot", "Nothing actionable yet").
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
 	if !o.NoHeader || s.Status >= 400 || !KnownURL(s.URL, o.KnownURL) {
 		b.WriteString(s.Header())
 	}
-	s.walk(o, func(l line) { writeLine(&b, l) })
+	var lines []line
+	s.walk(o, func(l line) { lines = append(lines, l) })
+	actionable := slices.ContainsFunc(lines, func(l line) bool { return l.node != nil && l.node.Actionable() })
+	more := 0
+	if len(lines) == 0 && !o.Full && !o.compact() {
+		// what the page shows instead, a few lines
+		co := o
+		co.Compact = true
+		lines = lines[:0]
+		s.walk(co, func(l line) { lines = append(lines, l) })
+		if len(lines) > MaxIdleLines {
+			lines, more = lines[:MaxIdleLines], len(lines)-MaxIdleLines
+		}
+	}
+	for _, l := range lines {
+		writeLine(&b, l)
+	}
+	if more > 0 {
+		fmt.Fprintf(&b, "# … %d more line(s); a compact snapshot shows them all\n", more)
+	}
+	if !actionable {
+		b.WriteString(NothingActionableNote + "\n")
+	}
 	out := b.String()
 	if o.Mask != nil {
 		out = o.Mask(out)

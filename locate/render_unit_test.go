@@ -59,7 +59,7 @@ func TestJSONNodesAlwaysAList(t *testing.T) {
 	if !strings.Contains(string(j), `"nodes": []`) {
 		t.Errorf("no kept node: %s", j)
 	}
-	if got := snap.String(); got != "# http://x/ \"Empty\"\n" {
+	if got := snap.String(); got != "# http://x/ \"Empty\"\n"+NothingActionableNote+"\n" {
 		t.Errorf("text: %q", got)
 	}
 }
@@ -77,7 +77,7 @@ func TestLiveRegionLines(t *testing.T) {
 		&Node{Role: "alert", Live: true, Children: []*Node{text("Oops")}},
 	)
 	lines := strings.Split(snap.String(), "\n")
-	want := []string{`# http://x/ "Live"`, "", `- progressbar`, `- generic "Saved"`, `- alert "Oops"`, ""}
+	want := []string{`# http://x/ "Live"`, "", `- progressbar`, `- generic "Saved"`, `- alert "Oops"`, NothingActionableNote, ""}
 	logLine := lines[1]
 	lines[1] = ""
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {

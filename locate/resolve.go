@@ -353,6 +353,8 @@ func filter(m []*Node, t *flows.Target, scope []*Node) []*Node {
 }
 
 // withinScope resolves `within` to its visible matches (nil: no scope).
+// A container with no visible match fails as the container's own error,
+// whatever the target inside (docs/targets.md "Resolution", 5).
 func withinScope(ctx context.Context, snap *Snapshot, refs *RefTable, w *flows.Target, css CSSQuery) ([]*Node, error) {
 	if w == nil {
 		return nil, nil
@@ -372,7 +374,11 @@ func withinScope(ctx context.Context, snap *Snapshot, refs *RefTable, w *flows.T
 		}
 	}
 	if len(vis) == 0 {
-		return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Msg: fmt.Sprintf("nothing visible matches within: %s", w)}
+		ce := &ContainerError{Container: w, Hidden: len(m)}
+		if w.CSS == "" && w.TestID == "" && !isRegex(r.Phrase) {
+			ce.Phrase = r.Phrase
+		}
+		return nil, ce
 	}
 	return vis, nil
 }
@@ -844,8 +850,8 @@ func phraseCandidates(p string) []phraseCand {
 	}
 	var out []phraseCand
 	roles, stripped := roleHint(p)
-	if q, ok := describedQuote(p); ok {
-		out = append(out, phraseCand{text: q, roles: roles})
+	if q, qroles, ok := describedQuote(p); ok {
+		out = append(out, phraseCand{text: q, roles: qroles})
 	}
 	out = append(out, phraseCand{text: p})
 	// Quotes that are not a described quote are part of the text, and so
@@ -856,16 +862,35 @@ func phraseCandidates(p string) []phraseCand {
 	return out
 }
 
+// stepVerbs are the verbs a phrase may open with before a quoted name,
+// the step's own words (`click the button labeled "Place order"`): they
+// count as filler there (docs/targets.md "Resolution", 3). Only a
+// leading verb is dropped, so that `check the check box "Agree"` keeps
+// its role word, and `select "Express"` is no hint for a combobox.
+var stepVerbs = []string{"go to", "click", "press", "tap", "choose", "select", "check", "fill", "type", "open"}
+
+// withoutVerb is s without the step verb it opens with, if any.
+func withoutVerb(s string) string {
+	t := strings.TrimLeft(s, " ")
+	for _, v := range stepVerbs {
+		if len(t) >= len(v) && strings.EqualFold(t[:len(v)], v) && (len(t) == len(v) || t[len(v)] == ' ') {
+			return t[len(v):]
+		}
+	}
+	return s
+}
+
 // describedQuote returns the quoted part of a phrase that is one quoted
-// part described by words around it (`the button labeled "Place order"`):
-// exactly one quoted part, and every word outside it a role word or a filler
-// word. Anything else (`"name": "Nobody"`, `Say "hi" to Ada`) is matched
-// whole, so a check never passes on part of what was written
-// (docs/targets.md "Resolution", 3).
-func describedQuote(p string) (string, bool) {
+// part described by words around it (`the button labeled "Place order"`),
+// and the roles those words name: exactly one quoted part, and every word
+// outside it a role word or a filler word, after a leading step verb.
+// Anything else (`"name": "Nobody"`, `Say "hi" to Ada`) is matched whole,
+// so a check never passes on part of what was written (docs/targets.md
+// "Resolution", 3).
+func describedQuote(p string) (string, []string, bool) {
 	ms := quotedRe.FindAllStringSubmatchIndex(p, -1)
 	if len(ms) != 1 {
-		return "", false
+		return "", nil, false
 	}
 	m := ms[0]
 	q := ""
@@ -874,16 +899,16 @@ func describedQuote(p string) (string, bool) {
 	} else {
 		q = p[m[4]:m[5]]
 	}
-	rest := p[:m[0]] + " " + p[m[1]:]
+	rest := withoutVerb(Normalize(p[:m[0]])) + " " + p[m[1]:]
 	if roles, stripped := roleHint(rest); roles != nil {
-		return q, stripped == ""
+		return q, roles, stripped == ""
 	}
 	for _, w := range strings.Fields(strings.ToLower(Normalize(rest))) {
 		if !fillerWords[w] {
-			return "", false
+			return "", nil, false
 		}
 	}
-	return q, true
+	return q, nil, true
 }
 
 // roleHint finds a role word in the phrase and returns the roles and the

@@ -120,9 +120,42 @@ func renderMarkdown(run *results.Run, opts MarkdownOptions) string {
 		b.WriteString(sec)
 	}
 
+	if sec := m.warnings(flows); sec != "" {
+		if b.Len()+len(sec) > budget {
+			cuts = append(cuts, "the warnings are left out")
+		} else {
+			b.WriteString(sec)
+		}
+	}
+
 	if len(cuts) > 0 {
 		b.WriteString("\n---\n\n✂️ **This report was cut to stay under " + sizeText(limit) + ":** " +
 			strings.Join(cuts, "; ") + ". The JUnit and JSON reports have everything.\n")
+	}
+	return b.String()
+}
+
+// mdMaxWarnings caps the lines of the warnings section.
+const mdMaxWarnings = 50
+
+// warnings is the section that lists the optional steps that failed, a
+// line each under its flow's name (docs/results.md "Markdown"); "" when
+// there are none.
+func (m *mdRenderer) warnings(flows []*results.Flow) string {
+	var b strings.Builder
+	n := 0
+	for _, f := range flows {
+		for _, s := range f.Warnings() {
+			if n == mdMaxWarnings {
+				fmt.Fprintf(&b, "- … %s more\n", plural(m.run.Warnings()-n, "warning", "warnings"))
+				return b.String()
+			}
+			if n == 0 {
+				b.WriteString("\n## Warnings\n\n")
+			}
+			n++
+			fmt.Fprintf(&b, "- ⚠️ %s: %s\n", mdInline(clip(oneLine(f.Name), 80)), mdInline(warningText(s)))
+		}
 	}
 	return b.String()
 }
@@ -179,11 +212,11 @@ func statusEmoji(s results.Status) string {
 }
 
 // SummaryLine is the one-line summary that opens the Markdown report:
-// "❌ 1 failed · ✅ 12 passed · ⚠️ 1 flaky · ⏭️ 2 skipped · 2m03s". It
-// leads with the run's outcome (docs/results.md "Markdown"): "⛔
-// interrupted" for an interrupted run, then the failed count when a flow
-// failed, so that ✅ leads only a run that passed. Zero failed, flaky and
-// skipped counts are left out; passed is always there.
+// "❌ 1 failed · ✅ 12 passed · ⚠️ 1 flaky · ⚠️ 1 warning · ⏭️ 2 skipped ·
+// 2m03s". It leads with the run's outcome (docs/results.md "Markdown"):
+// "⛔ interrupted" for an interrupted run, then the failed count when a
+// flow failed, so that ✅ leads only a run that passed. Zero failed,
+// flaky, warning and skipped counts are left out; passed is always there.
 func SummaryLine(run *results.Run) string {
 	s := run.Summary()
 	var parts []string
@@ -196,6 +229,9 @@ func SummaryLine(run *results.Run) string {
 	parts = append(parts, fmt.Sprintf("✅ %d passed", s.Passed))
 	if s.Flaky > 0 {
 		parts = append(parts, fmt.Sprintf("⚠️ %d flaky", s.Flaky))
+	}
+	if w := run.Warnings(); w > 0 {
+		parts = append(parts, "⚠️ "+plural(w, "warning", "warnings"))
 	}
 	if s.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("⏭️ %d skipped", s.Skipped))

@@ -27,7 +27,7 @@ var _ = Describe("Markdown", func() {
 	It("opens with the summary line", func() {
 		md := markdownOf(sampleRun(), reports.MarkdownOptions{})
 		first, _, _ := strings.Cut(md, "\n")
-		Expect(first).To(Equal("❌ 1 failed · ✅ 1 passed · ⚠️ 1 flaky · ⏭️ 1 skipped · 2m03s"))
+		Expect(first).To(Equal("❌ 1 failed · ✅ 1 passed · ⚠️ 1 flaky · ⚠️ 1 warning · ⏭️ 1 skipped · 2m03s"))
 	})
 
 	It("leaves zero counts out of the summary, except passed", func() {
@@ -103,7 +103,7 @@ var _ = Describe("Markdown", func() {
 			Expect(len(md)).To(BeNumerically("<", 1<<20))
 			Expect(len(md)).To(BeNumerically("<=", reports.DefaultMarkdownMaxBytes))
 			Expect(len(md)).To(BeNumerically(">", reports.DefaultMarkdownMaxBytes*8/10), "the budget should be used, not wasted")
-			Expect(md).To(HavePrefix("❌ 3000 failed · ✅ 0 passed · 2m03s\n"))
+			Expect(md).To(HavePrefix("❌ 3000 failed · ✅ 0 passed · ⚠️ 3000 warnings · 2m03s\n"))
 			Expect(md).To(ContainSubstring("This report was cut to stay under 1000 KiB"))
 			Expect(md).To(MatchRegexp(`the details of \d+ failed flows are left out, from Checkout \d{4} \\\| &lt;b&gt;&amp; on`))
 			// The table lists every flow: it fits in its half of the budget.

@@ -84,18 +84,30 @@ func (p *Progress) flowLine(f *results.Flow) {
 	case results.Passed:
 		if p.level >= Normal {
 			fmt.Fprintf(p.w, "%s %s %s\n", p.paint("32", "✓"), f.Name, p.paint("2", dur(f.Duration)))
+			p.warnings(f)
 		}
 	case results.Flaky:
 		if p.level >= Normal {
 			fmt.Fprintf(p.w, "%s %s %s (flaky: passed on attempt %d)\n", p.paint("33", "~"), f.Name, p.paint("2", dur(f.Duration)), len(f.Attempts))
+			p.warnings(f)
 		}
 	case results.Failed:
 		fmt.Fprintf(p.w, "%s %s %s\n", p.paint("31", "✗"), f.Name, p.paint("2", dur(f.Duration)))
+		p.warnings(f)
 		p.failure(f)
 	case results.Skipped:
 		if p.level >= Normal {
 			fmt.Fprintf(p.w, "- %s (skipped: %s)\n", f.Name, f.SkipReason)
 		}
+	}
+}
+
+// warnings prints, under the flow's line, a line per optional step that
+// failed in its last attempt (docs/running.md "Output"). --quiet prints
+// them under a failed flow only; the summary counts them all.
+func (p *Progress) warnings(f *results.Flow) {
+	for _, s := range f.Warnings() {
+		fmt.Fprintf(p.w, "  %s %s\n", p.paint("33", "⚠"), warningText(s))
 	}
 }
 
@@ -179,6 +191,9 @@ func (p *Progress) Summary(run *results.Run, reports []string) {
 	}
 	if s.Flaky > 0 {
 		parts = append(parts, p.paint("33", fmt.Sprintf("%d flaky", s.Flaky)))
+	}
+	if w := run.Warnings(); w > 0 {
+		parts = append(parts, p.paint("33", plural(w, "warning", "warnings")))
 	}
 	if s.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("%d skipped", s.Skipped))

@@ -54,3 +54,23 @@ func TestProgressPlainAndQuiet(t *testing.T) {
 		t.Errorf("no summary:\n%q", s)
 	}
 }
+
+// An optional step that failed is a warning line under its flow, and the
+// summary counts it (docs/running.md "Output").
+func TestProgressWarnings(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgress(&out, Normal, false, false)
+	f := &results.Flow{Name: "Home", Status: results.Passed, Duration: time.Second, Attempts: []*results.Attempt{{Steps: []*results.Step{
+		{Index: "1", Action: "open", Target: "/", Status: results.Passed},
+		{Index: "2", Action: "click", Target: `"Accept cookies"`, File: "home.yaml", Line: 5, Status: results.Warned,
+			Error: "no element matches \"Accept cookies\"\nmore"},
+	}}}}
+	p.Event(results.Event{Kind: results.FlowFinished, Flow: f.Name, Result: f})
+	p.Summary(&results.Run{Flows: []*results.Flow{f}, Duration: time.Second}, nil)
+	want := "✓ Home 1.0s\n" +
+		"  ⚠ step 2 (home.yaml:5) click \"Accept cookies\" (optional): no element matches \"Accept cookies\" more\n" +
+		"\n1 passed, 1 warning in 1.0s\n"
+	if got := out.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -242,3 +242,23 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// warningText is an optional step that failed, as every report words it:
+// `step 3 (file.yaml:12) click "Accept cookies" (optional): what went
+// wrong`, the error on one line (docs/running.md "Output").
+func warningText(s *results.Step) string {
+	t := "step " + s.Index
+	if s.File != "" {
+		t += fmt.Sprintf(" (%s:%d)", s.File, s.Line)
+	}
+	for _, w := range []string{s.Action, s.Target} {
+		if w != "" {
+			t += " " + w
+		}
+	}
+	t += " (optional)"
+	if e := oneLine(s.Error); e != "" {
+		t += ": " + clip(e, 300)
+	}
+	return t
+}

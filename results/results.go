@@ -71,6 +71,17 @@ func (r *Run) Summary() Summary {
 	return s
 }
 
+// Warnings counts the warnings of the run's flows (Flow.Warnings).
+func (r *Run) Warnings() int {
+	n := 0
+	for _, f := range r.Flows {
+		if f != nil {
+			n += len(f.Warnings())
+		}
+	}
+	return n
+}
+
 // Flow is one flow file: one test case.
 type Flow struct {
 	Name        string        `json:"name"`
@@ -89,6 +100,23 @@ func (f *Flow) Final() *Attempt {
 		return nil
 	}
 	return f.Attempts[len(f.Attempts)-1]
+}
+
+// Warnings are the `optional: true` steps that failed in the flow's last
+// attempt, in order: they did not fail the flow, and every report shows
+// them (docs/running.md "Output").
+func (f *Flow) Warnings() []*Step {
+	a := f.Final()
+	if a == nil {
+		return nil
+	}
+	var out []*Step
+	for _, s := range a.Steps {
+		if s != nil && s.Status == Warned {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Attempt is one try of a flow in a fresh browser context.

@@ -233,7 +233,12 @@ func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) 
 			}
 		}
 		all, vis, _, err := ss.page.Query(ctx, t)
+		var ce *locate.ContainerError
 		switch {
+		case errors.As(err, &ce) && !want:
+			return false, fmt.Sprintf("expected %s to be hidden, but %s", t, ce), err
+		case errors.As(err, &ce):
+			return false, fmt.Sprintf("expected %s to be visible, but %s", t, ce), err
 		case !want:
 			return err == nil && len(vis) == 0, fmt.Sprintf("expected %s to be hidden, but %d match(es) are visible", t, len(vis)), err
 		case len(all) > 0:
@@ -308,8 +313,22 @@ func (ss *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Targ
 			ok = ok && n <= *e.Max
 			want = append(want, fmt.Sprintf("at most %d", *e.Max))
 		}
-		return ok && err == nil, fmt.Sprintf("expected %s of %s, but there are %d", strings.Join(want, " and "), t, n), err
+		return ok && err == nil, fmt.Sprintf("expected %s of %s, but %s", strings.Join(want, " and "), t, thereAre(n, err)), err
 	}
+}
+
+// thereAre says how many matches a count found: n, or, when the
+// target's `within` container matched nothing, that (docs/targets.md
+// "Resolution", 5).
+func thereAre(n int, err error) string {
+	var ce *locate.ContainerError
+	switch {
+	case errors.As(err, &ce):
+		return ce.Error()
+	case err != nil:
+		return "the page could not be read: " + firstLine(err.Error())
+	}
+	return fmt.Sprintf("there are %d", n)
 }
 
 // stateCheck holds when the element is enabled, disabled, checked or
@@ -396,7 +415,11 @@ func (ss *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 		d.Target = t.String()
 	}
 	ss.disabledForm(s, t, d)
-	return ss.withPage(ctx, &stepFailure{err: errors.New(msg), diag: d})
+	cause := errors.New(msg)
+	if ce := (*locate.ContainerError)(nil); errors.As(err, &ce) {
+		cause = &unmet{msg: msg, err: ce} // for its near misses
+	}
+	return ss.withPage(ctx, &stepFailure{err: cause, diag: d})
 }
 
 // assert polls an expression until it is true. When it stays false (or
@@ -751,6 +774,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		c.CoveredBy = covered
 		d.Candidates = append(d.Candidates, c)
 	}
+	containerDiag(d, err, snap)
 	if d.Reason == diagnostics.ReasonNotFound && le.Result != nil && le.Result.Phrase != "" {
 		ss.hiddenMatches(gctx, d, le.Result.Phrase)
 	}
@@ -793,6 +817,7 @@ func (ss *Session) withPage(_ context.Context, sf *stepFailure) error {
 	defer cancel()
 	d := sf.diag
 	if snap, err := ss.page.Snapshot(gctx); err == nil {
+		containerDiag(d, sf.err, snap)
 		d.URL, d.Title = snap.URL, snap.Title
 		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})
 		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {

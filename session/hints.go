@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/smokeflow/smokeflow/browser"
@@ -160,4 +161,28 @@ func neededRole(s *flows.Step) string {
 		return "combobox"
 	}
 	return ""
+}
+
+// containerDiag fills, for a target whose `within` container matched
+// nothing visible, the container as written and the named elements of
+// the page closest to what the container looked for (docs/targets.md
+// "Failure diagnostics", "A container that matched nothing"). It reports
+// whether err was such a failure.
+func containerDiag(d *diagnostics.Diagnostics, err error, snap *locate.Snapshot) bool {
+	var ce *locate.ContainerError
+	if !errors.As(err, &ce) {
+		return false
+	}
+	d.Container = ce.Container.String()
+	if snap == nil || ce.Phrase == "" {
+		return true
+	}
+	var named []diagnostics.Named
+	for _, n := range snap.All {
+		if n.Visible && n.Name != "" && !n.Ignored && n.Role != "StaticText" && n.Role != "InlineTextBox" {
+			named = append(named, diagnostics.Named{Ref: n.Ref, Role: n.Role, Name: n.Name, Region: n.Region})
+		}
+	}
+	d.NearMisses = diagnostics.NearMisses(ce.Phrase, named)
+	return true
 }

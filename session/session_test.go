@@ -139,6 +139,14 @@ var _ = Describe("a session without a flow file", func() {
 		Expect(string(words)).To(ContainSubstring("- button \"Go\" [ref=e1]\n- text \"waiting\"\n"))
 	})
 
+	It("writes a snapshot step's artifact of a page with nothing actionable yet: what it shows, and a note", func() {
+		do(s, "open: /snapshot/loading.html")
+		do(s, "snapshot: loading")
+		text, err := os.ReadFile(filepath.Join(dir, "session", "loading.txt"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(text)).To(MatchRegexp(`^# http://\S+/snapshot/loading.html "Still rendering"\n- text "Loading…"\n# note: nothing actionable on the page yet; it may still be rendering: ` + "`wait`" + ` for it, or take the snapshot again\n$`))
+	})
+
 	It("writes artifacts under their step's key", func() {
 		do(s, "screenshot: home")
 		do(s, "name: Whole page\nsnapshot: { full: true }")

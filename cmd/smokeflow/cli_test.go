@@ -106,6 +106,23 @@ var _ = Describe("smokeflow", func() {
 		Expect(suites.Failures).To(Equal(1))
 	})
 
+	It("shows an optional step that failed as a warning under its flow, counted in the summary and the reports", func() {
+		dir := GinkgoT().TempDir()
+		md, js := filepath.Join(dir, "report.md"), filepath.Join(dir, "results.json")
+		code, out := smokeflow("run", "--base-url", site.URL, "--artifacts", dir,
+			"--report", "markdown="+md, "--report", "json="+js, "../../testdata/cli/optional-warning.yaml")
+		Expect(code).To(Equal(0), out)
+		Expect(out).To(MatchRegexp(`✓ A cookie banner that may not be there \S+\n  ⚠ step 2 \(\S*optional-warning\.yaml:4\) click "Accept cookies" \(optional\): no element matches "Accept cookies"`))
+		Expect(out).To(MatchRegexp(`\n1 passed, 1 warning in `))
+		b, err := os.ReadFile(md)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(b)).To(HavePrefix("✅ 1 passed · ⚠️ 1 warning · "))
+		Expect(string(b)).To(MatchRegexp(`## Warnings\n\n- ⚠️ A cookie banner that may not be there: step 2 \(\S*optional-warning\.yaml:4\) click "Accept cookies" \(optional\): no element matches`))
+		b, err = os.ReadFile(js)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(b)).To(ContainSubstring(`"status": "warned"`))
+	})
+
 	It("masks a secret in every output: terminal, reports, snapshots, logs", func() {
 		const secret = "hunter2-Top$ecret"
 		GinkgoT().Setenv("SF_TEST_SECRET", secret)

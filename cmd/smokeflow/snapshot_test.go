@@ -7,6 +7,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/internal/testsite"
+	"github.com/smokeflow/smokeflow/locate"
 )
 
 var _ = Describe(`smokeflow snapshot: what a reader sees (docs/targets.md "The snapshot")`, func() {
@@ -46,6 +47,12 @@ var _ = Describe(`smokeflow snapshot: what a reader sees (docs/targets.md "The s
 		Expect(out).To(HavePrefix("- link \"Shop\" [ref=e1]\n"))
 		Expect(out).To(ContainSubstring("\n  - heading \"Red mug\" [level=3]\n  - text \"$8.00\"\n"))
 		Expect(out).To(ContainSubstring("\n  - button \"Add to cart\" [ref=e7]\n"))
+	})
+
+	It("shows what a page with nothing actionable yet says, and a note, never nothing", func() {
+		code, out, errOut := smokeflowSplit("snapshot", ts.URL+"/snapshot/loading.html")
+		Expect(code).To(Equal(0), errOut)
+		Expect(out).To(Equal("- text \"Loading…\"\n" + locate.NothingActionableNote + "\n"))
 	})
 
 	It("takes --full or --compact, not both: a usage error, exit 2", func() {
