@@ -87,7 +87,7 @@ var _ = Describe("Describe", func() {
 		Expect(fails.LeafNodeLabels).To(Equal([]string{"failing"}))
 		msg := fails.Failure.Message
 		Expect(msg).To(HavePrefix(`step 2 (` + root + `/fails.yaml:9) click "Log in": `))
-		Expect(msg).To(ContainSubstring("\n> 9 |     click: Log in\n"))
+		Expect(msg).To(ContainSubstring("\n>  9 |     click: Log in\n"))
 		Expect(msg).To(ContainSubstring(`button "Sign in"`))
 		shot := regexpGroup(msg, `(?m)^  (\S+/wrong-name-on-purpose\.failure\.png)$`)
 		Expect(shot).To(BeAnExistingFile())
