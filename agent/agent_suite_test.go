@@ -25,7 +25,10 @@ func TestAgent(t *testing.T) {
 var (
 	shared *browser.Browser
 	site   *testsite.Site
-	shop   *demo.Server
+	// pages shared with the other suites (testdata/ at the repository's
+	// root): one copy of a fixture, not one per suite
+	pages *testsite.Site
+	shop  *demo.Server
 )
 
 var _ = BeforeSuite(func() {
@@ -33,6 +36,7 @@ var _ = BeforeSuite(func() {
 	shared, err = browser.Launch(context.Background(), browser.Options{})
 	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
 	site = testsite.Serve("testdata")
+	pages = testsite.Serve("../testdata")
 	shop, err = demo.Serve(context.Background())
 	Expect(err).NotTo(HaveOccurred())
 })
@@ -40,6 +44,9 @@ var _ = BeforeSuite(func() {
 var _ = AfterSuite(func() {
 	if shared != nil {
 		Expect(shared.Close()).To(Succeed())
+	}
+	if pages != nil {
+		pages.Close()
 	}
 	if site != nil {
 		site.Close()

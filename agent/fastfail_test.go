@@ -16,7 +16,7 @@ var _ = Describe(`a failure on a page at rest (docs/agents.md "Timeouts")`, func
 	var e *agent.Engine
 	BeforeEach(func() {
 		e = newEngine(agent.Options{StepTimeout: 10 * time.Second})
-		must(e, cmd(agent.VerbOpen, site.URL+"/fastfail.html"))
+		must(e, cmd(agent.VerbOpen, pages.URL+"/session/fastfail.html"))
 	})
 
 	DescribeTable("fails well under the step timeout, with the timeout's reason",

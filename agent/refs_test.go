@@ -15,7 +15,7 @@ var _ = Describe(`a ref resolves only once handed to the caller (docs/targets.md
 	var e *agent.Engine
 	BeforeEach(func() {
 		e = newEngine(agent.Options{})
-		must(e, cmd(agent.VerbOpen, site.URL+"/catalog.html"))
+		must(e, cmd(agent.VerbOpen, pages.URL+"/conformance/pages/catalog.html"))
 	})
 	url := func() string { return strings.TrimSpace(must(e, cmd(agent.VerbGet, "url"))) }
 	// slow is a command given a long timeout: a failure that waits it out

@@ -101,7 +101,7 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 	})
 
 	It("snapshot a page with nothing actionable yet: what it shows, and a note, never nothing", func() {
-		Expect(must(e, cmd(agent.VerbOpen, site.URL+"/loading.html"))).To(Equal("ok\n"))
+		Expect(must(e, cmd(agent.VerbOpen, pages.URL+"/snapshot/loading.html"))).To(Equal("ok\n"))
 		Expect(must(e, cmd(agent.VerbSnapshot))).To(Equal("- text \"Loading…\"\n" +
 			"# note: nothing actionable on the page yet; it may still be rendering: `wait` for it, or take the snapshot again\n"))
 	})
