@@ -111,7 +111,9 @@ func (ss *Session) checkPolicy(c *stepCall) (context.Context, error) {
 		case flows.ActivatesByKey:
 			a, err := ss.page.Activates(c.sctx, n, act.Key)
 			if err != nil {
-				return unknownActivation(kind, s, err)
+				// a look that failed is no decision: tried again in the
+				// step's time (docs/security.md "What a rule on click covers")
+				return &browser.GuardUndecided{Err: unknownActivation(kind, s, err)}
 			}
 			activated = a
 		}
