@@ -309,10 +309,21 @@ type actGuardKey struct{}
 // WithActGuard returns ctx with a check that every action made under it
 // passes once it has resolved its element, before it acts on it (the
 // action policy, docs/security.md "Action policy"): its error ends the
-// action, unchanged.
+// action, unchanged, but a GuardUndecided, which is tried again.
 func WithActGuard(ctx context.Context, check func(n *locate.Node) error) context.Context {
 	return context.WithValue(ctx, actGuardKey{}, check)
 }
+
+// GuardUndecided is an act guard's error that says it could not decide
+// on this try, for a passing reason (its look at the page failed: the
+// element re-rendered or went away, a frame was replaced): the action is
+// tried again, as any try is, within its timeout, and Err is its failure
+// when its last try is undecided too (docs/security.md "What a rule on
+// click covers"). Any other error of the guard is a decision: final.
+type GuardUndecided struct{ Err error }
+
+func (e *GuardUndecided) Error() string { return e.Err.Error() }
+func (e *GuardUndecided) Unwrap() error { return e.Err }
 
 func actGuardOf(ctx context.Context) func(n *locate.Node) error {
 	g, _ := ctx.Value(actGuardKey{}).(func(n *locate.Node) error)
@@ -366,6 +377,10 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 	n := r.Node
 	if g := actGuardOf(ctx); g != nil {
 		if err := g(n); err != nil {
+			var u *GuardUndecided
+			if errors.As(err, &u) {
+				return false, u.Err // read the page again, and look again
+			}
 			return true, err
 		}
 	}

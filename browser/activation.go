@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -26,8 +27,16 @@ type Activated struct {
 
 func (a *Activated) String() string { return fmt.Sprintf("%s %q", a.Role, a.Name) }
 
-// activationGroup holds the remote objects of one look, released after.
-const activationGroup = "smokeflow-activation"
+// looks numbers the looks, so that each holds its remote objects in an
+// object group of its own (activationGroup): releasing one look's group
+// never lets go of the objects of a look made since.
+var looks atomic.Uint64
+
+// activationGroup is a new object group, for the remote objects of one
+// look, released after it (releaseGroup).
+func activationGroup() string {
+	return fmt.Sprintf("smokeflow-activation-%d", looks.Add(1))
+}
 
 // activatedJS is the element that pressing key (flows.KeyEnter or
 // flows.KeySpace) on this element activates, or null (docs/security.md
@@ -71,12 +80,13 @@ func (p *Page) Activates(ctx context.Context, n *locate.Node, key string) (*Acti
 	if err != nil {
 		return nil, err
 	}
-	defer releaseGroup(s)
-	obj, err := p.resolveOwn(ctx, s, n, activationGroup)
+	group := activationGroup()
+	defer releaseGroup(ctx, s, group)
+	obj, err := p.resolveOwn(ctx, s, n, group)
 	if err != nil {
 		return nil, err
 	}
-	return p.activatedBy(ctx, s, obj.ObjectID, key, n.Backend)
+	return p.activatedBy(ctx, s, group, obj.ObjectID, key, n.Backend)
 }
 
 // FocusActivates is what pressing key on the focused element activates,
@@ -84,13 +94,14 @@ func (p *Page) Activates(ctx context.Context, n *locate.Node, key string) (*Acti
 // focus, or the key activates nothing.
 func (p *Page) FocusActivates(ctx context.Context, key string) (*Activated, error) {
 	s, frame := p.main, p.main.FrameID
+	group := activationGroup()
 	for range 16 {
-		defer releaseGroup(s)
+		defer releaseGroup(ctx, s, group)
 		id, err := p.world(ctx, s, frame, true)
 		if err != nil {
 			return nil, err
 		}
-		r, err := proto.RuntimeEvaluate{Expression: focusedJS, ContextID: id, ObjectGroup: activationGroup}.Call(s.Client(ctx))
+		r, err := proto.RuntimeEvaluate{Expression: focusedJS, ContextID: id, ObjectGroup: group}.Call(s.Client(ctx))
 		if err != nil {
 			return nil, err
 		}
@@ -105,7 +116,7 @@ func (p *Page) FocusActivates(ctx context.Context, key string) (*Activated, erro
 			return nil, err
 		}
 		if d.Node.FrameID == "" {
-			return p.activatedBy(ctx, s, r.Result.ObjectID, key, 0)
+			return p.activatedBy(ctx, s, group, r.Result.ObjectID, key, 0)
 		}
 		// a frame has the focus: its document says which element
 		frame = d.Node.FrameID
@@ -121,10 +132,10 @@ func (p *Page) FocusActivates(ctx context.Context, key string) (*Activated, erro
 // activatedBy is what pressing key on the element obj activates (activatedJS),
 // named as the accessibility tree names it; self is the backend node id of
 // the step's own element (0: none).
-func (p *Page) activatedBy(ctx context.Context, s *CDPSession, obj proto.RuntimeRemoteObjectID, key string, self int64) (*Activated, error) {
+func (p *Page) activatedBy(ctx context.Context, s *CDPSession, group string, obj proto.RuntimeRemoteObjectID, key string, self int64) (*Activated, error) {
 	c := s.Client(ctx)
 	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: activatedJS, Arguments: callArgs([]any{key}),
-		ObjectGroup: activationGroup}.Call(c)
+		ObjectGroup: group}.Call(c)
 	if err != nil {
 		return nil, err
 	}
@@ -156,12 +167,11 @@ func (p *Page) activatedBy(ctx context.Context, s *CDPSession, obj proto.Runtime
 	return a, nil
 }
 
-// releaseGroup lets a look's remote objects go (without waiting: they go
-// with their document anyway).
-func releaseGroup(s *CDPSession) {
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: activationGroup}.Call(s.Client(ctx))
-	}()
+// releaseGroup lets a look's remote objects go, before the look returns
+// (even once its step's time is up: they would go with their document
+// anyway, so a failure is no matter).
+func releaseGroup(ctx context.Context, s *CDPSession, group string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(s.Client(ctx))
 }

@@ -261,8 +261,8 @@ func (r policyRule) matches(kind string, s Subject) bool {
 		if r.Re != nil {
 			return r.Re.MatchString(s.URL)
 		}
-		u, err := url.Parse(s.URL)
-		return err == nil && globMatch(r.Glob, strings.ToLower(u.Hostname()))
+		host, ok := urlHost(s.URL)
+		return ok && globMatch(r.Glob, host)
 	}
 	for _, t := range s.Texts {
 		if r.Re != nil && r.Re.MatchString(t) || r.Re == nil && globMatch(r.Glob, strings.ToLower(strings.TrimSpace(t))) {
@@ -270,6 +270,33 @@ func (r policyRule) matches(kind string, s Subject) bool {
 		}
 	}
 	return false
+}
+
+// urlHost is what a glob is matched against in a URL: its host, in
+// lower case (docs/security.md "Action policy").
+func urlHost(raw string) (string, bool) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", false
+	}
+	return strings.ToLower(u.Hostname()), true
+}
+
+// RuleFor is a rule that names a step of that kind acting on s, as a
+// message suggests one to write, matched as Decide matches it: for a URL,
+// kind:host (a glob is matched against the host), or the bare kind when
+// it has none; else kind and s's first text, else the bare kind.
+func (s Subject) RuleFor(kind string) string {
+	if s.URL != "" {
+		if host, ok := urlHost(s.URL); ok && host != "" {
+			return kind + ":" + host
+		}
+		return kind
+	}
+	if len(s.Texts) > 0 && s.Texts[0] != "" {
+		return kind + ":" + s.Texts[0]
+	}
+	return kind
 }
 
 // globMatch matches s whole against a glob whose * stands for any run of

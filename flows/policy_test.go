@@ -1,6 +1,8 @@
 package flows_test
 
 import (
+	"strconv"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -21,6 +23,18 @@ confirm: ["click:/pay|buy/i", upload]
 `
 	texts := func(t ...string) flows.Subject { return flows.Subject{Texts: t} }
 	at := func(u string) flows.Subject { return flows.Subject{URL: u} }
+
+	DescribeTable("names the rule that lets a subject through, matched as the policy matches it",
+		func(kind string, s flows.Subject, rule string) {
+			Expect(s.RuleFor(kind)).To(Equal(rule))
+			p := parse("default: deny\nallow: [" + strconv.Quote(rule) + "]\n")
+			Expect(p.Decide(kind, s).Effect).To(Equal(flows.Allow))
+		},
+		Entry("a URL: its host, as a glob is matched against it", "open", at("https://Shop.Example.com:8443/pay?x=1"), "open:shop.example.com"),
+		Entry("else the first text", "click", texts("Search", "@e5"), "click:Search"),
+		Entry("a URL without a host: the kind (no glob matches it)", "request", flows.Subject{URL: "data:,x", Texts: []string{"x"}}, "request"),
+		Entry("else the kind", "eval", texts(), "eval"),
+	)
 
 	DescribeTable("decides by deny, then confirm, then allow, then the default",
 		func(kind string, s flows.Subject, effect flows.Effect, rule string) {

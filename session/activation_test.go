@@ -14,8 +14,10 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/session"
 )
 
@@ -221,5 +223,69 @@ var _ = Describe(`a rule on click covers every action that activates the element
 		Expect(se.Failure.Message).To(ContainSubstring(`press "Enter" (it activates button "Remove item") is denied by the policy: rule "click:/remove item/i" (policy.yaml:1:8): a rule on click covers every action that activates an element; to allow it, `))
 		Expect(strings.Count(se.Failure.Message, "to allow it")).To(Equal(1))
 		nothingReached(s, "press Enter")
+	})
+})
+
+// A guard that could not decide on a try (its look at the page failed
+// for a passing reason) is tried again in the step's time; a guard's
+// decision is final at once (docs/security.md "What a rule on click
+// covers"). The guard is given through the step's context, as the
+// session's policy gives it (browser.WithActGuard).
+var _ = Describe("an act guard that could not decide", func() {
+	open := func() (*session.Session, *posts) {
+		GinkgoHelper()
+		srv := servePosts()
+		DeferCleanup(srv.srv.Close)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		bctx, err := shared.NewContext(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = bctx.Close() })
+		s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir(), StepTimeout: 3 * time.Second})
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(func() { _ = s.Close() })
+		do(s, "open: "+srv.srv.URL+"/activation.html")
+		return s, srv
+	}
+	run := func(s *session.Session, guard func(n *locate.Node) error) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_, err := s.Do(browser.WithActGuard(ctx, guard), step("click: Save"))
+		return err
+	}
+
+	It("is tried again, and the step passes once a later try decides", func() {
+		s, srv := open()
+		tries := 0
+		err := run(s, func(*locate.Node) error {
+			if tries++; tries == 1 {
+				return &browser.GuardUndecided{Err: errors.New("the look failed")}
+			}
+			return nil
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(tries).To(Equal(2))
+		Eventually(func() int { return srv.count("/after") }).Should(Equal(1))
+	})
+
+	It("fails the step with its last try's error when no try decides", func() {
+		s, srv := open()
+		err := run(s, func(*locate.Node) error {
+			return &browser.GuardUndecided{Err: errors.New("the look failed")}
+		})
+		Expect(err).To(MatchError(ContainSubstring("the look failed")))
+		Expect(srv.count("/after")).To(Equal(0))
+	})
+
+	It("ends the step at once on a decision", func() {
+		s, srv := open()
+		tries := 0
+		err := run(s, func(*locate.Node) error {
+			tries++
+			return errors.New("denied")
+		})
+		Expect(err).To(MatchError(ContainSubstring("denied")))
+		Expect(tries).To(Equal(1))
+		Expect(srv.count("/after")).To(Equal(0))
 	})
 })

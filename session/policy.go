@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/url"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
@@ -112,7 +111,9 @@ func (ss *Session) checkPolicy(c *stepCall) (context.Context, error) {
 		case flows.ActivatesByKey:
 			a, err := ss.page.Activates(c.sctx, n, act.Key)
 			if err != nil {
-				return unknownActivation(kind, s, err)
+				// a look that failed is no decision: tried again in the
+				// step's time (docs/security.md "What a rule on click covers")
+				return &browser.GuardUndecided{Err: unknownActivation(kind, s, err)}
 			}
 			activated = a
 		}
@@ -229,13 +230,7 @@ func (ss *Session) decide(c *stepCall, kind string, s flows.Subject, activated *
 func allowHint(kind string, s flows.Subject, d flows.Decision) string {
 	switch {
 	case d.Rule == "":
-		rule := kind
-		if u, err := url.Parse(s.URL); s.URL != "" && err == nil && u.Hostname() != "" {
-			rule += ":" + u.Hostname() // a glob is matched against the host
-		} else if len(s.Texts) > 0 && s.Texts[0] != "" {
-			rule += ":" + s.Texts[0]
-		}
-		return fmt.Sprintf("add an allow rule such as %q to the policy", rule)
+		return fmt.Sprintf("add an allow rule such as %q to the policy", s.RuleFor(kind))
 	case d.Effect == flows.Confirm:
 		return fmt.Sprintf("confirm it (--yes on run), or narrow the confirm rule %q (%s) so that it leaves it out", d.Rule, d.Pos)
 	}
