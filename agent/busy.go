@@ -19,8 +19,9 @@ const (
 	reopenWait = 30 * time.Second
 )
 
-// unfreeze runs after a command that timed out. A page whose load did not
-// finish is named with the requests still in flight; a page that does not
+// unfreeze runs after a command that timed out. The requests still in
+// flight are named, and blamed on the page's load only when it had not
+// finished; a page that does not
 // answer would wedge every command after it. So a page that does not
 // answer has its loading stopped (as the browser's Stop button), then the
 // script it runs stopped (Runtime.terminateExecution), and a page that
@@ -32,8 +33,12 @@ func (e *Engine) unfreeze(ctx context.Context) []string {
 	p := e.ss.Page()
 	var notes []string
 	loading := p.Loading()
-	if len(loading) > 0 {
+	switch {
+	case len(loading) == 0:
+	case !p.LoadFinished():
 		notes = append(notes, "the page's load had not finished when the command timed out: still in flight: "+listed(loading))
+	default: // loaded; a long poll, a beacon
+		notes = append(notes, "requests still in flight when the command timed out: "+listed(loading))
 	}
 	if p.Responsive(ctx, answerWait) {
 		return notes
