@@ -19,8 +19,9 @@ const (
 	reopenWait = 30 * time.Second
 )
 
-// unfreeze runs after a command that timed out. A page whose load did not
-// finish is named with the requests still in flight; a page that does not
+// unfreeze runs after a command that timed out. The requests still in
+// flight are named, and blamed on the page's load only when it had not
+// finished; a page that does not
 // answer would wedge every command after it. So a page that does not
 // answer has its loading stopped (as the browser's Stop button), then the
 // script it runs stopped (Runtime.terminateExecution), and a page that
@@ -32,8 +33,12 @@ func (e *Engine) unfreeze(ctx context.Context) []string {
 	p := e.ss.Page()
 	var notes []string
 	loading := p.Loading()
-	if len(loading) > 0 {
+	switch {
+	case len(loading) == 0:
+	case !p.LoadFinished():
 		notes = append(notes, "the page's load had not finished when the command timed out: still in flight: "+listed(loading))
+	default: // loaded; a long poll, a beacon
+		notes = append(notes, "requests still in flight when the command timed out: "+listed(loading))
 	}
 	if p.Responsive(ctx, answerWait) {
 		return notes
@@ -52,8 +57,10 @@ func (e *Engine) unfreeze(ctx context.Context) []string {
 		return append(notes, "the page was still running a script when the command timed out; smokeflow stopped that script, and the page answers again")
 	}
 	u := e.pageURL()
-	if err := e.reopen(ctx, u); err != nil {
-		return append(notes, fmt.Sprintf("the page did not answer even once its loading and its script were stopped, and could not be opened again (%v); its browser context is closed, and its cookies and storage with it: the next command starts a fresh one", err))
+	if err := e.reopen(ctx, u); err != nil && e.ss == nil {
+		return append(notes, fmt.Sprintf("the page did not answer even once its loading and its script were stopped, and no new tab could be opened (%v); its browser context is closed, and its cookies and storage with it: the session has ended, and the commands that need its page fail until open", err))
+	} else if err != nil {
+		return append(notes, fmt.Sprintf("the page did not answer even once its loading and its script were stopped; smokeflow closed its tab, but could not open %s again in a new tab of the same browser context (%v): cookies and localStorage are kept; take a new snapshot", u, err))
 	}
 	return append(notes, fmt.Sprintf("the page did not answer even once its loading and its script were stopped; smokeflow closed its tab and opened %s again in a new tab of the same browser context (cookies and localStorage are kept; that tab's sessionStorage is gone; take a new snapshot)", u))
 }
@@ -84,9 +91,13 @@ func (e *Engine) reopen(ctx context.Context, u string) error {
 	defer cancel()
 	ss, oerr := e.openSession(rctx, e.bctx, nil)
 	if oerr != nil {
-		// no page left in the context: the next command starts afresh
+		// no page left in the context: the session has ended, and the
+		// verbs that need its page fail until `open`, never starting
+		// afresh on a blank page (docs/agent-session.md "A session that
+		// died")
 		err := errors.Join(oerr, e.bctx.Close())
 		e.bctx = nil
+		e.ended = "its page stopped answering and could not be opened again"
 		return err
 	}
 	e.ss = ss

@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"context"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -49,5 +50,18 @@ var _ = Describe(`a page busy in a script (docs/agents.md "Timeouts")`, func() {
 		Expect(r.Stdout).NotTo(ContainSubstring("load had not finished"))
 		afterwards()
 		Expect(must(e, cmd(agent.VerbEval, `document.cookie + " " + localStorage.getItem("theme")`))).To(Equal(`"sid=abc123 dark"` + "\n"))
+	})
+})
+
+var _ = Describe(`a page that stopped answering and could not be opened again (docs/agent-session.md "A session that died")`, func() {
+	It("ends the session: a verb that needs the page fails with exit 3 until open, never on a blank page", func() {
+		e := newEngine(agent.Options{})
+		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
+		Expect(agent.LoseContextAndReopen(context.Background(), e)).NotTo(Succeed())
+		r := fails(e, cmd(agent.VerbSnapshot), agent.ExitBrowser)
+		Expect(r.Stderr).To(ContainSubstring(`the session "default" ended (its page stopped answering and could not be opened again)`))
+		fails(e, cmd(agent.VerbClick, "Save"), agent.ExitBrowser)
+		Expect(must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))).To(ContainSubstring("smokeflow started a new one"))
+		Expect(must(e, cmd(agent.VerbClick, "Save"))).To(Equal("ok\n"))
 	})
 })

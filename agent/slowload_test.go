@@ -36,6 +36,9 @@ var _ = Describe(`a page whose load never finishes (docs/agents.md "Timeouts")`,
 		})
 		mux.HandleFunc("/held-image.html", page(`<!doctype html><title>Held image</title><p>A picture:</p><img src="/never.png" alt="never">`))
 		mux.HandleFunc("/held-script.html", page(`<!doctype html><title>Held script</title><p>A script:</p><script src="/never.js"></script><p>after</p>`))
+		mux.HandleFunc("/polling.html", page(`<!doctype html><title>Polling</title><p>Loaded</p>
+<script>addEventListener("load", () => fetch("/poll"))</script>`))
+		mux.HandleFunc("/poll", hold)
 		mux.HandleFunc("/never.png", hold)
 		mux.HandleFunc("/never.js", hold)
 		srv = httptest.NewServer(mux)
@@ -62,4 +65,14 @@ var _ = Describe(`a page whose load never finishes (docs/agents.md "Timeouts")`,
 		Entry("an image held open", "/held-image.html", "/never.png"),
 		Entry("a script held open", "/held-script.html", "/never.js"),
 	)
+
+	It("a command that times out on a page that loaded names the requests still in flight, never its load", func() {
+		must(e, cmd(agent.VerbOpen, srv.URL+"/polling.html"))
+		c := cmd(agent.VerbEval, "new Promise(() => {})")
+		c.Timeout = 2 * time.Second
+		r := fails(e, c, agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring("reason: timeout"))
+		Expect(r.Stdout).To(ContainSubstring("note: requests still in flight when the command timed out: GET " + srv.URL + "/poll"))
+		Expect(r.Stdout).NotTo(ContainSubstring("load had not finished"))
+	})
 })

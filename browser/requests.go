@@ -49,6 +49,22 @@ func (p *Page) Loading() []string {
 	return out
 }
 
+// LoadFinished says whether the page's load has finished: its main
+// document has fired load, and no document of the main frame is still
+// being fetched (a navigation not yet committed, or a document still
+// arriving). Requests in flight after the load (a long poll, a beacon)
+// do not keep it from finishing (docs/agents.md "Timeouts").
+func (p *Page) LoadFinished() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, f := range p.quiet.flights {
+		if f.doc {
+			return false
+		}
+	}
+	return p.life[p.loader]["load"]
+}
+
 // StopLoading stops the page loading, as the browser's Stop button does
 // (Page.stopLoading): a navigation not yet committed is dropped, and the
 // document's requests in flight are cancelled. Scripts are not touched.

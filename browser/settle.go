@@ -78,6 +78,7 @@ type quiet struct {
 type flight struct {
 	start time.Time
 	what  string // "GET URL"
+	doc   bool   // the request of a document for the main frame
 }
 
 func (q *quiet) signal() {
@@ -120,7 +121,7 @@ func (q *quiet) started(e *proto.NetworkRequestWillBeSent, doc bool) {
 		f.what = what
 		q.flights[k] = f
 	} else if len(q.flights) < 1000 {
-		q.flights[k] = flight{start: now, what: what}
+		q.flights[k] = flight{start: now, what: what, doc: doc}
 	}
 	q.moves++
 	q.lastReq = what

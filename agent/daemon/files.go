@@ -116,12 +116,14 @@ func alive(pid int) bool {
 }
 
 // stale is what removeStale found: the note for the log, and whether a
-// pid file said that a process served the session and ended without
-// closing it (killed, or crashed), and its pid.
+// pid file said that a process served the session and stopped without
+// closing it, its pid, and whether a process with that pid still runs
+// (not as the session's server: the serve lock was free).
 type stale struct {
-	note  string
-	ended bool
-	pid   int
+	note    string
+	ended   bool
+	pid     int
+	running bool
 }
 
 // removeStale removes the socket and pid file that a process which no
@@ -146,18 +148,24 @@ func removeStale(p paths) (stale, error) {
 		return st, nil
 	}
 	state := "ended"
-	if alive(pid) {
+	if st.running = alive(pid); st.running {
 		state = "running, but not serving"
 	}
 	st.note = fmt.Sprintf("removed the stale %s (pid %d: %s)", strings.Join(removed, " and "), pid, state)
 	return st, nil
 }
 
-// why is what the session's next process says of the one that ended
-// without closing the session ("" when none did): its pid, and its log.
+// why is what the session's next process says of the one that stopped
+// serving without closing the session ("" when none did): its pid, and
+// its log. Its page is gone either way, the new process having its own
+// browser; only a process that no longer runs was killed, or crashed
+// (docs/agent-session.md "A session that died").
 func (st stale) why(p paths) string {
-	if !st.ended {
+	switch {
+	case !st.ended:
 		return ""
+	case st.running:
+		return fmt.Sprintf("its process, pid %d, stopped serving it without closing it: a process with that pid still runs, but does not serve the session; its log is %s", st.pid, p.prevLog)
 	}
 	return fmt.Sprintf("its process, pid %d, ended without closing it: killed, or crashed; its log is %s", st.pid, p.prevLog)
 }

@@ -315,3 +315,28 @@ var _ = Describe("the end of a session", func() {
 		}
 	})
 })
+
+var _ = Describe(`a pid file left behind (docs/agent-session.md "A session that died")`, func() {
+	staleWith := func(pid int) string {
+		GinkgoHelper()
+		d := GinkgoT().TempDir()
+		p := paths{pid: filepath.Join(d, "pid"), socket: filepath.Join(d, "socket"), prevLog: filepath.Join(d, "log.1")}
+		Expect(os.WriteFile(p.pid, []byte(strconv.Itoa(pid)), 0o600)).To(Succeed())
+		st, err := removeStale(p)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(st.ended).To(BeTrue(), "the session's page is gone either way")
+		return st.why(p)
+	}
+
+	It("names a process that no longer runs as killed, or crashed", func() {
+		gone := exec.Command("true")
+		Expect(gone.Run()).To(Succeed())
+		Expect(staleWith(gone.Process.Pid)).To(ContainSubstring(fmt.Sprintf("its process, pid %d, ended without closing it: killed, or crashed", gone.Process.Pid)))
+	})
+
+	It("never says a process that still runs ended", func() {
+		why := staleWith(os.Getpid())
+		Expect(why).To(ContainSubstring(fmt.Sprintf("its process, pid %d, stopped serving it without closing it: a process with that pid still runs", os.Getpid())))
+		Expect(why).NotTo(ContainSubstring("killed, or crashed"))
+	})
+})

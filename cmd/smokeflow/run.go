@@ -167,7 +167,14 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err := artifactsUsage(runErr); err != nil {
 		return err
 	}
-	written, writeErrs := writeReports(specs, run)
+	var written, writeErrs []string
+	if exitCode(runErr) != exitBrowser {
+		// a run that could not start or reach a browser ran nothing: its
+		// reports would replace the last run's, a report inside
+		// --artifacts included, which such a run keeps, with flows all
+		// skipped (docs/running.md "Artifacts", "Reports")
+		written, writeErrs = writeReports(specs, run)
+	}
 	writeErrs = append(writeErrs, writeGitHub(stdout, run, true)...)
 	note.send(ctx, run, written, runErr, stderr)
 	if runErr != nil {

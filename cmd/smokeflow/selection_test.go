@@ -180,12 +180,14 @@ var _ = Describe("--last-failed", func() {
 		Expect(out).To(ContainSubstring(`--last-failed: no flow selected: the flows that failed in the last run ("Renamed since") are not among the flows given`))
 	})
 
-	It("survives a run that cannot start or reach a browser (exit 3): the artifacts and .last-run.json stay as they were", func() {
+	It("survives a run that cannot start or reach a browser (exit 3): the artifacts, .last-run.json and a report inside the folder stay as they were", func() {
 		dir := GinkgoT().TempDir()
-		code, out := smokeflow("run", "--base-url", site.URL, "--artifacts", dir, selectDir)
+		report := "junit=" + filepath.Join(dir, "junit.xml")
+		code, out := smokeflow("run", "--base-url", site.URL, "--artifacts", dir, "--report", report, selectDir)
 		Expect(code).To(Equal(1), out)
 		before := folderFiles(dir)
 		Expect(before).To(HaveKey(lastRunFile))
+		Expect(before).To(HaveKey("junit.xml"), "a report inside the artifacts folder")
 		Expect(len(before)).To(BeNumerically(">", 2), "the failed flow's evidence: %v", before)
 
 		closed, err := net.Listen("tcp", "127.0.0.1:0")
@@ -193,7 +195,7 @@ var _ = Describe("--last-failed", func() {
 		dead := "http://" + closed.Addr().String()
 		Expect(closed.Close()).To(Succeed())
 		for _, no := range [][]string{{"--browser", "/nonexistent/chrome"}, {"--cdp", "http://127.0.0.1:1"}, {"--cdp", dead}} {
-			code, out = smokeflow(append([]string{"run", "--base-url", site.URL, "--artifacts", dir, selectDir}, no...)...)
+			code, out = smokeflow(append([]string{"run", "--base-url", site.URL, "--artifacts", dir, "--report", report, selectDir}, no...)...)
 			Expect(code).To(Equal(3), "%v: %s", no, out)
 			Expect(folderFiles(dir)).To(Equal(before), "%v", no)
 			Expect(listed("--last-failed", "--artifacts", dir, selectDir)).To(Equal([]string{selectDir + "/fail.yaml › Unreachable shop [smoke]"}), "%v", no)
