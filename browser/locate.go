@@ -76,12 +76,18 @@ func (p *Page) Changed() <-chan struct{} {
 // restingSince says whether the page is at rest now: its main document
 // loaded, no request in flight and no navigation asked for (as settling
 // counts them, settle.go), not crashed; and since when nothing changed
-// (its last DOM change or its load: the clock of atRest).
+// (its last DOM change or its load, the clock of atRest, or the network's
+// last move: a request that began or ended, a navigation asked for).
 func (p *Page) restingSince() (time.Time, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	busy, _ := p.quiet.inFlight(time.Now())
-	return p.lastChange, busy == "" && p.life[p.loader]["load"] && !p.crashed
+	since := p.lastChange
+	if p.quiet.moved.After(since) {
+		// a request that started and ended between two tries
+		since = p.quiet.moved
+	}
+	return since, busy == "" && p.life[p.loader]["load"] && !p.crashed
 }
 
 // RestBound is a front end's policy for the steps it runs (docs/agents.md
@@ -147,7 +153,13 @@ func poll(ctx context.Context, changed func() <-chan struct{}, resting func() (t
 			last = err
 		}
 		d := pollDelays[min(i, len(pollDelays)-1)]
-		if rb != nil && resting != nil && last != nil && ctx.Err() == nil {
+		var moving *locate.UnstableError
+		if errors.As(last, &moving) {
+			// an element still moving (a CSS transition or animation,
+			// which neither the DOM nor the network shows): the page is
+			// not at rest (docs/targets.md "When waiting ends")
+			busy = time.Now()
+		} else if rb != nil && resting != nil && last != nil && ctx.Err() == nil {
 			// a failure on a page at rest: nothing will change it
 			left := rb.restLeft(resting, &busy)
 			if left <= 0 {

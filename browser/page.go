@@ -566,6 +566,12 @@ func (p *Page) handleConsole(msg *rod.Message) {
 
 // handleNetwork keeps the main document's status, the failed requests and
 // the requests in flight.
+// mainDocument says a request or response reported on session s, of
+// resource type t for frame f, is a document of the page's main frame.
+func (p *Page) mainDocument(s *CDPSession, t proto.NetworkResourceType, f proto.PageFrameID) bool {
+	return s == p.main && t == proto.NetworkResourceTypeDocument && f == p.main.FrameID
+}
+
 func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 	switch msg.Method {
 	case "Network.requestWillBeSent":
@@ -578,11 +584,11 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			p.requests = map[proto.NetworkRequestID]sentRequest{}
 		}
 		p.requests[e.RequestID] = sentRequest{req: e.Request, loader: e.LoaderID,
-			doc: s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID}
+			doc: p.mainDocument(s, e.Type, e.FrameID)}
 		if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
 			p.sent++
 		}
-		p.quiet.started(&e, s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID)
+		p.quiet.started(&e, p.mainDocument(s, e.Type, e.FrameID))
 		p.mu.Unlock()
 	case "Network.responseReceived":
 		var e proto.NetworkResponseReceived
@@ -593,7 +599,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		if strings.HasPrefix(e.Response.MIMEType, "text/event-stream") {
 			p.quiet.ended(e.RequestID) // a stream: it holds nothing back
 		}
-		doc := s == p.main && e.Type == proto.NetworkResourceTypeDocument && e.FrameID == p.main.FrameID
+		doc := p.mainDocument(s, e.Type, e.FrameID)
 		if doc {
 			p.status = e.Response.Status
 		}

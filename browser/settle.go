@@ -56,8 +56,9 @@ type quiet struct {
 	// out-of-process iframe's document starts on its parent's session and
 	// ends on its own.
 	flights map[proto.NetworkRequestID]flight
-	moves   uint64 // requests started or ended, navigations asked for
-	lastReq string // "GET URL" of the last request that started
+	moves   uint64    // requests started or ended, navigations asked for
+	moved   time.Time // when moves last grew
+	lastReq string    // "GET URL" of the last request that started
 	// asked is a navigation of the main frame the page asked for
 	// (Page.frameRequestedNavigation) whose request has not started yet.
 	asked flight
@@ -124,6 +125,7 @@ func (q *quiet) started(e *proto.NetworkRequestWillBeSent, doc bool) {
 		q.flights[k] = flight{start: now, what: what, doc: doc}
 	}
 	q.moves++
+	q.moved = now
 	q.lastReq = what
 	q.signal()
 }
@@ -139,6 +141,7 @@ func (q *quiet) navigating(e *proto.PageFrameRequestedNavigation) {
 	q.asked = flight{start: time.Now(), what: shortURL(e.URL)}
 	q.askedN++
 	q.moves++
+	q.moved = q.asked.start
 	q.signal()
 }
 
@@ -159,6 +162,7 @@ func (q *quiet) ended(id proto.NetworkRequestID) {
 	}
 	delete(q.flights, id)
 	q.moves++
+	q.moved = time.Now()
 	q.signal()
 }
 

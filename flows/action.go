@@ -79,6 +79,11 @@ type (
 	downloader interface {
 		canDownload() bool
 	}
+	// wholeWaiter: the step waits its whole timeout, whatever the page
+	// does (docs/targets.md "When waiting ends").
+	wholeWaiter interface {
+		waitsWholeTimeout() bool
+	}
 	// elementActor: the step resolves its target and acts on that
 	// element, so the policy checks the element it resolved
 	// (docs/security.md "Action policy").
@@ -190,4 +195,12 @@ func (s *Step) Activation(sc *Scope) Activation {
 func (s *Step) CanDownload() bool {
 	a, ok := s.Action.(downloader)
 	return ok && a.canDownload()
+}
+
+// WaitsWholeTimeout reports whether the step waits its whole timeout even
+// on a page at rest: waiting is what it asks for (a wait step), so a front
+// end's rest bound does not end it (docs/targets.md "When waiting ends").
+func (s *Step) WaitsWholeTimeout() bool {
+	a, ok := s.Action.(wholeWaiter)
+	return ok && a.waitsWholeTimeout()
 }

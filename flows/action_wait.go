@@ -16,6 +16,10 @@ type Wait struct {
 	Load     string // networkidle, load, domcontentloaded
 }
 
+// waitsWholeTimeout: waiting is what a wait step asks for (docs/targets.md
+// "When waiting ends").
+func (*Wait) waitsWholeTimeout() bool { return true }
+
 func (*Wait) Name() ActionName { return ActionWait }
 
 func (a *Wait) targetSlot() (string, *Target) {

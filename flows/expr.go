@@ -322,6 +322,29 @@ func toInt(v any) (int, bool) {
 	return 0, false
 }
 
+// Settled reports an expression whose value no change of the page can
+// move while a step waits (docs/targets.md "When waiting ends"): it reads
+// only vars, env, response and status, and status once the page's
+// document has answered (env.Status set).
+func (e *Expr) Settled(env *ExprEnv) bool {
+	names, ok := e.Names()
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		switch n {
+		case "vars", "env", "response":
+		case "status":
+			if env == nil || env.Status == 0 {
+				return false // the document has not answered yet
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // Names lists the names of ExprEnv the expression reads (`url`,
 // `status`, `visible`, …), each once, in order; ok is false when it
 // cannot be parsed. The session tells by them whether waiting can change

@@ -439,7 +439,7 @@ func (ss *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope)
 		if !ok {
 			return false, fmt.Sprintf("it gave %T, not true or false", v), nil
 		}
-		if !b && settledExpr(a.That, env) {
+		if !b && a.That.Settled(env) {
 			// nothing the page does can change it: fail at once
 			return false, "it is false", browser.Final(errSettled)
 		}
@@ -462,29 +462,6 @@ func (ss *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope)
 // errSettled is the error of a condition no change of the page can make
 // true.
 var errSettled = errors.New("nothing the page does while the step waits can change it")
-
-// settledExpr reports an expression whose value no change of the page
-// can move while a step waits (docs/targets.md "When waiting ends"): it
-// reads only vars, env, response and status, and status once the
-// page's document has answered.
-func settledExpr(e *flows.Expr, env *flows.ExprEnv) bool {
-	names, ok := e.Names()
-	if !ok {
-		return false
-	}
-	for _, n := range names {
-		switch n {
-		case "vars", "env", "response":
-		case "status":
-			if env.Status == 0 {
-				return false // the document has not answered yet
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
 
 // exprParts is "; " and the values of the parts of e, read once more on a
 // live context, or "" when there are none.

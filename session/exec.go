@@ -416,10 +416,10 @@ func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flow
 }
 
 // restBound is the front end's rest bound for step s (Options.FailAtRest),
-// nil when there is none or s is a wait, which waits its whole timeout
+// nil when there is none or s waits its whole timeout (a wait)
 // (docs/targets.md "When waiting ends").
 func (ss *Session) restBound(s *flows.Step) *browser.RestBound {
-	if _, wait := s.Action.(*flows.Wait); wait || ss.opts.FailAtRest <= 0 {
+	if s.WaitsWholeTimeout() || ss.opts.FailAtRest <= 0 {
 		return nil
 	}
 	return &browser.RestBound{After: ss.opts.FailAtRest}

@@ -114,6 +114,23 @@ var _ = Describe(`when waiting ends (docs/targets.md "When waiting ends")`, func
 			Entry("the status of a loaded document", []string{"open: /session/no-such-page.html"}, "assert: status == 200", diagnostics.ReasonAssertion),
 		)
 
+		It("waits for an element a CSS transition moves for longer than the bound, and clicks it once it settles", func() {
+			s := openWith(10*time.Second, time.Second)
+			do(s, "open: /session/fastfail.html")
+			do(s, "click: Start gliding")
+			rec := do(s, "click: Glide")
+			Expect(rec.Status).To(Equal(results.Passed))
+			do(s, "expect: {text: {role: status}, equals: glided}")
+		})
+
+		It("counts a short request between two tries as a change of the page", func() {
+			s := openWith(3*time.Second, time.Second)
+			do(s, "open: /session/fastfail.html")
+			do(s, "click: Poll the server")
+			f, took := timedFail(s, "click: Gift cards")
+			Expect(took).To(BeNumerically(">=", 3*time.Second), f.Message)
+		})
+
 		It("says in the step's log that it gave up on a page at rest", func() {
 			s := openWith(10*time.Second, time.Second)
 			do(s, "open: /session/fastfail.html")

@@ -99,7 +99,7 @@ func (t tools) act(ctx context.Context, _ *sdk.CallToolRequest, in actIn) (*sdk.
 	return t.run(ctx, agent.Command{Verb: v.verb, Args: v.args(in), Diff: in.Diff})
 }
 
-const expectDoc = `Check the page, waiting until it holds or the step times out. expect is the flow form of an expect step. Prints ok, or what the page held instead.`
+const expectDoc = `Check the page, waiting until it holds; it fails once the page has been at rest for 1 s (no request in flight, no DOM change), or at the step's timeout. expect is the flow form of an expect step. Prints ok, or what the page held instead.`
 
 var expectExamples = []expectIn{
 	{Expect: "{visible: Order placed}"},
