@@ -84,7 +84,7 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	// the body: no header, but for an HTTP error; the header goes first
 	// when the page is not where the reader knows it to be
 	// (docs/targets.md "The header")
-	body := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask, NoHeader: true, KnownURL: snap.URL})
+	body := snap.Render(locate.RenderOptions{Full: c.Full, Compact: c.Compact, Mask: e.mask.Mask, NoHeader: true, KnownURL: snap.URL, Idle: true})
 	head := ""
 	if snap.Status < 400 && !locate.KnownURL(snap.URL, e.known) {
 		head = e.mask.Mask(snap.Header())

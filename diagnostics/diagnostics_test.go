@@ -181,3 +181,26 @@ func TestCapKeepsReportsSmall(t *testing.T) {
 		t.Fatalf("name of %d runes, cap is %d", n, diagnostics.MaxNameLen)
 	}
 }
+
+// TestContainerVerdictFromItsMatches: a container whose matches are all
+// hidden is worded so whatever the failure's reason (`assertion` on a
+// check), and one that matched nothing is worded so (docs/targets.md
+// "Resolution", 5; docs/results.md `container_hidden`).
+func TestContainerVerdictFromItsMatches(t *testing.T) {
+	for _, c := range []struct {
+		reason diagnostics.Reason
+		hidden int
+		want   string
+	}{
+		{diagnostics.ReasonAssertion, 2, `the container css=".todo-list" matched 2 element(s), none visible, so nothing inside it was looked at`},
+		{diagnostics.ReasonHidden, 1, `the container css=".todo-list" matched 1 element(s), none visible, so nothing inside it was looked at`},
+		{diagnostics.ReasonAssertion, 0, `the container css=".todo-list" matched nothing, so nothing inside it was looked at`},
+		{diagnostics.ReasonNotFound, 0, `the container css=".todo-list" matched nothing, so nothing inside it was looked at`},
+	} {
+		d := &diagnostics.Diagnostics{Reason: c.reason, Container: `css=".todo-list"`, ContainerHidden: c.hidden}
+		d.Explain()
+		if d.Verdict != c.want {
+			t.Errorf("%s, %d hidden: verdict %q, want %q", c.reason, c.hidden, d.Verdict, c.want)
+		}
+	}
+}

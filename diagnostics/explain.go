@@ -243,11 +243,13 @@ func (d *Diagnostics) Explain() {
 
 // explainContainer is the verdict of a target whose `within` container
 // matched nothing visible: about the container, with its own near misses
-// (docs/targets.md "Failure diagnostics").
+// (docs/targets.md "Failure diagnostics"). Its wording comes from the
+// container's own matches, not from the failure's reason, which is
+// `assertion` on a check (docs/targets.md "Resolution", 5).
 func (d *Diagnostics) explainContainer() {
 	what := "matched nothing"
-	if d.Reason == ReasonHidden {
-		what = "matched nothing visible"
+	if d.ContainerHidden > 0 {
+		what = fmt.Sprintf("matched %d element(s), none visible", d.ContainerHidden)
 	}
 	d.Verdict = fmt.Sprintf("the container %s %s, so nothing inside it was looked at", d.Container, what)
 	if len(d.NearMisses) > 0 {

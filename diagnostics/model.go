@@ -69,8 +69,11 @@ type Diagnostics struct {
 	// Container is the target's `within` container when that matched
 	// nothing visible: the failure is about it, and the near misses are
 	// its own (docs/targets.md "Failure diagnostics").
-	Container string      `json:"container,omitempty"`
-	Rungs     []RungCount `json:"rungs,omitempty"`
+	Container string `json:"container,omitempty"`
+	// ContainerHidden counts the container's matches when it had some,
+	// none visible; 0 when it matched nothing (docs/results.md).
+	ContainerHidden int         `json:"container_hidden,omitempty"`
+	Rungs           []RungCount `json:"rungs,omitempty"`
 
 	Candidates []Candidate `json:"candidates,omitempty"` // at most MaxCandidates
 	NearMisses []NearMiss  `json:"near_misses,omitempty"`

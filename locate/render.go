@@ -34,6 +34,13 @@ type RenderOptions struct {
 	// KnownURL is the URL the reader knows the page by: the one it
 	// asked to open, or the one of the last snapshot it read. "" is none.
 	KnownURL string
+	// Idle makes a snapshot with nothing actionable say so and show the
+	// page's text (docs/targets.md "The snapshot", "Nothing actionable
+	// yet"). Only what a reader reads to act on sets it: `smokeflow
+	// snapshot`, the agent session's snapshot, the snapshot step's
+	// artifact and a failure's snapshot. A baseline, `smokeflow diff`, a
+	// trace and explore's fingerprint keep the plain render.
+	Idle bool
 }
 
 // NothingActionableNote ends the text of a snapshot in which nothing is
@@ -49,9 +56,10 @@ const MaxIdleLines = 10
 func (o RenderOptions) compact() bool { return o.Compact && !o.Full }
 
 // Render writes the snapshot as the text of docs/targets.md "The
-// snapshot": the header line, then one line per kept node. A snapshot
-// with nothing actionable is never empty: it shows the page's text and
-// says so (docs/targets.md "The snapshot", "Nothing actionable yet").
+// snapshot": the header line, then one line per kept node. With Idle, a
+// snapshot with nothing actionable is never empty: it shows the page's
+// text and says so (docs/targets.md "The snapshot", "Nothing actionable
+// yet").
 func (s *Snapshot) Render(o RenderOptions) string {
 	var b strings.Builder
 	if !o.NoHeader || s.Status >= 400 || !KnownURL(s.URL, o.KnownURL) {
@@ -61,7 +69,7 @@ func (s *Snapshot) Render(o RenderOptions) string {
 	s.walk(o, func(l line) { lines = append(lines, l) })
 	actionable := slices.ContainsFunc(lines, func(l line) bool { return l.node != nil && l.node.Actionable() })
 	more := 0
-	if len(lines) == 0 && !o.Full && !o.compact() {
+	if o.Idle && len(lines) == 0 && !o.Full && !o.compact() {
 		// what the page shows instead, a few lines
 		co := o
 		co.Compact = true
@@ -77,7 +85,7 @@ func (s *Snapshot) Render(o RenderOptions) string {
 	if more > 0 {
 		fmt.Fprintf(&b, "# … %d more line(s); a compact snapshot shows them all\n", more)
 	}
-	if !actionable {
+	if o.Idle && !actionable {
 		b.WriteString(NothingActionableNote + "\n")
 	}
 	out := b.String()

@@ -59,8 +59,32 @@ func TestJSONNodesAlwaysAList(t *testing.T) {
 	if !strings.Contains(string(j), `"nodes": []`) {
 		t.Errorf("no kept node: %s", j)
 	}
-	if got := snap.String(); got != "# http://x/ \"Empty\"\n"+NothingActionableNote+"\n" {
+	if got := snap.String(); got != "# http://x/ \"Empty\"\n" {
 		t.Errorf("text: %q", got)
+	}
+}
+
+// TestIdleOnlyWhenAsked: the note and the page's text of a snapshot with
+// nothing actionable come with Idle only; the default render, which an
+// `expect: {snapshot}` baseline, `smokeflow diff`, a trace and explore's
+// fingerprint use, is the page's lines alone (docs/targets.md "The
+// snapshot", "Nothing actionable yet").
+func TestIdleOnlyWhenAsked(t *testing.T) {
+	snap := page("http://x/", "Loading", 0, &Node{Role: "paragraph", Children: []*Node{text("Loading…")}})
+	for _, o := range []RenderOptions{{}, {Mask: strings.ToUpper}, {Compact: true}, {Full: true}} {
+		if got := snap.Render(o); strings.Contains(got, "# note:") {
+			t.Errorf("Render(%+v) has the note:\n%s", o, got)
+		}
+	}
+	if got, want := snap.Render(RenderOptions{}), "# http://x/ \"Loading\"\n"; got != want {
+		t.Errorf("default render = %q, want %q (a baseline's text, unchanged)", got, want)
+	}
+	want := "# http://x/ \"Loading\"\n- text \"Loading…\"\n" + NothingActionableNote + "\n"
+	if got := snap.Render(RenderOptions{Idle: true}); got != want {
+		t.Errorf("idle render = %q, want %q", got, want)
+	}
+	if got := snap.Render(RenderOptions{Idle: true, Compact: true}); !strings.HasSuffix(got, NothingActionableNote+"\n") {
+		t.Errorf("idle compact render has no note: %q", got)
 	}
 }
 
@@ -77,7 +101,7 @@ func TestLiveRegionLines(t *testing.T) {
 		&Node{Role: "alert", Live: true, Children: []*Node{text("Oops")}},
 	)
 	lines := strings.Split(snap.String(), "\n")
-	want := []string{`# http://x/ "Live"`, "", `- progressbar`, `- generic "Saved"`, `- alert "Oops"`, NothingActionableNote, ""}
+	want := []string{`# http://x/ "Live"`, "", `- progressbar`, `- generic "Saved"`, `- alert "Oops"`, ""}
 	logLine := lines[1]
 	lines[1] = ""
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {

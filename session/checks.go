@@ -772,7 +772,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 			}
 		}
 		d.URL, d.Title = snap.URL, snap.Title
-		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})
+		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask, Idle: true})
 		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {
 			d.Snapshot = path
 		}
@@ -796,7 +796,7 @@ func (ss *Session) withPage(_ context.Context, sf *stepFailure) error {
 	if snap, err := ss.page.Snapshot(gctx); err == nil {
 		containerDiag(d, sf.err, snap)
 		d.URL, d.Title = snap.URL, snap.Title
-		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask})
+		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask, Idle: true})
 		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {
 			d.Snapshot = path
 		}

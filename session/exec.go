@@ -585,7 +585,7 @@ func (ss *Session) execSnapshot(c *stepCall, a *flows.Snapshot) error {
 	if err != nil {
 		return ss.timeoutErr(c.sctx, err, "taking the snapshot")
 	}
-	o := locate.RenderOptions{Mask: ss.mask.Mask}
+	o := locate.RenderOptions{Mask: ss.mask.Mask, Idle: true}
 	if a != nil {
 		o.Full, o.Compact = a.Full, a.Compact
 	}

@@ -173,7 +173,7 @@ func containerDiag(d *diagnostics.Diagnostics, err error, snap *locate.Snapshot)
 	if !errors.As(err, &ce) {
 		return false
 	}
-	d.Container = ce.Container.String()
+	d.Container, d.ContainerHidden = ce.Container.String(), ce.Hidden
 	if snap == nil || ce.Phrase == "" {
 		return true
 	}

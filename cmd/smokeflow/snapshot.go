@@ -148,7 +148,7 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, st
 	if err != nil {
 		return err
 	}
-	o := locate.RenderOptions{Full: *full, Compact: *sf.compact, NoHeader: true, KnownURL: pos[0]}
+	o := locate.RenderOptions{Full: *full, Compact: *sf.compact, NoHeader: true, KnownURL: pos[0], Idle: true}
 	if *selector != "" {
 		keys, err := p.QueryCSS(tctx, *selector)
 		if err != nil {
