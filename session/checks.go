@@ -209,12 +209,14 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 				}
 			}
 		}
-		r, _, err := ss.page.Resolve(ctx, t)
+		r, snap, err := ss.page.Resolve(ctx, t)
 		if err != nil {
 			return false, err.Error(), err
 		}
 		if r.Err != nil {
-			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r}
+			// the read kept: the candidates printed are of it, so their refs are
+			// handed (docs/targets.md "Resolution", 1)
+			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r, Snap: snap}
 		}
 		ok, msg := check(r.Node)
 		return ok, msg, nil
