@@ -55,7 +55,10 @@ func (ss *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 				found = append(found, f)
 			}
 		}
-	case len(d.NearMisses) > 0:
+	case len(d.NearMisses) > 0 && d.Container == "":
+		// a container's near misses are what the container may have meant,
+		// never the step's own target (docs/targets.md "A container that
+		// matched nothing")
 		if n := snap.Refs[d.NearMisses[0].Ref]; n != nil {
 			if f, ok := sg.Name(n); ok {
 				found = append(found, f)

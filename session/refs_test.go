@@ -68,5 +68,11 @@ var _ = Describe(`a failure hands the refs it prints (docs/targets.md "Resolutio
 		}
 		Expect(email).NotTo(BeEmpty(), "%+v", d.NearMisses)
 		do(s, "fill: {target: \"@"+email+"\", value: ada@example.com}\ntimeout: 2s")
+
+		_, se = doFails(s, "click: {role: button, name: Send feedback, within: Plaec order}\ntimeout: 1s")
+		d = se.Failure.Diagnostics
+		Expect(d.NearMisses).NotTo(BeEmpty())
+		Expect(d.NearMisses[0].Name).To(Equal("Place order"))
+		Expect(d.Suggestions).To(BeEmpty(), "the container's near miss is not the step's target")
 	})
 })
