@@ -177,7 +177,9 @@ func containerDiag(d *diagnostics.Diagnostics, err error, snap *locate.Snapshot)
 		return false
 	}
 	d.Container = ce.Container.String()
-	if snap == nil || ce.Phrase == "" {
+	d.NearMisses = nil // the step's own target's are not the container's
+	if snap == nil || ce.Phrase == "" || snap.Document != ce.Doc {
+		// near misses of the page the step ran on only (docs/targets.md "Near misses")
 		return true
 	}
 	var named []diagnostics.Named
