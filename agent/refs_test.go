@@ -102,4 +102,13 @@ var _ = Describe(`a failure and a diff hand the refs they print (docs/targets.md
 		Expect(must(e, cmd(agent.VerbClick, m[6][1]))).To(Equal("ok\n"))
 		Expect(status(e)).To(Equal("save 7"))
 	})
+
+	It("prints a near miss with no ref without one", func() {
+		must(e, cmd(agent.VerbOpen, site.URL+"/fastfail.html"))
+		c := cmd(agent.VerbClick, "{role: button, name: Save, within: {role: region, name: Twinz}}")
+		c.Timeout = time.Second
+		r := fails(e, c, agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring(`near misses: region "Twins"`))
+		Expect(r.Stdout).NotTo(ContainSubstring(`@ region`))
+	})
 })
