@@ -111,4 +111,18 @@ var _ = Describe(`a failure and a diff hand the refs they print (docs/targets.md
 		Expect(r.Stdout).To(ContainSubstring(`near misses: region "Twins"`))
 		Expect(r.Stdout).NotTo(ContainSubstring(`@ region`))
 	})
+
+	It("diffs a page opened again in a new tab as a whole, and hands its refs", func() {
+		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
+		must(e, cmd(agent.VerbSnapshot))
+		c := cmd(agent.VerbClick, "Freeze for good")
+		c.Timeout = 2 * time.Second
+		fails(e, c, agent.ExitFailed)
+		d := cmd(agent.VerbSnapshot)
+		d.Diff = true
+		out := must(e, d)
+		Expect(out).To(ContainSubstring("(the last snapshot was of another page: the whole page)"))
+		Expect(must(e, cmd(agent.VerbClick, refOf(out, `button "Save"`)))).To(Equal("ok\n"))
+		Expect(status(e)).To(Equal("saved"))
+	})
 })
