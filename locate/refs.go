@@ -46,7 +46,8 @@ type shownDoc struct {
 	refs map[string]refRecord
 }
 
-// keptDocs is how many documents' shown refs a table keeps.
+// keptDocs is how many documents' shown refs a table keeps
+// (docs/targets.md "The snapshot", "Refs").
 const keptDocs = 4
 
 // refKey is an element of a snapshot. dup tells apart two actionable
