@@ -15,10 +15,11 @@ const diffContext = 1
 // (docs/agents.md "snapshot --diff"): the snapshot diff of docs/diffs.md,
 // ref numbers ignored, with diffContext unchanged lines around each
 // change, and the diff itself, for the refs it hands the reader. Without
-// an earlier snapshot, it is the whole snapshot (whole).
-func diff(before, after string, had bool) (text string, d diffs.SnapshotDiff, whole bool) {
-	if !had {
-		return strings.TrimRight(after, "\n") + "\n(no earlier snapshot in this session: the whole page)", d, true
+// an earlier snapshot of this page (why says so), it is the whole
+// snapshot (whole).
+func diff(before, after, why string) (text string, d diffs.SnapshotDiff, whole bool) {
+	if why != "" {
+		return strings.TrimRight(after, "\n") + "\n(" + why + ": the whole page)", d, true
 	}
 	d = diffs.SnapshotsContext(before, after, diffContext)
 	if !d.Changed() {

@@ -125,9 +125,12 @@ type Engine struct {
 
 	// acted: an action ran since the page last settled; the next read
 	// settles it first (docs/agents.md "Reads after an action")
-	acted   bool
-	last    string // the text of the last snapshot, for --diff
-	snapped bool   // a snapshot was taken
+	acted bool
+	last  string // the text of the last snapshot, for --diff
+	// snapped is the page the last snapshot read: a diff on another (a
+	// page replaced by open after a dead browser, reopen, or another tab)
+	// is the whole snapshot (docs/agents.md "snapshot --diff")
+	snapped *browser.Page
 	// known is the URL the reader knows the page by: the one it opened,
 	// or the one of the last snapshot it read (docs/targets.md "The
 	// header").

@@ -239,7 +239,11 @@ func pagePart(d *diagnostics.Diagnostics) string {
 	if len(d.NearMisses) > 0 {
 		var parts []string
 		for _, n := range d.NearMisses {
-			parts = append(parts, fmt.Sprintf("@%s %s %q", n.Ref, n.Role, n.Name))
+			ref := "" // a near miss with no ref (a container's) prints none, as a candidate's line does
+			if n.Ref != "" {
+				ref = "@" + n.Ref + " "
+			}
+			parts = append(parts, fmt.Sprintf("%s%s %q", ref, n.Role, n.Name))
 		}
 		fmt.Fprintf(&b, "\nnear misses: %s", strings.Join(parts, ", "))
 	}

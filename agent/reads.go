@@ -94,7 +94,15 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	o.Snapshot, o.URL, o.Title, o.Notes, o.text, o.source = text, snap.URL, snap.Title, notes, text, "snapshot"
 	shown := []*locate.Node(nil) // nil: the whole snapshot
 	if c.Diff {
-		d, sd, whole := diff(e.last, body, e.snapped)
+		why := "" // the last snapshot is of this page
+		switch {
+		case e.snapped == nil:
+			why = "no earlier snapshot in this session"
+		case e.snapped != e.ss.Page():
+			// its table has handed nothing of the last one: the diff hands all
+			why = "the last snapshot was of another page"
+		}
+		d, sd, whole := diff(e.last, body, why)
 		o.Diff = head + d
 		o.text, o.source = o.Diff, "diff"
 		if !whole && !c.JSON { // the JSON carries the whole snapshot too
@@ -102,7 +110,7 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 		}
 	}
 	e.ss.Page().Show(snap, shown)
-	e.last, e.snapped, e.known = body, true, snap.URL
+	e.last, e.snapped, e.known = body, e.ss.Page(), snap.URL
 	return o
 }
 

@@ -83,3 +83,46 @@ var _ = Describe(`a ref resolves only once handed to the caller (docs/targets.md
 		Expect(r.Stdout).NotTo(ContainSubstring(`"Remember my email"`))
 	})
 })
+
+var _ = Describe(`a failure and a diff hand the refs they print (docs/targets.md "Resolution", 1)`, func() {
+	var e *agent.Engine
+	BeforeEach(func() {
+		e = newEngine(agent.Options{})
+	})
+
+	It("hands the candidates of an ambiguous expect, beyond those its suggestions name", func() {
+		must(e, cmd(agent.VerbOpen, site.URL+"/fastfail.html"))
+		// 7 Save buttons: more than the 5 suggestions name
+		must(e, cmd(agent.VerbEval, `for (let i = 3; i <= 7; i++) { const b = document.createElement('button'); b.textContent = 'Save'; b.onclick = () => out.textContent = 'save ' + i; document.querySelector('main').append(b) }; 1`))
+		c := cmd(agent.VerbExpect, "{text: {role: button, name: Save}, equals: X}")
+		c.Timeout = time.Second
+		r := fails(e, c, agent.ExitFailed)
+		m := regexp.MustCompile(`(@e\d+) button "Save"`).FindAllStringSubmatch(r.Stdout, -1)
+		Expect(m).To(HaveLen(7), r.Stdout)
+		Expect(must(e, cmd(agent.VerbClick, m[6][1]))).To(Equal("ok\n"))
+		Expect(status(e)).To(Equal("save 7"))
+	})
+
+	It("prints a near miss with no ref without one", func() {
+		must(e, cmd(agent.VerbOpen, site.URL+"/fastfail.html"))
+		c := cmd(agent.VerbClick, "{role: button, name: Save, within: {role: region, name: Twinz}}")
+		c.Timeout = time.Second
+		r := fails(e, c, agent.ExitFailed)
+		Expect(r.Stdout).To(ContainSubstring(`near misses: region "Twins"`))
+		Expect(r.Stdout).NotTo(ContainSubstring(`@ region`))
+	})
+
+	It("diffs a page opened again in a new tab as a whole, and hands its refs", func() {
+		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
+		must(e, cmd(agent.VerbSnapshot))
+		c := cmd(agent.VerbClick, "Freeze for good")
+		c.Timeout = 2 * time.Second
+		fails(e, c, agent.ExitFailed)
+		d := cmd(agent.VerbSnapshot)
+		d.Diff = true
+		out := must(e, d)
+		Expect(out).To(ContainSubstring("(the last snapshot was of another page: the whole page)"))
+		Expect(must(e, cmd(agent.VerbClick, refOf(out, `button "Save"`)))).To(Equal("ok\n"))
+		Expect(status(e)).To(Equal("saved"))
+	})
+})

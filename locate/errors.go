@@ -111,6 +111,9 @@ type ContainerError struct {
 	// Phrase is the name or text the container was looked for by, for
 	// its near misses; "" for a css or testid container.
 	Phrase string
+	// Doc is the document the container was looked for in: its near
+	// misses come from that page only (docs/targets.md "Near misses").
+	Doc string
 }
 
 func (e *ContainerError) Error() string {

@@ -46,7 +46,8 @@ type shownDoc struct {
 	refs map[string]refRecord
 }
 
-// keptDocs is how many documents' shown refs a table keeps.
+// keptDocs is how many documents' shown refs a table keeps
+// (docs/targets.md "The snapshot", "Refs").
 const keptDocs = 4
 
 // refKey is an element of a snapshot. dup tells apart two actionable
@@ -163,15 +164,18 @@ func (t *RefTable) RecordNodes(snap *Snapshot, nodes ...*Node) {
 	if snap.Document != t.doc {
 		era = 0 // not numbered by this table: nothing is known to have lived alongside
 	}
-	var peers map[string]int
-	refs := t.shownIn(snap.Document)
+	var handed []*Node
 	for _, n := range nodes {
-		if n == nil || n.Ref == "" || snap.Refs[n.Ref] != n {
-			continue
+		if n != nil && n.Ref != "" && snap.Refs[n.Ref] == n {
+			handed = append(handed, n)
 		}
-		if peers == nil {
-			peers = peerCounts(snap)
-		}
+	}
+	if len(handed) == 0 {
+		return // nothing handed: the documents kept stay as they are
+	}
+	peers := peerCounts(snap)
+	refs := t.shownIn(snap.Document)
+	for _, n := range handed {
 		refs[n.Ref] = newRecord(n, snap.Document, era, peers)
 	}
 }

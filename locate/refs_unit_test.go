@@ -119,3 +119,20 @@ func TestRefTableResolvesOnlyRefsShown(t *testing.T) {
 		t.Errorf("@e8, numbered by a read but never shown, resolved: %v", r.Err)
 	}
 }
+
+// Recording no node hands nothing, so it keeps the documents whose refs
+// the table keeps as they are (docs/targets.md "Refs"): reads of other
+// pages that showed nothing evict no page the tab has left.
+func TestRefTableRecordingNothingKeepsDocuments(t *testing.T) {
+	tab := NewRefTable()
+	catalog := readOf(tab, "catalog", "Lamp", "Chair")
+	tab.Record(catalog)
+	for i := 0; i < keptDocs+1; i++ {
+		other := readOf(tab, "page"+string(rune('a'+i)), "Home")
+		tab.RecordNodes(other)
+		tab.RecordNodes(other, nil, &Node{Ref: "e1"})
+	}
+	if n := tab.Lookup("e2", "catalog"); n == nil || n.Name != "Chair" {
+		t.Errorf("@e2 of the catalog after reads that showed nothing = %v, want link Chair", n)
+	}
+}

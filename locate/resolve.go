@@ -374,7 +374,7 @@ func withinScope(ctx context.Context, snap *Snapshot, refs *RefTable, w *flows.T
 		}
 	}
 	if len(vis) == 0 {
-		ce := &ContainerError{Container: w, Hidden: len(m)}
+		ce := &ContainerError{Container: w, Hidden: len(m), Doc: snap.Document}
 		if w.CSS == "" && w.TestID == "" && !isRegex(r.Phrase) {
 			ce.Phrase = r.Phrase
 		}

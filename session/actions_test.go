@@ -3,7 +3,9 @@ package session
 import (
 	"testing"
 
+	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
 )
 
 // Every step action the flows package parses has a run in runnerOf, and
@@ -29,5 +31,18 @@ func TestRunnerOfCoversFlowsActions(t *testing.T) {
 	}
 	if run, _ := runnerOf(nil); run != nil {
 		t.Errorf("runnerOf runs a step without an action")
+	}
+}
+
+// A missing container's near misses come from the document it was looked
+// for in only (docs/targets.md "Near misses": the page the step ran on).
+func TestContainerDiagNoNearMissesOfAnotherPage(t *testing.T) {
+	snap := &locate.Snapshot{Document: "B", All: []*locate.Node{{Role: "list", Name: "Todos", Visible: true}}}
+	for doc, want := range map[string]int{"A": 0, "B": 1} {
+		d := &diagnostics.Diagnostics{}
+		err := &locate.ContainerError{Container: &flows.Target{Phrase: "Todo list"}, Phrase: "Todo list", Doc: doc}
+		if !containerDiag(d, err, snap) || len(d.NearMisses) != want {
+			t.Errorf("container looked for in %s, read of B: near misses %v, want %d", doc, d.NearMisses, want)
+		}
 	}
 }

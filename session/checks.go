@@ -209,12 +209,14 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 				}
 			}
 		}
-		r, _, err := ss.page.Resolve(ctx, t)
+		r, snap, err := ss.page.Resolve(ctx, t)
 		if err != nil {
 			return false, err.Error(), err
 		}
 		if r.Err != nil {
-			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r}
+			// the read kept: the candidates printed are of it, so their refs are
+			// handed (docs/targets.md "Resolution", 1)
+			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r, Snap: snap}
 		}
 		ok, msg := check(r.Node)
 		return ok, msg, nil
@@ -414,12 +416,13 @@ func (ss *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Tar
 	if t != nil {
 		d.Target = t.String()
 	}
-	ss.disabledForm(s, t, d)
 	cause := errors.New(msg)
 	if ce := (*locate.ContainerError)(nil); errors.As(err, &ce) {
 		cause = &unmet{msg: msg, err: ce} // for its near misses
 	}
-	return ss.withPage(ctx, &stepFailure{err: cause, diag: d})
+	return ss.withPage(ctx, &stepFailure{err: cause, diag: d}, func(ctx context.Context, snap *locate.Snapshot) {
+		ss.disabledForm(ctx, s, t, d, snap)
+	})
 }
 
 // assert polls an expression until it is true. When it stays false (or
@@ -788,13 +791,19 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 }
 
 // withPage adds the url, title, snapshot and screenshot to diagnostics
-// that were built without a resolution.
-func (ss *Session) withPage(_ context.Context, sf *stepFailure) error {
+// that were built without a resolution; more, when given, adds what else
+// the same read tells. The refs the diagnostics print are of that read,
+// and handed (docs/targets.md "Resolution", 1).
+func (ss *Session) withPage(_ context.Context, sf *stepFailure, more ...func(context.Context, *locate.Snapshot)) error {
 	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	d := sf.diag
-	if snap, err := ss.page.Snapshot(gctx); err == nil {
+	snap, err := ss.page.Snapshot(gctx)
+	if err == nil {
 		containerDiag(d, sf.err, snap)
+		for _, f := range more {
+			f(gctx, snap)
+		}
 		d.URL, d.Title = snap.URL, snap.Title
 		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask, Idle: true})
 		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {
@@ -807,6 +816,9 @@ func (ss *Session) withPage(_ context.Context, sf *stepFailure) error {
 		}
 	}
 	d.Explain()
+	if err == nil {
+		ss.showDiagnosed(snap, d, false)
+	}
 	return sf
 }
 

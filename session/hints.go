@@ -55,7 +55,10 @@ func (ss *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 				found = append(found, f)
 			}
 		}
-	case len(d.NearMisses) > 0:
+	case len(d.NearMisses) > 0 && d.Container == "":
+		// a container's near misses are what the container may have meant,
+		// never the step's own target (docs/targets.md "A container that
+		// matched nothing")
 		if n := snap.Refs[d.NearMisses[0].Ref]; n != nil {
 			if f, ok := sg.Name(n); ok {
 				found = append(found, f)
@@ -97,16 +100,16 @@ func (ss *Session) formOf(ctx context.Context, d *diagnostics.Diagnostics, n *lo
 }
 
 // disabledForm adds, when `expect: {enabled: ...}` failed on a disabled
-// control, what its form holds back; the step's own context has run out,
-// so the page is read again on a fresh one.
-func (ss *Session) disabledForm(s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics) {
+// control, what its form holds back, resolved over snap, the read the
+// failure's diagnostics print (so the blockers' refs are of it and handed:
+// docs/targets.md "Resolution", 1). ctx is a fresh one: the step's own
+// has run out.
+func (ss *Session) disabledForm(ctx context.Context, s *flows.Step, t *flows.Target, d *diagnostics.Diagnostics, snap *locate.Snapshot) {
 	if e, ok := s.Action.(*flows.Expect); !ok || e.Kind != flows.ExpectEnabled || t == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	r, snap, err := ss.page.Resolve(ctx, t)
-	if err != nil || r.Err != nil || !r.Node.Disabled {
+	r := locate.Resolve(ctx, snap, ss.page.RefTable(), t, ss.page.QueryCSS)
+	if r.Err != nil || !r.Node.Disabled {
 		return
 	}
 	ss.formOf(ctx, d, r.Node, snap)
@@ -174,7 +177,9 @@ func containerDiag(d *diagnostics.Diagnostics, err error, snap *locate.Snapshot)
 		return false
 	}
 	d.Container, d.ContainerHidden = ce.Container.String(), ce.Hidden
-	if snap == nil || ce.Phrase == "" {
+	d.NearMisses = nil // the step's own target's are not the container's
+	if snap == nil || ce.Phrase == "" || snap.Document != ce.Doc {
+		// near misses of the page the step ran on only (docs/targets.md "Near misses")
 		return true
 	}
 	var named []diagnostics.Named
