@@ -91,7 +91,7 @@ var _ = Describe(`a failure and a diff hand the refs they print (docs/targets.md
 	})
 
 	It("hands the candidates of an ambiguous expect, beyond those its suggestions name", func() {
-		must(e, cmd(agent.VerbOpen, site.URL+"/fastfail.html"))
+		must(e, cmd(agent.VerbOpen, pages.URL+"/session/fastfail.html"))
 		// 7 Save buttons: more than the 5 suggestions name
 		must(e, cmd(agent.VerbEval, `for (let i = 3; i <= 7; i++) { const b = document.createElement('button'); b.textContent = 'Save'; b.onclick = () => out.textContent = 'save ' + i; document.querySelector('main').append(b) }; 1`))
 		c := cmd(agent.VerbExpect, "{text: {role: button, name: Save}, equals: X}")
@@ -104,7 +104,7 @@ var _ = Describe(`a failure and a diff hand the refs they print (docs/targets.md
 	})
 
 	It("prints a near miss with no ref without one", func() {
-		must(e, cmd(agent.VerbOpen, site.URL+"/fastfail.html"))
+		must(e, cmd(agent.VerbOpen, pages.URL+"/session/fastfail.html"))
 		c := cmd(agent.VerbClick, "{role: button, name: Save, within: {role: region, name: Twinz}}")
 		c.Timeout = time.Second
 		r := fails(e, c, agent.ExitFailed)
