@@ -53,7 +53,7 @@ func (e *Engine) actWith(ctx context.Context, c Command, st *flows.Step, timeout
 		human = e.humanTarget(ctx, t)
 	}
 	from := e.pageURL()
-	asked := e.ss.Page().NavigationsAsked()
+	asked := e.ss.NavigationsAsked()
 	rec, err := do(ctx)
 	var log []string
 	if rec != nil {
@@ -77,7 +77,7 @@ func (e *Engine) actWith(ctx context.Context, c Command, st *flows.Step, timeout
 		// next read (docs/agents.md "Reads after an action"); a page the
 		// action asked for at once, now: its URL is where the action led
 		e.acted = true
-		if e.ss.Page().NavigationsAsked() != asked {
+		if e.ss.NavigationsAsked() != asked {
 			if _, err := e.settle(ctx, timeout); err != nil {
 				log = append(log, "waiting for the page it led to: "+err.Error())
 			}
@@ -117,7 +117,7 @@ func hasRef(t *flows.Target) bool {
 // resolves to on the page as it is now (locate.TargetFor); nil when t
 // does not resolve now.
 func (e *Engine) humanTarget(ctx context.Context, t *flows.Target) *flows.Target {
-	res, snap, err := e.ss.Page().Resolve(ctx, t)
+	res, snap, err := e.ss.Resolve(ctx, t)
 	if err != nil || res.Err != nil || res.Node == nil {
 		return nil
 	}
@@ -157,7 +157,7 @@ func roleName(n *locate.Node) *flows.Target {
 
 // pageURL is the URL the current tab's main frame last navigated to.
 func (e *Engine) pageURL() string {
-	navs := e.ss.Page().Navigations()
+	navs := e.ss.TabNavigations()
 	if len(navs) == 0 {
 		return ""
 	}

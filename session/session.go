@@ -239,6 +239,21 @@ func (ss *Session) BaseURL() string { return ss.base }
 // Page is the current tab: the one steps act on.
 func (ss *Session) Page() *browser.Page { return ss.page }
 
+// NavigationsAsked counts the navigations of the current tab's main frame
+// asked for so far (docs/architecture.md: the front ends drive the
+// session, not its page).
+func (ss *Session) NavigationsAsked() uint64 { return ss.page.NavigationsAsked() }
+
+// TabNavigations are the navigations of the current tab's main frame, as
+// the page recorded them (Navigations has every tab's, masked).
+func (ss *Session) TabNavigations() []browser.Navigation { return ss.page.Navigations() }
+
+// Resolve finds t on the current tab's page as it is now, with the read it
+// was found in, without acting (docs/targets.md "Resolution").
+func (ss *Session) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
+	return ss.page.Resolve(ctx, t)
+}
+
 // Tabs are every tab the session saw, in the order they opened.
 func (ss *Session) Tabs() []*browser.Page { return append([]*browser.Page(nil), ss.tabs()...) }
 
