@@ -16,7 +16,6 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
-	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/session"
 )
@@ -121,28 +120,14 @@ var _ = Describe(`a rule on click covers every action that activates the element
 
 	open := func(policy string, mode session.ConfirmMode, a activation) *session.Session {
 		GinkgoHelper()
-		var pol *flows.Policy
-		if policy != "" {
-			var err error
-			pol, err = flows.ParsePolicy("policy.yaml", []byte(policy))
-			Expect(err).NotTo(HaveOccurred())
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		bctx, err := shared.NewContext(ctx)
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(func() { _ = bctx.Close() })
-		s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir(), StepTimeout: 3 * time.Second,
-			Policy: pol, Confirm: mode})
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(func() { _ = s.Close() })
+		s := openPolicySession(policy, mode)
 		page := srv.srv.URL + "/activation.html"
 		if a.setup != nil {
 			page += "?frames" // two frames, one out of process
 		}
 		octx, ocancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer ocancel()
-		_, err = s.Do(octx, step("open: "+page+"\ntimeout: 25s"))
+		_, err := s.Do(octx, step("open: "+page+"\ntimeout: 25s"))
 		Expect(err).NotTo(HaveOccurred())
 		if a.focus != "" {
 			do(s, `eval: focusOn("`+a.focus+`")`)

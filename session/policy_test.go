@@ -23,21 +23,7 @@ var _ = Describe("the action policy in a session", func() {
 
 	open := func(policy string, mode session.ConfirmMode) *session.Session {
 		GinkgoHelper()
-		var pol *flows.Policy
-		if policy != "" {
-			var err error
-			pol, err = flows.ParsePolicy("policy.yaml", []byte(policy))
-			Expect(err).NotTo(HaveOccurred())
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		bctx, err := shared.NewContext(ctx)
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(func() { _ = bctx.Close() })
-		s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir(), StepTimeout: 3 * time.Second,
-			Policy: pol, Confirm: mode})
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(func() { _ = s.Close() })
+		s := openPolicySession(policy, mode)
 		do(s, "open: "+a.URL+"/actions.html")
 		return s
 	}
@@ -127,3 +113,26 @@ var _ = Describe("the action policy in a session", func() {
 		do(t, "expect: { download: { name: { contains: notes } } }")
 	})
 })
+
+// openPolicySession opens a session on the shared browser under the
+// policy written in YAML ("" for none), with a 3 s step timeout; the
+// policy specs open their pages on it.
+func openPolicySession(policy string, mode session.ConfirmMode) *session.Session {
+	GinkgoHelper()
+	var pol *flows.Policy
+	if policy != "" {
+		var err error
+		pol, err = flows.ParsePolicy("policy.yaml", []byte(policy))
+		Expect(err).NotTo(HaveOccurred())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	bctx, err := shared.NewContext(ctx)
+	Expect(err).NotTo(HaveOccurred())
+	DeferCleanup(func() { _ = bctx.Close() })
+	s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir(), StepTimeout: 3 * time.Second,
+		Policy: pol, Confirm: mode})
+	Expect(err).NotTo(HaveOccurred())
+	DeferCleanup(func() { _ = s.Close() })
+	return s
+}
