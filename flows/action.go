@@ -79,6 +79,11 @@ type (
 	downloader interface {
 		canDownload() bool
 	}
+	// roleNeeder: the step's action takes only elements of one role
+	// (docs/targets.md "Near misses": the target's role family).
+	roleNeeder interface {
+		neededRole() string
+	}
 	// wholeWaiter: the step waits its whole timeout, whatever the page
 	// does (docs/targets.md "When waiting ends").
 	wholeWaiter interface {
@@ -195,6 +200,17 @@ func (s *Step) Activation(sc *Scope) Activation {
 func (s *Step) CanDownload() bool {
 	a, ok := s.Action.(downloader)
 	return ok && a.canDownload()
+}
+
+// NeededRole is the role the step's action needs its target to have,
+// whose family its near misses are of (docs/targets.md "Near misses"):
+// check and uncheck a checkbox, fill and type a textbox, select a
+// combobox; "" for an action that takes any element.
+func (s *Step) NeededRole() string {
+	if a, ok := s.Action.(roleNeeder); ok {
+		return a.neededRole()
+	}
+	return ""
 }
 
 // WaitsWholeTimeout reports whether the step waits its whole timeout even

@@ -274,3 +274,10 @@ func (a *Upload) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {
 func (a *Upload) arg() *yaml.Node {
 	return (&mapWriter{}).add("target", targetNode(a.Target)).add("files", stringsNode(a.Files)).node()
 }
+
+// neededRole: what each of these actions takes (docs/targets.md "Near
+// misses").
+func (*Check) neededRole() string    { return "checkbox" }
+func (*Fill) neededRole() string     { return "textbox" }
+func (*TypeText) neededRole() string { return "textbox" }
+func (*Select) neededRole() string   { return "combobox" }

@@ -38,3 +38,19 @@ func TestExprSettled(t *testing.T) {
 		}
 	}
 }
+
+// TestNeededRole: the role an action needs its target to have, whose
+// family its near misses are of (docs/targets.md "Near misses").
+func TestNeededRole(t *testing.T) {
+	for _, c := range []struct {
+		a    Action
+		want string
+	}{
+		{&Check{}, "checkbox"}, {&Fill{}, "textbox"}, {&TypeText{}, "textbox"},
+		{&Select{}, "combobox"}, {&Pointer{}, ""}, {&Wait{}, ""},
+	} {
+		if got := (&Step{Action: c.a}).NeededRole(); got != c.want {
+			t.Errorf("%T: NeededRole = %q, want %q", c.a, got, c.want)
+		}
+	}
+}

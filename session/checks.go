@@ -747,7 +747,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 			d.Truncated = true
 		}
 		if snap != nil {
-			d.NearMisses = locate.NearMisses(snap, r, neededRole(s))
+			d.NearMisses = locate.NearMisses(snap, r, s.NeededRole())
 		}
 	} else if coveredNode != nil {
 		c := candidate(coveredNode)

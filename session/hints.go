@@ -150,22 +150,6 @@ func (ss *Session) showDiagnosed(snap *locate.Snapshot, d *diagnostics.Diagnosti
 	ss.page.RefTable().RecordNodes(snap, nodes...)
 }
 
-// neededRole is the role a step's action needs its target to have, whose
-// family its near misses are of (docs/targets.md "Failure diagnostics"):
-// check and uncheck need a checkbox, fill and type a field, select a
-// combobox; "" for an action that takes any element.
-func neededRole(s *flows.Step) string {
-	switch s.Action.(type) {
-	case *flows.Check:
-		return "checkbox"
-	case *flows.Fill, *flows.TypeText:
-		return "textbox"
-	case *flows.Select:
-		return "combobox"
-	}
-	return ""
-}
-
 // containerDiag fills, for a target whose `within` container matched
 // nothing visible, the container as written and the named elements of
 // the page closest to what the container looked for (docs/targets.md
