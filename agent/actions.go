@@ -70,9 +70,7 @@ func (e *Engine) actWith(ctx context.Context, c Command, st *flows.Step, timeout
 		}
 		return rec, &Output{Code: ExitFailed, Error: err.Error(), Reason: diagnostics.ReasonInternal, Log: log}
 	}
-	switch st.Action.(type) {
-	case *flows.Open, *flows.Expect, *flows.Wait, *flows.Extract, *flows.Screenshot:
-	default:
+	if st.ActsOnPage() {
 		// what the action started a moment later is waited for by the
 		// next read (docs/agents.md "Reads after an action"); a page the
 		// action asked for at once, now: its URL is where the action led

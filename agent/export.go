@@ -116,10 +116,9 @@ func (e *Engine) exportBase() string {
 func (e *Engine) exportSteps(base, dir string) ([]*flows.Step, []string) {
 	var out []*flows.Step
 	used := map[string]bool{}
+	secret := func(s string) string { return e.secretRefs(s, used) }
 	for i, r := range e.steps {
-		st := *r.step
-		e.rewrite(&st, base, dir, used)
-		out = append(out, &st)
+		out = append(out, r.step.Exported(&flows.Export{Base: base, Dir: dir, Secret: secret}))
 		if i+1 < len(e.steps) && needsExpect(r, e.steps[i+1]) {
 			out = append(out, urlExpect(r.to))
 		}
@@ -130,45 +129,6 @@ func (e *Engine) exportSteps(base, dir string) ([]*flows.Step, []string) {
 	}
 	slices.Sort(names)
 	return out, names
-}
-
-// rewrite writes a step's URLs, files and secrets as the exported flow
-// needs them; st is a copy, whose action is replaced when it changes.
-func (e *Engine) rewrite(st *flows.Step, base, dir string, used map[string]bool) {
-	secret := func(s string) string { return e.secretRefs(s, used) }
-	switch a := st.Action.(type) {
-	case *flows.Open:
-		u := a.URL
-		if base != "" && strings.HasPrefix(u, base+"/") {
-			u = strings.TrimPrefix(u, base)
-		}
-		st.Action = &flows.Open{URL: secret(u), Wait: a.Wait}
-	case *flows.Fill:
-		st.Action = &flows.Fill{Target: a.Target, Value: secret(a.Value)}
-	case *flows.TypeText:
-		st.Action = &flows.TypeText{Target: a.Target, Text: secret(a.Text), Delay: a.Delay}
-	case *flows.Select:
-		opts := make([]string, len(a.Options))
-		for i, o := range a.Options {
-			opts[i] = secret(o)
-		}
-		st.Action = &flows.Select{Target: a.Target, Options: opts}
-	case *flows.Eval:
-		st.Action = &flows.Eval{JS: secret(a.JS)}
-	case *flows.Upload:
-		files := make([]string, len(a.Files))
-		for i, f := range a.Files {
-			files[i] = f
-			if rel, err := filepath.Rel(dir, f); err == nil && !strings.HasPrefix(rel, "..") {
-				files[i] = filepath.ToSlash(rel)
-			}
-		}
-		st.Action = &flows.Upload{Target: a.Target, Files: files}
-	case *flows.Wait:
-		if a.Duration >= flows.DefaultStepTimeout && st.Timeout == 0 {
-			st.Timeout = a.Duration + flows.DefaultStepTimeout
-		}
-	}
 }
 
 // secretRefs writes the secrets' values in s as ${secrets.NAME}, and
@@ -192,12 +152,7 @@ func (e *Engine) secretRefs(s string, used map[string]bool) string {
 // open), gets an expect of the new URL, so that a replay does not act on
 // the page it is leaving (docs/agents.md "Export").
 func needsExpect(r, next recorded) bool {
-	switch r.step.Action.(type) {
-	case *flows.Open, *flows.Expect, *flows.Wait:
-		return false
-	}
-	switch next.step.Action.(type) {
-	case *flows.Open, *flows.Expect, *flows.Wait:
+	if r.step.WaitsForPage() || next.step.WaitsForPage() {
 		return false
 	}
 	p := stablePath(r.to)

@@ -101,6 +101,38 @@ type (
 	activator interface {
 		activation(sc *Scope) Activation
 	}
+	// policyScoped: what the policy's patterns look at besides the
+	// target: the URL the step opens or requests, the script it runs, the
+	// key it presses (docs/security.md "Action policy").
+	policyScoped interface {
+		policySubject() (url, text string)
+	}
+	// artifactNamed: the name the step gives its artifact, `name:` of a
+	// screenshot or snapshot, an expectation's baseline
+	// (docs/session.md "Artifact names").
+	artifactNamed interface {
+		artifactName() string
+	}
+	// pageWaiter: the step ends on the page it waits for, its load or a
+	// state of it (docs/agents.md "Export").
+	pageWaiter interface {
+		waitsForPage() bool
+	}
+	// pageActor: the step does something to the page that may start work
+	// a moment later (docs/agents.md "Reads after an action").
+	pageActor interface {
+		actsOnPage() bool
+	}
+	// exporter: how the step is written into a recorded flow
+	// (docs/agents.md "Export"); s is the step's copy, whose action or
+	// timeout it replaces.
+	exporter interface {
+		exported(x *Export, s *Step)
+	}
+	// holder: the steps the step runs, or the sub-flow (see Step.Held).
+	holder interface {
+		held() ([]*Step, *Flow)
+	}
 )
 
 // Activates says how a step activates an element.
@@ -219,4 +251,76 @@ func (s *Step) NeededRole() string {
 func (s *Step) WaitsWholeTimeout() bool {
 	a, ok := s.Action.(wholeWaiter)
 	return ok && a.waitsWholeTimeout()
+}
+
+// PolicySubject is what the policy's patterns look at in the step
+// besides its target, as written: the URL it opens or requests, the
+// script it runs or the key it presses; "" for what it has not
+// (docs/security.md "Action policy").
+func (s *Step) PolicySubject() (url, text string) {
+	if a, ok := s.Action.(policyScoped); ok {
+		return a.policySubject()
+	}
+	return "", ""
+}
+
+// ArtifactName is the name the step gives its artifact: `name:` of a
+// screenshot or snapshot, an expectation's baseline; "" when it gives
+// none (docs/session.md "Artifact names").
+func (s *Step) ArtifactName() string {
+	if a, ok := s.Action.(artifactNamed); ok {
+		return a.artifactName()
+	}
+	return ""
+}
+
+// WaitsForPage reports whether the step ends on the page it waits for:
+// `open` its load, `expect` and `wait` a state of it. A recorded flow
+// adds no expect of the URL next to it (docs/agents.md "Export").
+func (s *Step) WaitsForPage() bool {
+	a, ok := s.Action.(pageWaiter)
+	return ok && a.waitsForPage()
+}
+
+// ActsOnPage reports whether the step does something to the page that
+// may start work a moment later (a navigation, a request), which the next
+// read waits for (docs/agents.md "Reads after an action"): a click, a
+// key, an input, a scroll, a script, the steps it holds; not a read nor a
+// step that waits.
+func (s *Step) ActsOnPage() bool {
+	a, ok := s.Action.(pageActor)
+	return ok && a.actsOnPage()
+}
+
+// Export is how a recorded flow writes its steps (docs/agents.md
+// "Export").
+type Export struct {
+	// Base: open URLs under it are written as paths.
+	Base string
+	// Dir: upload files under it are written relative to it.
+	Dir string
+	// Secret writes the secrets' values in what a person typed (a URL, a
+	// value, a text, an option, a script) as ${secrets.NAME}.
+	Secret func(string) string
+}
+
+// Exported is a copy of the step as a recorded flow writes it
+// (docs/agents.md "Export"): its typed strings' secrets as references,
+// open URLs relative to Base, upload files to Dir, and a wait as long as
+// the default timeout or longer given a timeout that lets it end.
+func (s *Step) Exported(x *Export) *Step {
+	st := *s
+	if a, ok := s.Action.(exporter); ok {
+		a.exported(x, &st)
+	}
+	return &st
+}
+
+// Held is what the step runs besides itself: the steps of a group or a
+// repeat, the flow a run loaded; nil for any other step.
+func (s *Step) Held() (steps []*Step, sub *Flow) {
+	if a, ok := s.Action.(holder); ok {
+		return a.held()
+	}
+	return nil, nil
 }

@@ -126,3 +126,7 @@ func (a *Screenshot) arg() *yaml.Node {
 	}
 	return w.add("target", targetNode(a.Target)).node()
 }
+
+// The name each gives its artifact (docs/session.md "Artifact names").
+func (a *Snapshot) artifactName() string   { return a.Artifact }
+func (a *Screenshot) artifactName() string { return a.Artifact }

@@ -295,3 +295,11 @@ func (a *Assert) arg() *yaml.Node {
 	}
 	return (&mapWriter{}).add("that", exprNode(a.That)).add("message", strNodeOf(a.Message)).node()
 }
+
+// An expectation against a baseline names its artifacts after it
+// (docs/session.md "Artifact names").
+func (a *Expect) artifactName() string { return a.Baseline }
+
+// expect ends on the state of the page it expects (docs/agents.md
+// "Export").
+func (*Expect) waitsForPage() bool { return true }

@@ -281,3 +281,42 @@ func (*Check) neededRole() string    { return "checkbox" }
 func (*Fill) neededRole() string     { return "textbox" }
 func (*TypeText) neededRole() string { return "textbox" }
 func (*Select) neededRole() string   { return "combobox" }
+
+// The policy's patterns look at the key pressed (docs/security.md
+// "Action policy").
+func (a *Press) policySubject() (string, string) { return "", a.Key }
+
+// Input acts on the page (docs/agents.md "Reads after an action").
+func (*Fill) actsOnPage() bool     { return true }
+func (*TypeText) actsOnPage() bool { return true }
+func (*Press) actsOnPage() bool    { return true }
+func (*Select) actsOnPage() bool   { return true }
+func (*Check) actsOnPage() bool    { return true }
+func (*Upload) actsOnPage() bool   { return true }
+
+// exported: the secrets typed in a value, a text or an option as
+// references, and upload files relative to the flow's folder
+// (docs/agents.md "Export").
+func (a *Fill) exported(x *Export, s *Step) {
+	s.Action = &Fill{Target: a.Target, Value: x.Secret(a.Value)}
+}
+func (a *TypeText) exported(x *Export, s *Step) {
+	s.Action = &TypeText{Target: a.Target, Text: x.Secret(a.Text), Delay: a.Delay}
+}
+func (a *Select) exported(x *Export, s *Step) {
+	opts := make([]string, len(a.Options))
+	for i, o := range a.Options {
+		opts[i] = x.Secret(o)
+	}
+	s.Action = &Select{Target: a.Target, Options: opts}
+}
+func (a *Upload) exported(x *Export, s *Step) {
+	files := make([]string, len(a.Files))
+	for i, f := range a.Files {
+		files[i] = f
+		if rel, err := filepath.Rel(x.Dir, f); err == nil && !strings.HasPrefix(rel, "..") {
+			files[i] = filepath.ToSlash(rel)
+		}
+	}
+	s.Action = &Upload{Target: a.Target, Files: files}
+}

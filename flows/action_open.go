@@ -1,6 +1,10 @@
 package flows
 
-import "gopkg.in/yaml.v3"
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
 
 // Open is `open`: navigates to a URL (docs/flows.md "open").
 type Open struct {
@@ -44,4 +48,21 @@ func (a *Open) arg() *yaml.Node {
 		return strNodeOf(a.URL)
 	}
 	return (&mapWriter{}).add("url", strNodeOf(a.URL)).add("wait", strNode(a.Wait)).node()
+}
+
+// The policy's patterns look at the URL opened (docs/security.md "Action
+// policy").
+func (a *Open) policySubject() (string, string) { return a.URL, "" }
+
+// open ends on the page it loads (docs/agents.md "Export").
+func (*Open) waitsForPage() bool { return true }
+
+// exported: a URL under the flow's base_url is written as a path, and its
+// secrets as references (docs/agents.md "Export").
+func (a *Open) exported(x *Export, s *Step) {
+	u := a.URL
+	if x.Base != "" && strings.HasPrefix(u, x.Base+"/") {
+		u = strings.TrimPrefix(u, x.Base)
+	}
+	s.Action = &Open{URL: x.Secret(u), Wait: a.Wait}
 }

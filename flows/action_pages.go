@@ -164,3 +164,8 @@ func (p *parser) expectDownload(n *yaml.Node) *Match {
 	}
 	return p.match(nn, "expect download name")
 }
+
+// Answering a dialog lets the page's script go on, and a tab step brings
+// another page (docs/agents.md "Reads after an action").
+func (*Dialog) actsOnPage() bool { return true }
+func (*Tab) actsOnPage() bool    { return true }

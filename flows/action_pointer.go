@@ -139,3 +139,8 @@ func (a *Scroll) arg() *yaml.Node {
 	}
 	return t
 }
+
+// A pointer action and a scroll act on the page (docs/agents.md "Reads
+// after an action").
+func (*Pointer) actsOnPage() bool { return true }
+func (*Scroll) actsOnPage() bool  { return true }

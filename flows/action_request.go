@@ -171,3 +171,7 @@ func (a *Request) arg() *yaml.Node {
 	}
 	return w.node()
 }
+
+// The policy's patterns look at the URL requested (docs/security.md
+// "Action policy").
+func (a *Request) policySubject() (string, string) { return a.URL, "" }

@@ -149,3 +149,14 @@ func (a *Repeat) arg() *yaml.Node {
 	}
 	return w.add("steps", stepsNode(a.Steps)).node()
 }
+
+// held: what each container runs (Step.Held).
+func (a *Run) held() ([]*Step, *Flow)    { return nil, a.Loaded }
+func (a *Group) held() ([]*Step, *Flow)  { return a.Steps, nil }
+func (a *Repeat) held() ([]*Step, *Flow) { return a.Steps, nil }
+
+// A container's steps may act on the page (docs/agents.md "Reads after
+// an action").
+func (*Run) actsOnPage() bool    { return true }
+func (*Group) actsOnPage() bool  { return true }
+func (*Repeat) actsOnPage() bool { return true }

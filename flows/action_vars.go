@@ -88,3 +88,13 @@ func (a *Eval) parse(p *parser, _ *actionSpec, k, v *yaml.Node) {
 }
 
 func (a *Eval) arg() *yaml.Node { return strNodeOf(a.JS) }
+
+// The policy's patterns look at the script (docs/security.md "Action
+// policy").
+func (a *Eval) policySubject() (string, string) { return "", a.JS }
+
+// A script acts on the page (docs/agents.md "Reads after an action").
+func (*Eval) actsOnPage() bool { return true }
+
+// exported: the script's secrets as references (docs/agents.md "Export").
+func (a *Eval) exported(x *Export, s *Step) { s.Action = &Eval{JS: x.Secret(a.JS)} }

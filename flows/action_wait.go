@@ -93,3 +93,15 @@ func (a *Wait) arg() *yaml.Node {
 	}
 	return w.node()
 }
+
+// wait ends on the state of the page it waits for (docs/agents.md
+// "Export").
+func (*Wait) waitsForPage() bool { return true }
+
+// exported: a wait as long as the default step timeout or longer is
+// given a timeout that lets it end (docs/agents.md "Export").
+func (a *Wait) exported(_ *Export, s *Step) {
+	if a.Duration >= DefaultStepTimeout && s.Timeout == 0 {
+		s.Timeout = a.Duration + DefaultStepTimeout
+	}
+}

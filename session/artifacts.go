@@ -45,17 +45,8 @@ func FlowSlug(name string) string {
 // action and target as written, as a slug of at most 50 characters
 // ("step" for a step without an action).
 func stepKey(s *flows.Step) string {
-	own := ""
-	switch a := s.Action.(type) {
-	case *flows.Screenshot:
-		own = a.Artifact
-	case *flows.Snapshot:
-		own = a.Artifact
-	case *flows.Expect:
-		own = a.Baseline
-	}
 	action := actionName(s)
-	for _, k := range []string{own, s.Name, action + " " + s.Subject()} {
+	for _, k := range []string{s.ArtifactName(), s.Name, action + " " + s.Subject()} {
 		if k = strings.TrimRight(slug(k, 50), "-"); k != "" {
 			return k
 		}

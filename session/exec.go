@@ -290,19 +290,12 @@ func (ss *Session) flowOf(s *flows.Step) *flows.Flow {
 		var walk func(steps []*flows.Step) *flows.Flow
 		walk = func(steps []*flows.Step) *flows.Flow {
 			for _, st := range steps {
-				switch a := st.Action.(type) {
-				case *flows.Run:
-					if r := find(a.Loaded, depth+1); r != nil {
-						return r
-					}
-				case *flows.Group:
-					if r := walk(a.Steps); r != nil {
-						return r
-					}
-				case *flows.Repeat:
-					if r := walk(a.Steps); r != nil {
-						return r
-					}
+				inner, sub := st.Held()
+				if r := find(sub, depth+1); r != nil {
+					return r
+				}
+				if r := walk(inner); r != nil {
+					return r
 				}
 			}
 			return nil
@@ -887,9 +880,8 @@ func secretValues(f *flows.Flow, lookup func(string) (string, bool)) []string {
 			}
 		}
 		for _, st := range f.AllSteps() {
-			if r, ok := st.Action.(*flows.Run); ok {
-				walk(r.Loaded)
-			}
+			_, sub := st.Held()
+			walk(sub)
 		}
 	}
 	walk(f)

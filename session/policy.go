@@ -138,21 +138,15 @@ func (ss *Session) subjectOf(c *stepCall) flows.Subject {
 		}
 		return v
 	}
-	switch a := c.s.Action.(type) {
-	case *flows.Open:
-		s.URL = str(a.URL)
+	u, text := c.s.PolicySubject()
+	if u != "" {
+		s.URL = str(u)
 		if u, err := flows.JoinURL(ss.base, s.URL); err == nil {
 			s.URL = u
 		}
-	case *flows.Request:
-		s.URL = str(a.URL)
-		if u, err := flows.JoinURL(ss.base, s.URL); err == nil {
-			s.URL = u
-		}
-	case *flows.Eval:
-		s.Texts = append(s.Texts, str(a.JS))
-	case *flows.Press:
-		s.Texts = append(s.Texts, str(a.Key))
+	}
+	if text != "" {
+		s.Texts = append(s.Texts, str(text))
 	}
 	s.Texts = append(s.Texts, targetTexts(c.t)...)
 	return s
