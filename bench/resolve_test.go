@@ -141,7 +141,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 var missing = &flows.Target{Phrase: "Download CSV"}
 
 // BenchmarkDiagnostics measures gathering the failure diagnostics for a
-// missing target on the dashboard. session/checks.go's diagnose is
+// missing target on the dashboard. session/diagnose.go's diagnose is
 // unexported, so this calls the pieces it is made of, in its order:
 // Page.Snapshot (locate.Build) and locate.Resolve (the resolution the
 // failure reports), diagnostics.NearMisses over the visible actionable

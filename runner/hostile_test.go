@@ -18,7 +18,7 @@ import (
 )
 
 // outlinePixels counts the pixels of the candidates' outlines
-// (session/checks.go outlineJS) in a PNG.
+// (session/outline.go outlineJS) in a PNG.
 func outlinePixels(shot []byte) int {
 	img := decodePNG(shot)
 	r := img.Bounds()

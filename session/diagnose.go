@@ -1,0 +1,152 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
+)
+
+// diagnose gathers what the page held when a target failed
+// (docs/targets.md "Failure diagnostics"), saves a screenshot with the
+// candidates outlined and the snapshot, and returns the step failure.
+func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error {
+	var le *browser.LocateError
+	if !errors.As(err, &le) {
+		if r := locate.ReasonOf(err); r != "" {
+			return ss.withPage(ctx, &stepFailure{err: err, diag: &diagnostics.Diagnostics{Reason: r, Message: err.Error()}})
+		}
+		return err
+	}
+	d := &diagnostics.Diagnostics{Reason: le.Reason(), Message: le.Error()}
+	if t := s.Target(); t != nil {
+		d.Target = t.String()
+	}
+	// a fresh context: the step's own has usually run out
+	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	snap := le.Snap
+	if snap == nil {
+		if s2, err := ss.page.Snapshot(gctx); err == nil {
+			snap = s2
+		}
+	}
+	var covered string
+	var cov *locate.CoveredError
+	if errors.As(err, &cov) {
+		covered = cov.CoveredBy
+	}
+	var coveredNode *locate.Node
+	var nie *locate.NotInteractableError
+	if errors.As(err, &nie) {
+		coveredNode = nie.Node
+	}
+	if r := le.Result; r != nil {
+		d.Rungs = r.Rungs
+		matches := r.Matches
+		if len(matches) == 0 && r.Node != nil {
+			matches = []*locate.Node{r.Node}
+		}
+		for _, n := range matches {
+			c := candidate(n)
+			if n == coveredNode || (coveredNode != nil && n.Key() == coveredNode.Key()) {
+				c.CoveredBy = covered
+			}
+			d.Candidates = append(d.Candidates, c)
+		}
+		if len(d.Candidates) > diagnostics.MaxCandidates {
+			d.Truncated = true
+		}
+		if snap != nil {
+			d.NearMisses = locate.NearMisses(snap, r, s.NeededRole())
+		}
+	} else if coveredNode != nil {
+		c := candidate(coveredNode)
+		c.CoveredBy = covered
+		d.Candidates = append(d.Candidates, c)
+	}
+	containerDiag(d, err, snap)
+	if d.Reason == diagnostics.ReasonNotFound && le.Result != nil && le.Result.Phrase != "" {
+		ss.hiddenMatches(gctx, d, le.Result.Phrase)
+	}
+	ss.suggest(gctx, s, d, le, snap)
+	if d.Reason == diagnostics.ReasonDisabled {
+		ss.formOf(gctx, d, coveredNode, snap)
+	}
+	var bad *locate.BadValueError
+	if errors.As(err, &bad) {
+		// the field was right, its value not (docs/targets.md "Actionability", "Date, time and colour inputs")
+		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, bad.Value)
+		d.Hints = append(d.Hints, "give the value in the input's own form, whatever the page shows: "+locate.PickerForms)
+	}
+	if snap != nil {
+		for _, n := range snap.All {
+			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {
+				d.Links = append(d.Links, diagnostics.Link{Text: n.Name, Href: n.Href})
+			}
+		}
+		d.URL, d.Title = snap.URL, snap.Title
+		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask, Idle: true})
+		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {
+			d.Snapshot = path
+		}
+	}
+	d.Explain()
+	ss.showDiagnosed(snap, d, le.Snap == snap)
+	if png, err := ss.outlinedScreenshot(gctx, d.Candidates); err == nil {
+		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
+			d.Screenshot = path
+		}
+	}
+	return &stepFailure{err: err, diag: d}
+}
+
+// withPage adds the url, title, snapshot and screenshot to diagnostics
+// that were built without a resolution; more, when given, adds what else
+// the same read tells. The refs the diagnostics print are of that read,
+// and handed (docs/targets.md "Resolution", 1).
+func (ss *Session) withPage(_ context.Context, sf *stepFailure, more ...func(context.Context, *locate.Snapshot)) error {
+	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	d := sf.diag
+	snap, err := ss.page.Snapshot(gctx)
+	if err == nil {
+		containerDiag(d, sf.err, snap)
+		for _, f := range more {
+			f(gctx, snap)
+		}
+		d.URL, d.Title = snap.URL, snap.Title
+		text := snap.Render(locate.RenderOptions{Mask: ss.mask.Mask, Idle: true})
+		if path, err := ss.artifact(results.ArtifactSnapshot, ss.key+".failure.txt", []byte(text)); err == nil {
+			d.Snapshot = path
+		}
+	}
+	if png, err := ss.page.Screenshot(gctx, false, nil); err == nil {
+		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
+			d.Screenshot = path
+		}
+	}
+	d.Explain()
+	if err == nil {
+		ss.showDiagnosed(snap, d, false)
+	}
+	return sf
+}
+
+func candidate(n *locate.Node) diagnostics.Candidate {
+	c := diagnostics.Candidate{Ref: n.Ref, Role: n.Role, Name: n.Name, Visible: n.Visible, Enabled: n.Enabled(),
+		Region: n.Region, Frame: n.FrameName}
+	if !n.Box.Empty() {
+		c.Box = &diagnostics.Box{X: n.Box.X, Y: n.Box.Y, Width: n.Box.W, Height: n.Box.H}
+	}
+	if c.Name == "" {
+		c.Name = n.Text
+	}
+	return c
+}

@@ -1,0 +1,291 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// expect runs a web-first expectation: re-checked until it holds or the
+// step times out, then a failure saying what the page held instead
+// (docs/flows.md "expect").
+func (ss *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.Expect, t *flows.Target, sc *flows.Scope) error {
+	if e.Match != nil {
+		// interpolate the expected strings and compile a ${...} regex
+		m, err := e.Match.Interpolate(sc)
+		if err != nil {
+			return failWith(diagnostics.ReasonExpression, err)
+		}
+		e = &flows.Expect{Kind: e.Kind, Target: e.Target, Match: m, Equals: e.Equals, Min: e.Min, Max: e.Max}
+	}
+	var cond func() (bool, string, error)
+	switch e.Kind {
+	case flows.ExpectVisible, flows.ExpectHidden:
+		cond = ss.visibleCond(ctx, t, e.Kind == flows.ExpectVisible)
+	case flows.ExpectText, flows.ExpectValue:
+		// a value a script set moves no stamp: a value is always read
+		// (docs/targets.md "Reusing a read")
+		cond = ss.single(ctx, t, ss.stringCheck(ctx, e, t), e.Kind == flows.ExpectText)
+	case flows.ExpectURL, flows.ExpectTitle:
+		cond = ss.pageCond(ctx, e)
+	case flows.ExpectCount:
+		cond = ss.countCond(ctx, e, t)
+	case flows.ExpectEnabled, flows.ExpectDisabled, flows.ExpectChecked, flows.ExpectUnchecked:
+		cond = ss.single(ctx, t, stateCheck(e.Kind, t), false)
+	case flows.ExpectNoConsoleErrors:
+		return ss.noConsoleErrors()
+	case flows.ExpectNoFailedRequests:
+		// a request still in flight may yet fail: wait for it, as long as
+		// the step may (docs/flows.md "no_failed_requests")
+		if err := ss.page.WaitRequests(ctx); err != nil && ctx.Err() == nil {
+			return err
+		}
+		return ss.noFailedRequests()
+	case flows.ExpectDialog:
+		cond = ss.dialogCond(e.Match)
+	case flows.ExpectDownload:
+		return ss.expectDownload(ctx, flowCtx, s, e.Match)
+	default:
+		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown expectation %q", e.Kind))
+	}
+	if err := ss.pollUntil(ctx, cond); err != nil {
+		return ss.expectFailed(flowCtx, s, t, err)
+	}
+	return nil
+}
+
+// single is the condition of a check on the one element t resolves to; an
+// element that does not resolve is an error that gets diagnostics. With
+// reuse, the check may hold over the page's latest read when nothing has
+// changed since (docs/targets.md "Reusing a read"); when it does not, the
+// page is read.
+func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string), reuse bool) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		if reuse {
+			if r := ss.page.ReusedResolve(ctx, t); r != nil {
+				if ok, msg := check(r.Node); ok {
+					return true, msg, nil
+				}
+			}
+		}
+		r, snap, err := ss.page.Resolve(ctx, t)
+		if err != nil {
+			return false, err.Error(), err
+		}
+		if r.Err != nil {
+			// the read kept: the candidates printed are of it, so their refs are
+			// handed (docs/targets.md "Resolution", 1)
+			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r, Snap: snap}
+		}
+		ok, msg := check(r.Node)
+		return ok, msg, nil
+	}
+}
+
+// visibleCond holds when some match of t is visible (want) or none is.
+// That one is visible may hold over the page's latest read when nothing
+// has changed since; that none is, never (docs/targets.md "Reusing a
+// read").
+func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		if want {
+			if ss.page.ReusedVisible(ctx, t) {
+				return true, "", nil
+			}
+		}
+		all, vis, _, err := ss.page.Query(ctx, t)
+		var ce *locate.ContainerError
+		switch {
+		case errors.As(err, &ce) && !want:
+			return false, fmt.Sprintf("expected %s to be hidden, but %s", t, ce), err
+		case errors.As(err, &ce):
+			return false, fmt.Sprintf("expected %s to be visible, but %s", t, ce), err
+		case !want:
+			return err == nil && len(vis) == 0, fmt.Sprintf("expected %s to be hidden, but %d match(es) are visible", t, len(vis)), err
+		case len(all) > 0:
+			return len(vis) > 0, fmt.Sprintf("%d element(s) match %s, but none is visible", len(all), t), err
+		}
+		return len(vis) > 0, fmt.Sprintf("nothing matches %s", t), err
+	}
+}
+
+// stringCheck compares an element's text or value with the expectation's
+// match.
+func (ss *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Target) func(n *locate.Node) (bool, string) {
+	if e.Kind == flows.ExpectText {
+		return func(n *locate.Node) (bool, string) {
+			txt := n.Text
+			if txt == "" && !n.EditHost {
+				// an editor's text is its content, even empty
+				// (docs/flows.md "expect")
+				txt = n.Name
+			}
+			ok, want := matchString(e.Match, txt)
+			return ok, fmt.Sprintf("expected the text of %s %s, but it is %q", t, want, txt)
+		}
+	}
+	return func(n *locate.Node) (bool, string) {
+		ok, want := matchString(e.Match, n.Value)
+		if !ok && n.Tag == "select" {
+			// a native select holds by its option's value as well as
+			// its label, as `select` picks by either
+			if v, err := ss.page.Attr(ctx, n, "value"); err == nil && v != n.Value {
+				if ok, _ = matchString(e.Match, v); !ok {
+					return false, fmt.Sprintf("expected the value of %s %s, but it is %q (option value %q)", t, want, n.Value, v)
+				}
+			}
+		}
+		return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
+	}
+}
+
+// pageCond compares the page's URL or title with the expectation's match.
+func (ss *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		u, title, err := ss.urlAndTitle(ctx)
+		if err != nil {
+			return false, fmt.Sprintf("the page's %s could not be read: %s", e.Kind, firstLine(err.Error())), err
+		}
+		v := u
+		if e.Kind == flows.ExpectTitle {
+			v = title
+		}
+		ok, want := matchString(e.Match, v)
+		return ok, fmt.Sprintf("expected the %s %s, but it is %q", e.Kind, want, v), nil
+	}
+}
+
+// countCond holds when the number of matches of t is within the bounds.
+func (ss *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Target) func() (bool, string, error) {
+	return func() (bool, string, error) {
+		all, _, _, err := ss.page.Query(ctx, t)
+		n := len(all)
+		ok := true
+		var want []string
+		if e.Equals != nil {
+			ok = ok && n == *e.Equals
+			want = append(want, fmt.Sprintf("exactly %d", *e.Equals))
+		}
+		if e.Min != nil {
+			ok = ok && n >= *e.Min
+			want = append(want, fmt.Sprintf("at least %d", *e.Min))
+		}
+		if e.Max != nil {
+			ok = ok && n <= *e.Max
+			want = append(want, fmt.Sprintf("at most %d", *e.Max))
+		}
+		return ok && err == nil, fmt.Sprintf("expected %s of %s, but %s", strings.Join(want, " and "), t, thereAre(n, err)), err
+	}
+}
+
+// thereAre says how many matches a count found: n, or, when the
+// target's `within` container matched nothing, that (docs/targets.md
+// "Resolution", 5).
+func thereAre(n int, err error) string {
+	var ce *locate.ContainerError
+	switch {
+	case errors.As(err, &ce):
+		return ce.Error()
+	case err != nil:
+		return "the page could not be read: " + firstLine(err.Error())
+	}
+	return fmt.Sprintf("there are %d", n)
+}
+
+// stateCheck holds when the element is enabled, disabled, checked or
+// unchecked, as kind says.
+func stateCheck(kind string, t *flows.Target) func(n *locate.Node) (bool, string) {
+	switch kind {
+	case flows.ExpectEnabled, flows.ExpectDisabled:
+		want := kind == flows.ExpectEnabled
+		return func(n *locate.Node) (bool, string) {
+			return n.Enabled() == want, fmt.Sprintf("expected %s to be %s, but it is not", t, kind)
+		}
+	}
+	want := "true"
+	if kind == flows.ExpectUnchecked {
+		want = "false"
+	}
+	return func(n *locate.Node) (bool, string) {
+		st := n.Checked
+		if st == "" {
+			st = "not checkable"
+		}
+		return n.Checked == want, fmt.Sprintf("expected %s to be %s, but it is %s", t, kind, checkedState(st))
+	}
+}
+
+// noConsoleErrors fails when the page logged a console error or threw.
+func (ss *Session) noConsoleErrors() error {
+	var errs []string
+	for _, c := range ss.page.Console() {
+		if c.Type == "error" || c.Type == "exception" {
+			errs = append(errs, c.Text)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return &stepFailure{err: fmt.Errorf("%d console error(s): %s", len(errs), strings.Join(capList(errs, 5), " | ")),
+		diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "console errors", Hints: []string{"see console.log in the artifacts"}}}
+}
+
+// noFailedRequests fails when a request failed or got a 4xx/5xx.
+func (ss *Session) noFailedRequests() error {
+	var fails []string
+	for _, r := range ss.page.FailedRequests() {
+		fails = append(fails, r.String())
+	}
+	if len(fails) == 0 {
+		return nil
+	}
+	return &stepFailure{err: fmt.Errorf("%d failed request(s): %s", len(fails), strings.Join(capList(fails, 5), " | ")),
+		diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "failed requests", Hints: []string{"see network.log in the artifacts"}}}
+}
+
+func checkedState(s string) string {
+	switch s {
+	case "true":
+		return "checked"
+	case "false":
+		return "unchecked"
+	}
+	return s
+}
+
+func capList(xs []string, n int) []string {
+	if len(xs) <= n {
+		return xs
+	}
+	return append(xs[:n:n], fmt.Sprintf("… %d more", len(xs)-n))
+}
+
+// expectFailed turns a check that did not hold (pollUntil's error) into a
+// step failure, with diagnostics when the target did not resolve.
+func (ss *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
+	var le *browser.LocateError
+	if errors.As(err, &le) {
+		return ss.diagnose(ctx, s, err)
+	}
+	if errors.Is(err, browser.ErrPageCrashed) {
+		return err
+	}
+	msg := err.Error()
+	d := &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: msg}
+	if t != nil {
+		d.Target = t.String()
+	}
+	cause := errors.New(msg)
+	if ce := (*locate.ContainerError)(nil); errors.As(err, &ce) {
+		cause = &unmet{msg: msg, err: ce} // for its near misses
+	}
+	return ss.withPage(ctx, &stepFailure{err: cause, diag: d}, func(ctx context.Context, snap *locate.Snapshot) {
+		ss.disabledForm(ctx, s, t, d, snap)
+	})
+}

@@ -1,0 +1,45 @@
+package session
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
+)
+
+// extract sets a variable from the page or an expression.
+func (ss *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows.Extract, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
+	if x.Expr != nil {
+		v, err := ss.evalExpr(ctx, x.Expr, sc)
+		if err != nil {
+			return failWith(diagnostics.ReasonExpression, err)
+		}
+		sc.Vars[x.Var] = v
+		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, ss.mask.Mask(fmt.Sprint(v))))
+		return nil
+	}
+	r, _, err := ss.page.Locate(ctx, t)
+	if err != nil {
+		return ss.diagnose(flowCtx, s, err)
+	}
+	var v string
+	switch {
+	case x.Attr != "":
+		v, err = ss.page.Attr(ctx, r.Node, x.Attr)
+		if err != nil {
+			return err
+		}
+	case r.Node.EditHost || r.Node.Value != "" && (r.Node.Role == "textbox" || r.Node.Role == "searchbox" || r.Node.Role == "combobox" || r.Node.Role == "spinbutton"):
+		v = r.Node.Value // an editor's content, even empty (docs/flows.md "extract")
+	default:
+		v = r.Node.Text
+		if v == "" {
+			v = r.Node.Name
+		}
+	}
+	sc.Vars[x.Var] = v
+	rec.Log = append(rec.Log, fmt.Sprintf("%s = %q", x.Var, ss.mask.Mask(v)))
+	return nil
+}

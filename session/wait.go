@@ -1,0 +1,142 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+)
+
+// unmet is a check that did not hold yet: why, and the error it met.
+type unmet struct {
+	msg string
+	err error
+}
+
+func (u *unmet) Error() string {
+	if u.msg == "" && u.err != nil {
+		return u.err.Error()
+	}
+	return u.msg
+}
+
+func (u *unmet) Unwrap() error { return u.err }
+
+// pollUntil re-checks cond until it holds or ctx ends (Page.Poll: sooner
+// when the page changes). It returns nil only when cond held; otherwise the
+// page crash, or an *unmet with the last reason cond gave for not holding
+// (docs/flows.md "Checks that fail": never a silent pass).
+func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
+	err := ss.page.Poll(ctx, func() (bool, error) {
+		ok, msg, err := cond()
+		switch {
+		case ok:
+			return true, nil
+		case errors.Is(err, browser.ErrPageCrashed):
+			return true, err
+		}
+		if msg == "" && err != nil {
+			msg = err.Error()
+		}
+		if msg == "" {
+			msg = "it did not hold"
+		}
+		return false, &unmet{msg: msg, err: err}
+	})
+	var u *unmet
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &u), errors.Is(err, browser.ErrPageCrashed):
+		return err
+	}
+	// no try ran to the end before the step's deadline
+	return &unmet{msg: "the step timed out before the check could read the page", err: err}
+}
+
+func matchString(m *flows.Match, s string) (bool, string) {
+	if m == nil {
+		return true, ""
+	}
+	want := ""
+	switch {
+	case m.Equals != nil:
+		want = fmt.Sprintf("to equal %q", *m.Equals)
+	case m.Contains != nil:
+		want = fmt.Sprintf("to contain %q", *m.Contains)
+	case m.Matches != nil:
+		want = "to match " + m.Matches.Source
+	}
+	return m.Test(s), want
+}
+
+// wait runs the `wait` forms.
+func (ss *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *flows.Target, sc *flows.Scope) error {
+	p := ss.page
+	switch {
+	case w.Duration > 0:
+		timer := time.NewTimer(w.Duration)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+			return nil
+		case <-ctx.Done():
+			return failWith(diagnostics.ReasonTimeout, fmt.Errorf("wait %s: the step timed out first", w.Duration))
+		}
+	case w.Text != "":
+		txt, err := ss.str(w.Text, sc)
+		if err != nil {
+			return failWith(diagnostics.ReasonExpression, err)
+		}
+		tt := &flows.Target{Text: txt}
+		err = ss.pollUntil(ctx, func() (bool, string, error) {
+			_, vis, _, err := p.Query(ctx, tt)
+			return len(vis) > 0, fmt.Sprintf("text %q did not appear", txt), err
+		})
+		if err != nil {
+			return ss.expectFailed(ctx, s, tt, err)
+		}
+	case w.Target != nil:
+		_, _, err := p.Locate(ctx, t)
+		if err != nil {
+			return ss.diagnose(ctx, s, err)
+		}
+	case w.Gone != nil:
+		err := ss.pollUntil(ctx, func() (bool, string, error) {
+			_, vis, _, err := p.Query(ctx, t)
+			return err == nil && len(vis) == 0, fmt.Sprintf("%s is still visible", t), err
+		})
+		if err != nil {
+			return ss.expectFailed(ctx, s, t, err)
+		}
+	case w.URL != nil:
+		m, err := w.URL.Interpolate(sc)
+		if err != nil {
+			return failWith(diagnostics.ReasonExpression, err)
+		}
+		err = ss.pollUntil(ctx, func() (bool, string, error) {
+			u, _, err := ss.urlAndTitle(ctx)
+			if err != nil {
+				return false, "the page's URL could not be read: " + firstLine(err.Error()), err
+			}
+			ok, want := matchString(m, u)
+			return ok, fmt.Sprintf("expected the URL %s, but it is %q", want, u), nil
+		})
+		if err != nil {
+			return ss.expectFailed(ctx, s, nil, err)
+		}
+	case w.Load != "":
+		if err := p.WaitLoad(ctx, "", w.Load); err != nil {
+			r := diagnostics.ReasonNavigation
+			if ctx.Err() != nil {
+				r = diagnostics.ReasonTimeout
+			}
+			return failWith(r, fmt.Errorf("the page did not reach %s: %w", w.Load, err))
+		}
+	}
+	return nil
+}
