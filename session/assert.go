@@ -13,10 +13,11 @@ import (
 	"github.com/smokeflow/smokeflow/flows"
 )
 
-// assert polls an expression until it is true. When it stays false (or
+// execAssert polls an expression until it is true. When it stays false (or
 // cannot be evaluated) the step fails with the expression and the values
 // of its parts: `count({role: "row"}) = 3` (docs/flows.md "assert").
-func (ss *Session) assert(ctx context.Context, a *flows.Assert, sc *flows.Scope) error {
+func (ss *Session) execAssert(c *stepCall, a *flows.Assert) error {
+	ctx, sc := c.sctx, c.sc
 	err := ss.pollUntil(ctx, func() (bool, string, error) {
 		env, err := ss.exprEnv(ctx, sc)
 		if err != nil {

@@ -17,8 +17,9 @@ import (
 // Dialogs and downloads of a session's tabs. docs/flows.md "dialog",
 // "expect" and "Downloads".
 
-// dialogStep runs `dialog`: how to answer the next native dialog.
-func (ss *Session) dialogStep(d *flows.Dialog, sc *flows.Scope, rec *results.Step) error {
+// execDialog runs `dialog`: how to answer the next native dialog.
+func (ss *Session) execDialog(c *stepCall, d *flows.Dialog) error {
+	sc, rec := c.sc, c.rec
 	a := browser.DialogAnswer{Accept: d.Accept}
 	what := "dismissed"
 	if a.Accept {

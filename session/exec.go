@@ -432,17 +432,19 @@ type stepCall struct {
 }
 
 // runnerOf is how each step action runs: the one dispatch on the type of
-// a flows action (docs/architecture-notes.md "Step actions"). A container
+// a flows action (docs/architecture-notes.md "Step actions"), each case
+// calling its handler of one signature (docs/architecture-notes.md "Step
+// handlers"). A container
 // (group, repeat, run) runs the steps it holds; nil for a type without a
 // run.
 func runnerOf(a flows.Action) (run func(*Session, *stepCall) error, container bool) {
 	switch a := a.(type) {
 	case *flows.Group:
-		return func(ss *Session, c *stepCall) error { return ss.runSteps(c.ctx, c.rec.Phase, a.Steps, c.idx+".", c.sc) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execGroup(c, a) }, true
 	case *flows.Run:
-		return func(ss *Session, c *stepCall) error { return ss.execRun(c.ctx, a, c.idx, c.sc, c.rec) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execRun(c, a) }, true
 	case *flows.Repeat:
-		return func(ss *Session, c *stepCall) error { return ss.execRepeat(c.ctx, a, c.idx, c.sc, c.rec) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execRepeat(c, a) }, true
 	case *flows.Open:
 		return func(ss *Session, c *stepCall) error { return ss.execOpen(c, a) }, false
 	case *flows.Snapshot:
@@ -464,26 +466,23 @@ func runnerOf(a flows.Action) (run func(*Session, *stepCall) error, container bo
 	case *flows.Scroll:
 		return func(ss *Session, c *stepCall) error { return ss.execScroll(c, a) }, false
 	case *flows.Wait:
-		return func(ss *Session, c *stepCall) error { return ss.wait(c.sctx, c.s, a, c.t, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execWait(c, a) }, false
 	case *flows.Expect:
-		if a.Baseline != "" {
-			return func(ss *Session, c *stepCall) error { return ss.expectBaseline(c, a) }, false
-		}
-		return func(ss *Session, c *stepCall) error { return ss.expect(c.sctx, c.ctx, c.s, a, c.t, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execExpect(c, a) }, false
 	case *flows.Assert:
-		return func(ss *Session, c *stepCall) error { return ss.assert(c.sctx, a, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execAssert(c, a) }, false
 	case *flows.Extract:
-		return func(ss *Session, c *stepCall) error { return ss.extract(c.sctx, c.ctx, c.s, a, c.t, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execExtract(c, a) }, false
 	case *flows.Screenshot:
 		return func(ss *Session, c *stepCall) error { return ss.execScreenshot(c, a) }, false
 	case *flows.Eval:
-		return func(ss *Session, c *stepCall) error { return ss.eval(c.sctx, a, c.sc) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execEval(c, a) }, false
 	case *flows.Request:
-		return func(ss *Session, c *stepCall) error { return ss.request(c.sctx, a, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execRequest(c, a) }, false
 	case *flows.Dialog:
-		return func(ss *Session, c *stepCall) error { return ss.dialogStep(a, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execDialog(c, a) }, false
 	case *flows.Tab:
-		return func(ss *Session, c *stepCall) error { return ss.tabStep(c.sctx, a, c.sc, c.rec) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execTab(c, a) }, false
 	}
 	return nil, false
 }
@@ -707,9 +706,10 @@ func (ss *Session) execScreenshot(c *stepCall, a *flows.Screenshot) error {
 	return nil
 }
 
-// eval runs the step's JavaScript and keeps its result as vars.result; an
+// execEval runs the step's JavaScript and keeps its result as vars.result; an
 // exception fails the step with reason script.
-func (ss *Session) eval(ctx context.Context, e *flows.Eval, sc *flows.Scope) error {
+func (ss *Session) execEval(c *stepCall, e *flows.Eval) error {
+	ctx, sc := c.sctx, c.sc
 	js, err := ss.str(e.JS, sc)
 	if err != nil {
 		return err
@@ -733,8 +733,14 @@ func (ss *Session) timeoutErr(ctx context.Context, err error, what string) error
 	return err
 }
 
+// execGroup runs a group's steps, numbered below the group's.
+func (ss *Session) execGroup(c *stepCall, g *flows.Group) error {
+	return ss.runSteps(c.ctx, c.rec.Phase, g.Steps, c.idx+".", c.sc)
+}
+
 // execRun runs a sub-flow's setup and steps in its own scope.
-func (ss *Session) execRun(ctx context.Context, run *flows.Run, idx string, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) execRun(c *stepCall, run *flows.Run) error {
+	ctx, idx, sc, rec := c.ctx, c.idx, c.sc, c.rec
 	sub := run.Loaded
 	if sub == nil {
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("run: %s was not loaded", run.Flow))
@@ -760,7 +766,8 @@ func (ss *Session) execRun(ctx context.Context, run *flows.Run, idx string, sc *
 // at max fails the step with reason repeat_max, the condition and the
 // values of its parts; one that cannot be evaluated fails it with reason
 // expression (docs/flows.md "repeat").
-func (ss *Session) execRepeat(ctx context.Context, r *flows.Repeat, idx string, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) execRepeat(c *stepCall, r *flows.Repeat) error {
+	ctx, idx, sc, rec := c.ctx, c.idx, c.sc, c.rec
 	max := r.Max
 	if max <= 0 {
 		max = flows.DefaultRepeatMax

@@ -12,10 +12,14 @@ import (
 	"github.com/smokeflow/smokeflow/locate"
 )
 
-// expect runs a web-first expectation: re-checked until it holds or the
+// execExpect runs a web-first expectation: re-checked until it holds or the
 // step times out, then a failure saying what the page held instead
 // (docs/flows.md "expect").
-func (ss *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.Expect, t *flows.Target, sc *flows.Scope) error {
+func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
+	if e.Baseline != "" {
+		return ss.expectBaseline(c, e)
+	}
+	ctx, flowCtx, s, t, sc := c.sctx, c.ctx, c.s, c.t, c.sc
 	if e.Match != nil {
 		// interpolate the expected strings and compile a ${...} regex
 		m, err := e.Match.Interpolate(sc)

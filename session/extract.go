@@ -1,16 +1,15 @@
 package session
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/results"
 )
 
-// extract sets a variable from the page or an expression.
-func (ss *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows.Extract, t *flows.Target, sc *flows.Scope, rec *results.Step) error {
+// execExtract sets a variable from the page or an expression.
+func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
+	ctx, flowCtx, s, t, sc, rec := c.sctx, c.ctx, c.s, c.t, c.sc, c.rec
 	if x.Expr != nil {
 		v, err := ss.evalExpr(ctx, x.Expr, sc)
 		if err != nil {

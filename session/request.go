@@ -14,14 +14,14 @@ import (
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
-	"github.com/smokeflow/smokeflow/results"
 )
 
-// request runs a `request` step: an HTTP call made from smokeflow, not
+// execRequest runs a `request` step: an HTTP call made from smokeflow, not
 // from the page, with the cookies of the page's browser context; the
 // response is `response` for the steps after it. A 4xx/5xx status is
 // logged, not a failure: the flow asserts on it (docs/flows.md "request").
-func (ss *Session) request(ctx context.Context, a *flows.Request, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) execRequest(c *stepCall, a *flows.Request) error {
+	ctx, sc, rec := c.sctx, c.sc, c.rec
 	req, err := buildRequest(ctx, a, sc, ss.base)
 	if err != nil {
 		return err

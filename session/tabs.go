@@ -200,9 +200,10 @@ func (ss *Session) backFromClosed(rec *results.Step) {
 	ss.switchTo(ctx, prev, rec, "the tab closed itself; back on %s")
 }
 
-// tabStep runs `tab`: previous, N or {url}. N and url wait, as expect
+// execTab runs `tab`: previous, N or {url}. N and url wait, as expect
 // does, for the tab to open.
-func (ss *Session) tabStep(ctx context.Context, t *flows.Tab, sc *flows.Scope, rec *results.Step) error {
+func (ss *Session) execTab(c *stepCall, t *flows.Tab) error {
+	ctx, sc, rec := c.sctx, c.sc, c.rec
 	if t.Previous {
 		prev := ss.previousTab()
 		if prev == nil {

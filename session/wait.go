@@ -74,8 +74,9 @@ func matchString(m *flows.Match, s string) (bool, string) {
 	return m.Test(s), want
 }
 
-// wait runs the `wait` forms.
-func (ss *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *flows.Target, sc *flows.Scope) error {
+// execWait runs the `wait` forms.
+func (ss *Session) execWait(c *stepCall, w *flows.Wait) error {
+	ctx, s, t, sc := c.sctx, c.s, c.t, c.sc
 	p := ss.page
 	switch {
 	case w.Duration > 0:
