@@ -126,7 +126,7 @@ func (w *walker) observe(ctx context.Context, s *session.Session, c counters, t0
 
 // settlePolicy is how long the walk waits for a page to settle, once
 // opened and after an action: browser.DefaultSettle, whatever the time
-// left (docs/explore.md "Actions").
+// left (docs/architecture.md "The session is the only door").
 var settlePolicy = session.SettlePolicy{Max: browser.DefaultSettle}
 
 // actionWait bounds how long the walk waits for the requests an action

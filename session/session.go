@@ -75,7 +75,7 @@ type Options struct {
 	FailAtRest time.Duration
 	// Settle is the front end's settle policy: how long Settle,
 	// SettleAfterAction and a Read that settles wait for the page
-	// (docs/session.md "The session is the only door"). The zero value
+	// (docs/architecture.md "The session is the only door"). The zero value
 	// waits for at most browser.DefaultSettle.
 	Settle SettlePolicy
 	// Trace records a frame and a snapshot per step, in memory, for
