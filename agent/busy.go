@@ -30,30 +30,30 @@ const (
 // what happened, and what was lost.
 func (e *Engine) unfreeze(ctx context.Context) []string {
 	ctx = context.WithoutCancel(ctx)
-	p := e.ss.Page()
+	ss := e.ss
 	var notes []string
-	loading := p.Loading()
+	loading := ss.Loading()
 	switch {
 	case len(loading) == 0:
-	case !p.LoadFinished():
+	case !ss.LoadFinished():
 		notes = append(notes, "the page's load had not finished when the command timed out: still in flight: "+listed(loading))
 	default: // loaded; a long poll, a beacon
 		notes = append(notes, "requests still in flight when the command timed out: "+listed(loading))
 	}
-	if p.Responsive(ctx, answerWait) {
+	if ss.Responsive(ctx, answerWait) {
 		return notes
 	}
 	if len(loading) > 0 {
 		sctx, cancel := context.WithTimeout(ctx, stopWait)
-		err := p.StopLoading(sctx)
+		err := ss.StopLoading(sctx)
 		cancel()
-		if err == nil && p.Responsive(ctx, stopWait) {
+		if err == nil && ss.Responsive(ctx, stopWait) {
 			return append(notes, "smokeflow stopped loading the page (as the browser's Stop button does), and it answers again at "+e.pageURL())
 		}
 	}
 	sctx, cancel := context.WithTimeout(ctx, stopWait)
 	defer cancel()
-	if err := p.StopScript(sctx); err == nil && p.Responsive(ctx, stopWait) {
+	if err := ss.StopScript(sctx); err == nil && ss.Responsive(ctx, stopWait) {
 		return append(notes, "the page was still running a script when the command timed out; smokeflow stopped that script, and the page answers again")
 	}
 	u := e.pageURL()

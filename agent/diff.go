@@ -41,7 +41,7 @@ func (e *Engine) diffRefs(snap *locate.Snapshot, d diffs.SnapshotDiff) []*locate
 			out = append(out, n)
 		}
 	}
-	table := e.ss.Page().RefTable()
+	table := e.ss.RefTable()
 	for _, ref := range d.Kept {
 		n := snap.Refs[ref]
 		if held := table.Lookup(ref, snap.Document); n != nil && held != nil && held.Role == n.Role && held.Name == n.Name {

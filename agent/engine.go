@@ -73,6 +73,11 @@ type Options struct {
 // timeout (docs/agents.md "Timeouts").
 const FailAtRest = time.Second
 
+// settlePolicy is how long a read waits for the page to settle after an
+// action: at most browser.DefaultSettle, and half of the command's time
+// left (docs/agents.md "Reads after an action").
+var settlePolicy = session.SettlePolicy{Share: 0.5}
+
 // DefaultName is the session's name when Options.Name is "".
 const DefaultName = "default"
 
@@ -130,7 +135,7 @@ type Engine struct {
 	// snapped is the page the last snapshot read: a diff on another (a
 	// page replaced by open after a dead browser, reopen, or another tab)
 	// is the whole snapshot (docs/agents.md "snapshot --diff")
-	snapped *browser.Page
+	snapped session.Tab
 	// known is the URL the reader knows the page by: the one it opened,
 	// or the one of the last snapshot it read (docs/targets.md "The
 	// header").
@@ -238,6 +243,7 @@ func (e *Engine) openSession(ctx context.Context, bctx *browser.Context, states 
 		States:       states,
 		Policy:       e.policy,
 		Confirm:      session.ConfirmAsks,
+		Settle:       settlePolicy,
 	})
 	if err != nil {
 		var ce *session.ConfigError

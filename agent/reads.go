@@ -18,6 +18,7 @@ import (
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/session"
 )
 
 // pageFailed is a failure of the page itself, outside a step: a read that
@@ -31,24 +32,29 @@ func pageFailed(ctx context.Context, what string, err error) *Output {
 }
 
 // settle waits for the page to settle before a read when an action ran
-// since it last did (docs/agents.md "Reads after an action"), for at most
-// browser.DefaultSettle and never past timeout; the note says what kept
-// it busy.
+// since it last did (docs/agents.md "Reads after an action"), within
+// timeout, by the session's policy (settlePolicy); the note says what
+// kept it busy.
 func (e *Engine) settle(ctx context.Context, timeout time.Duration) ([]string, error) {
 	if !e.acted {
 		return nil, nil
 	}
-	s, err := e.ss.Page().SettleAfterAction(ctx, min(browser.DefaultSettle, timeout/2))
-	if err == nil {
-		e.acted = false
-	}
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	s, err := e.ss.SettleAfterAction(sctx)
 	if err != nil {
 		return nil, err
 	}
+	e.acted = false
+	return settleNotes(s), nil
+}
+
+// settleNotes is the note of a settle that reached its bound.
+func settleNotes(s browser.Settled) []string {
 	if note := s.Note(); note != "" {
-		return []string{note + "; read as it was then"}, nil
+		return []string{note + "; read as it was then"}
 	}
-	return nil, nil
+	return nil
 }
 
 // settleFor settles the page before a read; a failure is the read's.
@@ -71,16 +77,21 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	}
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	notes, err := e.settle(tctx, timeout)
-	if err != nil {
-		return pageFailed(tctx, "waiting for the page to settle", err)
-	}
 	// read, then shown: as much of it as the output hands the reader
 	// (docs/targets.md "Resolution", 1)
-	snap, err := e.ss.Page().Snapshot(tctx)
+	ro := session.ReadOptions{}
+	if e.acted {
+		ro.Settle = session.ReadAfterAction
+	}
+	r, err := e.ss.Read(tctx, ro)
+	if re := (*session.ReadError)(nil); errors.As(err, &re) && re.Stage == session.ReadSettling {
+		return pageFailed(tctx, "waiting for the page to settle", re.Err)
+	}
+	e.acted = false
 	if err != nil {
 		return pageFailed(tctx, "reading the page", err)
 	}
+	snap, notes := r.Snapshot, settleNotes(r.Settled)
 	// the body: no header, but for an HTTP error; the header goes first
 	// when the page is not where the reader knows it to be
 	// (docs/targets.md "The header")
@@ -96,9 +107,9 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	if c.Diff {
 		why := "" // the last snapshot is of this page
 		switch {
-		case e.snapped == nil:
+		case e.snapped == session.Tab{}:
 			why = "no earlier snapshot in this session"
-		case e.snapped != e.ss.Page():
+		case e.snapped != e.ss.Tab():
 			// its table has handed nothing of the last one: the diff hands all
 			why = "the last snapshot was of another page"
 		}
@@ -109,8 +120,8 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 			shown = e.diffRefs(snap, sd)
 		}
 	}
-	e.ss.Page().Show(snap, shown)
-	e.last, e.snapped, e.known = body, e.ss.Page(), snap.URL
+	e.ss.Show(snap, shown)
+	e.last, e.snapped, e.known = body, e.ss.Tab(), snap.URL
 	return o
 }
 
@@ -165,7 +176,7 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 	v := fmt.Sprint(e.ss.Scope().Vars[getVar])
 	if what == "value" {
 		// a field's value, even empty (extract reads a field's label then)
-		res, _, err := e.ss.Page().Resolve(ctx, st.Target())
+		res, _, err := e.ss.Resolve(ctx, st.Target())
 		if err == nil && res.Err != nil {
 			err = res.Err
 		}
@@ -184,13 +195,13 @@ func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration
 	if o := e.settleFor(tctx, timeout); o != nil {
 		return o
 	}
-	r, err := e.ss.Page().EvalOwn(tctx, "[location.href, document.title]")
+	r, err := e.ss.EvalOwn(tctx, "[location.href, document.title]")
 	if err != nil {
 		return pageFailed(tctx, "reading the page's "+what, err)
 	}
 	var pair []string
-	if err := json.Unmarshal([]byte(r.Value.JSON("", "")), &pair); err != nil || len(pair) != 2 {
-		return pageFailed(tctx, "reading the page's "+what, fmt.Errorf("the page answered %s", r.Value.JSON("", "")))
+	if err := json.Unmarshal(r, &pair); err != nil || len(pair) != 2 {
+		return pageFailed(tctx, "reading the page's "+what, fmt.Errorf("the page answered %s", r))
 	}
 	if what == "url" {
 		return value(what, pair[0])
@@ -323,16 +334,15 @@ func (e *Engine) history(ctx context.Context, c Command, timeout time.Duration) 
 	if o := e.settleFor(tctx, timeout); o != nil {
 		return o
 	}
-	p := e.ss.Page()
 	from := e.pageURL()
 	var err error
 	switch c.Verb {
 	case VerbBack:
-		err = p.History(tctx, -1)
+		err = e.ss.History(tctx, -1)
 	case VerbForward:
-		err = p.History(tctx, 1)
+		err = e.ss.History(tctx, 1)
 	default:
-		err = p.Reload(tctx)
+		err = e.ss.Reload(tctx)
 	}
 	if errors.Is(err, browser.ErrNoHistory) {
 		return &Output{Code: ExitFailed, Error: fmt.Sprintf("%s: there is no page to go %s to", c.Verb, c.Verb), Reason: diagnostics.ReasonNavigation}

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/session"
 )
 
 // axeSource is axe-core, pinned (explore/axe/README.md): the accessibility
@@ -63,22 +63,22 @@ func axeRunJS() string {
 // runAxe runs axe-core on the page's main document, in smokeflow's
 // isolated world (the page's scripts neither see nor break it; docs/explore.md
 // "Accessibility"). axe-core is loaded once per document.
-func runAxe(ctx context.Context, p *browser.Page) ([]AxeViolation, error) {
-	r, err := p.EvalOwn(ctx, "typeof axe")
+func runAxe(ctx context.Context, s *session.Session) ([]AxeViolation, error) {
+	r, err := s.EvalOwn(ctx, "typeof axe")
 	if err != nil {
 		return nil, fmt.Errorf("axe-core: %w", err)
 	}
-	if r.Value.Str() != "object" {
-		if _, err := p.EvalOwn(ctx, axeSource+"\n;typeof axe"); err != nil {
+	if string(r) != `"object"` {
+		if _, err := s.EvalOwn(ctx, axeSource+"\n;typeof axe"); err != nil {
 			return nil, fmt.Errorf("loading axe-core: %w", err)
 		}
 	}
-	r, err = p.EvalOwn(ctx, axeRunJS())
+	r, err = s.EvalOwn(ctx, axeRunJS())
 	if err != nil {
 		return nil, fmt.Errorf("running axe-core: %w", err)
 	}
 	var vs []AxeViolation
-	if err := json.Unmarshal([]byte(r.Value.JSON("", "")), &vs); err != nil {
+	if err := json.Unmarshal(r, &vs); err != nil {
 		return nil, fmt.Errorf("reading axe-core's answer: %w", err)
 	}
 	return vs, nil

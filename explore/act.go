@@ -23,7 +23,7 @@ const observeWindow = 400 * time.Millisecond
 // counters are what an action may move: the page's DOM changes, requests
 // and navigations, the session's dialogs and tabs.
 type counters struct {
-	page          *browser.Page
+	tab           session.Tab
 	dom, req      uint64
 	navs, dialogs int
 	tabs          int
@@ -31,21 +31,19 @@ type counters struct {
 }
 
 func measure(ctx context.Context, s *session.Session) counters {
-	p := s.Page()
-	return counters{page: p, dom: p.DOMChanges(), req: p.Requests(), navs: len(p.Navigations()),
-		dialogs: len(s.Dialogs()), tabs: len(s.Tabs()), url: p.URL(ctx)}
+	return counters{tab: s.Tab(), dom: s.DOMChanges(), req: s.Requests(), navs: len(s.TabNavigations()),
+		dialogs: len(s.Dialogs()), tabs: s.TabCount(), url: s.URL(ctx)}
 }
 
 // moved reports whether anything moved since c was measured. A
 // navigation within the document counts unless it only adds an empty
 // `#` to the address.
 func (c counters) moved(s *session.Session) bool {
-	p := s.Page()
-	if p != c.page || len(s.Tabs()) != c.tabs || len(s.Dialogs()) != c.dialogs ||
-		p.DOMChanges() != c.dom || p.Requests() != c.req {
+	if s.Tab() != c.tab || s.TabCount() != c.tabs || len(s.Dialogs()) != c.dialogs ||
+		s.DOMChanges() != c.dom || s.Requests() != c.req {
 		return true
 	}
-	for _, n := range p.Navigations()[c.navs:] {
+	for _, n := range s.TabNavigations()[c.navs:] {
 		if !n.SameDocument || strings.TrimSuffix(n.URL, "#") != strings.TrimSuffix(c.url, "#") {
 			return true
 		}
@@ -75,7 +73,7 @@ func (w *walker) observe(ctx context.Context, s *session.Session, c counters, t0
 		if rest <= 0 {
 			break
 		}
-		ch := s.Page().Changed()
+		ch := s.Changed()
 		if c.moved(s) {
 			break
 		}
@@ -90,16 +88,16 @@ func (w *walker) observe(ctx context.Context, s *session.Session, c counters, t0
 			return effects{}, ctx.Err()
 		}
 	}
-	if err := settleAfter(ctx, s.Page(), t0); err != nil {
+	if err := settleAfter(ctx, s, t0); err != nil {
 		return effects{}, err
 	}
-	e := effects{changed: c.moved(s), took: time.Since(t0), requested: s.Page() != c.page || s.Page().Requests() != c.req}
+	e := effects{changed: c.moved(s), took: time.Since(t0), requested: s.Tab() != c.tab || s.Requests() != c.req}
 	from := c.navs
-	if s.Page() != c.page {
+	if s.Tab() != c.tab {
 		from = 0
 	}
 	var navAt time.Time
-	for _, n := range s.Page().Navigations()[from:] {
+	for _, n := range s.TabNavigations()[from:] {
 		if !n.SameDocument {
 			e.newDoc, navAt = n.URL, n.Time
 			e.last = n.Time.Sub(t0)
@@ -126,6 +124,11 @@ func (w *walker) observe(ctx context.Context, s *session.Session, c counters, t0
 	return e, nil
 }
 
+// settlePolicy is how long the walk waits for a page to settle, once
+// opened and after an action: browser.DefaultSettle, whatever the time
+// left (docs/architecture.md "The session is the only door").
+var settlePolicy = session.SettlePolicy{Max: browser.DefaultSettle}
+
 // actionWait bounds how long the walk waits for the requests an action
 // started to be answered.
 const actionWait = 15 * time.Second
@@ -134,24 +137,24 @@ const actionWait = 15 * time.Second
 // (docs/targets.md "Settling"); then, as settling stops waiting for a
 // request after 2 s, for the requests the action started to be answered,
 // for at most actionWait from t0, and for the page to settle again.
-func settleAfter(ctx context.Context, p *browser.Page, t0 time.Time) error {
-	if _, err := p.Settle(ctx, browser.DefaultSettle); err != nil {
+func settleAfter(ctx context.Context, s *session.Session, t0 time.Time) error {
+	if _, err := s.Settle(ctx); err != nil {
 		return err
 	}
-	if p.InFlightSince(t0) == 0 {
+	if s.InFlightSince(t0) == 0 {
 		return nil
 	}
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
-	for p.InFlightSince(t0) > 0 && time.Since(t0) < actionWait {
+	for s.InFlightSince(t0) > 0 && time.Since(t0) < actionWait {
 		select {
-		case <-p.Changed():
+		case <-s.Changed():
 		case <-tick.C:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
-	_, err := p.Settle(ctx, browser.DefaultSettle)
+	_, err := s.Settle(ctx)
 	return err
 }
 
@@ -204,7 +207,7 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	if err != nil {
 		return err
 	}
-	v.dirty = e.changed || len(s.Tabs()) > 1
+	v.dirty = e.changed || s.TabCount() > 1
 	where := relative(w.start, v.url)
 	repro := []*reproStep{openStep(w.start, v.url), clickStep(a.target, a.label)}
 	fs := w.judge(ctx, v, s, a, e, repro, "after clicking the "+a.label+" on "+where)

@@ -91,7 +91,7 @@ func (w *walker) formPlan(ctx context.Context, v *visit, f *locate.Node) *formPl
 // form's; other submit and reset buttons are left alone; the others are
 // clicked as any button.
 func (w *walker) formButton(ctx context.Context, v *visit, fp *formPlan, n *locate.Node) {
-	typ, err := v.s.Page().Attr(ctx, n, "type")
+	typ, err := v.s.Attr(ctx, n, "type")
 	if err != nil {
 		return
 	}
@@ -146,7 +146,7 @@ func (w *walker) facts(ctx context.Context, v *visit, n *locate.Node) fieldFacts
 		name string
 		to   *string
 	}{{"type", &f.Type}, {"name", &f.Name}, {"autocomplete", &f.Autocomplete}, {"min", &f.Min}, {"max", &f.Max}} {
-		if val, err := v.s.Page().Attr(ctx, n, a.name); err == nil {
+		if val, err := v.s.Attr(ctx, n, a.name); err == nil {
 			*a.to = strings.ToLower(val)
 		}
 	}
@@ -332,7 +332,7 @@ var errorWords = regexp.MustCompile(`(?i)\b(required|invalid|error|please|must|m
 // hidden.
 func (w *walker) acceptsEmpty(ctx context.Context, v *visit, s *session.Session, a *action, e effects, repro []*reproStep) *Finding {
 	fp := a.form
-	if fp.required == 0 || !e.changed || len(e.failed) > 0 || e.newDoc == "" && !e.requested || s.Page().Status() >= 400 {
+	if fp.required == 0 || !e.changed || len(e.failed) > 0 || e.newDoc == "" && !e.requested || s.Status() >= 400 {
 		return nil
 	}
 	after, err := s.Snapshot(ctx)

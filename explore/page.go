@@ -69,7 +69,7 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 	v.s, v.bctx = s, bctx
 	defer v.close()
 	v.load, err = w.openPage(ctx, s, it.url)
-	v.status = s.Page().Status()
+	v.status = s.Status()
 	w.pages = append(w.pages, PageVisit{URL: it.url, Status: v.status, LoadMS: v.load.Milliseconds()})
 	if fatal(ctx, err) {
 		return err
@@ -120,7 +120,7 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 // It reports false for a page not to walk: out of scope, or walked
 // already.
 func (w *walker) landed(ctx context.Context, v *visit) bool {
-	raw := v.s.Page().URL(ctx)
+	raw := v.s.URL(ctx)
 	u, err := url.Parse(raw)
 	if err != nil || pageKey(u) == v.url {
 		return true
@@ -249,7 +249,7 @@ func (w *walker) pageFindings(ctx context.Context, v *visit) error {
 			Timeout: w.o.SlowPage}, say: "Open " + v.url}}
 		keep(f)
 	}
-	axe, err := runAxe(ctx, v.s.Page())
+	axe, err := runAxe(ctx, v.s)
 	if err != nil {
 		if fatal(ctx, err) || ctx.Err() != nil {
 			return err

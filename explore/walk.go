@@ -152,7 +152,7 @@ func (w *walker) shoot(ctx context.Context, s *session.Session, name string, fs 
 	if len(fs) == 0 {
 		return
 	}
-	png, err := s.Page().Screenshot(ctx, false, nil)
+	png, err := s.Screenshot(ctx, false)
 	if err != nil {
 		w.skip("", "screenshot "+name, "could not be taken: "+err.Error())
 		return
@@ -198,7 +198,7 @@ func (w *walker) newSession(ctx context.Context) (*session.Session, *browser.Con
 		states = []*browser.State{w.o.State}
 	}
 	s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: w.tmp, Dir: "s" + strconv.Itoa(w.sessions),
-		StepTimeout: w.o.ActionTimeout, Policy: w.o.Policy, States: states})
+		StepTimeout: w.o.ActionTimeout, Policy: w.o.Policy, States: states, Settle: settlePolicy})
 	if err != nil {
 		_ = bctx.Close()
 		return nil, nil, err
@@ -215,7 +215,7 @@ func (w *walker) openPage(ctx context.Context, s *session.Session, u string) (ti
 	if err != nil {
 		return took, err
 	}
-	_, err = s.Page().Settle(ctx, browser.DefaultSettle)
+	_, err = s.Settle(ctx)
 	return took, err
 }
 
@@ -223,7 +223,7 @@ func (w *walker) openPage(ctx context.Context, s *session.Session, u string) (ti
 // same one when the last action changed nothing, else a new session on
 // the page's URL (docs/explore.md "Actions").
 func (w *walker) fresh(ctx context.Context, v *visit) (*session.Session, error) {
-	if v.s != nil && !v.dirty && len(v.s.Tabs()) == 1 {
+	if v.s != nil && !v.dirty && v.s.TabCount() == 1 {
 		return v.s, nil
 	}
 	v.close()

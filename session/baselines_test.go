@@ -75,7 +75,7 @@ func shoot(s *session.Session, o browser.ShotOptions) image.Image {
 	GinkgoHelper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	shot, err := s.Page().StillScreenshot(ctx, o)
+	shot, err := session.PageOf(s).StillScreenshot(ctx, o)
 	Expect(err).NotTo(HaveOccurred())
 	img, err := png.Decode(bytes.NewReader(shot.PNG))
 	Expect(err).NotTo(HaveOccurred())
@@ -87,7 +87,7 @@ func snapshotText(s *session.Session) string {
 	GinkgoHelper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	snap, err := s.Page().Snapshot(ctx)
+	snap, err := session.PageOf(s).Snapshot(ctx)
 	Expect(err).NotTo(HaveOccurred())
 	return diffs.WithoutOrigin(snap.Render(locate.RenderOptions{}))
 }
@@ -180,11 +180,11 @@ var _ = Describe("screenshots held still (docs/diffs.md \"Screenshots that hold 
 		for i := range shots {
 			var data []byte
 			if i < 2 {
-				raw, err := s.Page().Screenshot(ctx, false, nil)
+				raw, err := session.PageOf(s).Screenshot(ctx, false, nil)
 				Expect(err).NotTo(HaveOccurred())
 				data = raw
 			} else {
-				shot, err := s.Page().StillScreenshot(ctx, browser.ShotOptions{})
+				shot, err := session.PageOf(s).StillScreenshot(ctx, browser.ShotOptions{})
 				Expect(err).NotTo(HaveOccurred())
 				data = shot.PNG
 			}
@@ -195,10 +195,10 @@ var _ = Describe("screenshots held still (docs/diffs.md \"Screenshots that hold 
 		Expect(diffs.Images(shots[0], shots[1], diffs.ImageOptions{}).Pixels).To(BeNumerically(">", 0), "the page moves: the check can fail")
 		Expect(diffs.Images(shots[2], shots[3], diffs.ImageOptions{}).Pixels).To(Equal(0))
 		// the infinite spinner plays again after the shot
-		r, err := s.Page().Eval(ctx, `document.getAnimations().filter(a => a.playState === 'running').length`)
+		r, err := session.PageOf(s).Eval(ctx, `document.getAnimations().filter(a => a.playState === 'running').length`)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Value.Int()).To(BeNumerically(">=", 1))
-		r, err = s.Page().Eval(ctx, `document.getElementById('__smokeflow_still') === null`)
+		r, err = session.PageOf(s).Eval(ctx, `document.getElementById('__smokeflow_still') === null`)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.Value.Bool()).To(BeTrue(), "the caret's style is gone after the shot")
 	})

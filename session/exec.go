@@ -534,22 +534,13 @@ func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 	return nil
 }
 
-// settleMargin is what the open step keeps of its timeout after settling
-// (docs/flows.md "open").
-const settleMargin = 250 * time.Millisecond
-
-// settle waits for the page an open step opened to settle, for at most
-// browser.DefaultSettle and never past its step's timeout, less
-// settleMargin (docs/targets.md "Settling"). The log says where the page
-// went on to after the document the step opened (the main frame's
-// navigations from the navs-th), and when it did not settle. It returns
-// the status of the page's document then.
+// settle waits for the page an open step opened to settle, by the open
+// step's rule, openStepSettle (docs/targets.md "Settling"). The log says
+// where the page went on to after the document the step opened (the main
+// frame's navigations from the navs-th), and when it did not settle. It
+// returns the status of the page's document then.
 func (ss *Session) settle(c *stepCall, navs int) (int, error) {
-	bound := browser.DefaultSettle
-	if dl, ok := c.sctx.Deadline(); ok {
-		bound = min(bound, time.Until(dl)-settleMargin)
-	}
-	if bound > 0 {
+	if bound := openStepSettle.Bound(c.sctx); bound > 0 {
 		s, err := ss.page.Settle(c.sctx, bound)
 		if err != nil {
 			return ss.page.Status(), err

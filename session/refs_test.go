@@ -17,7 +17,7 @@ var _ = Describe(`a flow's ref resolves only once a snapshot step handed it (doc
 		s = openSession(GinkgoT().TempDir(), &events{})
 		do(s, "open: /conformance/pages/catalog.html")
 	})
-	url := func() string { return s.Page().URL(context.Background()) }
+	url := func() string { return session.PageOf(s).URL(context.Background()) }
 
 	It("fails at once on a ref of the page a click led to that no snapshot showed, and follows nothing", func() {
 		do(s, "snapshot")

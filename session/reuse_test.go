@@ -25,11 +25,11 @@ var _ = Describe("expectations over the page's latest read", func() {
 		GinkgoHelper()
 		Eventually(func() bool {
 			do(s, "expect: { visible: Shown by a rule }")
-			before := s.Page().Reads()
+			before := session.PageOf(s).Reads()
 			for _, c := range append([]string{"expect: { visible: Shown by a rule }"}, checks...) {
 				do(s, c)
 			}
-			return s.Page().Reads() == before
+			return session.PageOf(s).Reads() == before
 		}).WithTimeout(5*time.Second).Should(BeTrue(), "no read for what the latest read shows")
 	}
 	BeforeEach(func() {
@@ -42,7 +42,7 @@ var _ = Describe("expectations over the page's latest read", func() {
 	// scripts would: no step of smokeflow's, no event, no DOM change
 	silently := func(js string) {
 		GinkgoHelper()
-		c := s.Page().Sessions()[0].Client(context.Background())
+		c := session.PageOf(s).Sessions()[0].Client(context.Background())
 		r, err := proto.RuntimeEvaluate{Expression: js}.Call(c)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(r.ExceptionDetails).To(BeNil())
@@ -54,9 +54,9 @@ var _ = Describe("expectations over the page's latest read", func() {
 
 	It("lets visible and text pass over it, and reads for a value", func() {
 		reusing(`expect: { text: { css: "#shown" }, contains: Shown }`)
-		before := s.Page().Reads()
+		before := session.PageOf(s).Reads()
 		do(s, "expect: { value: Value, equals: first }")
-		Expect(s.Page().Reads()).To(BeNumerically(">", before), "a value is always read")
+		Expect(session.PageOf(s).Reads()).To(BeNumerically(">", before), "a value is always read")
 	})
 
 	It("fails visible and text when the element was hidden since, where the stamp cannot see", func() {

@@ -73,6 +73,11 @@ type Options struct {
 	// their whole timeout, as flows do (docs/targets.md "When waiting
 	// ends"). Agent sessions set 1 s (docs/agents.md "Timeouts").
 	FailAtRest time.Duration
+	// Settle is the front end's settle policy: how long Settle,
+	// SettleAfterAction and a Read that settles wait for the page
+	// (docs/architecture.md "The session is the only door"). The zero value
+	// waits for at most browser.DefaultSettle.
+	Settle SettlePolicy
 	// Trace records a frame and a snapshot per step, in memory, for
 	// KeepTrace to write (docs/running.md "Traces"); TraceOff by default.
 	Trace TraceCapture
@@ -236,9 +241,6 @@ func (ss *Session) Scope() *flows.Scope { return ss.scope }
 // BaseURL is what relative URLs join ("" when there is none).
 func (ss *Session) BaseURL() string { return ss.base }
 
-// Page is the current tab: the one steps act on.
-func (ss *Session) Page() *browser.Page { return ss.page }
-
 // NavigationsAsked counts the navigations of the current tab's main frame
 // asked for so far (docs/architecture.md: the front ends drive the
 // session, not its page).
@@ -253,9 +255,6 @@ func (ss *Session) TabNavigations() []browser.Navigation { return ss.page.Naviga
 func (ss *Session) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
 	return ss.page.Resolve(ctx, t)
 }
-
-// Tabs are every tab the session saw, in the order they opened.
-func (ss *Session) Tabs() []*browser.Page { return append([]*browser.Page(nil), ss.tabs()...) }
 
 // Snapshot reads the current tab and makes it the ref map that `@eN`
 // refs resolve against, as the `snapshot` step does (docs/targets.md

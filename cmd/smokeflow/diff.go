@@ -346,47 +346,27 @@ func cmdDiffURL(ctx context.Context, pos []string, f diffURLFlags, stdout, stder
 func readPage(ctx context.Context, b *browser.Browser, url string, f diffURLFlags, load string, bound time.Duration, stderr io.Writer) (*pageRead, error) {
 	tctx, cancel := context.WithTimeout(ctx, 30*time.Second+bound)
 	defer cancel()
-	bc, p, err := b.OpenPage(tctx, browser.PageOptions{}, url, load)
+	bc, err := b.NewContext(tctx)
 	if err != nil {
 		return nil, err
 	}
 	defer bc.Close()
-	if bound > 0 {
-		settled, err := p.Settle(tctx, bound)
-		if err != nil {
-			return nil, err
-		}
-		if note := settled.Note(); note != "" {
-			if _, err := fmt.Fprintf(stderr, "smokeflow: note: %s: %s; read as it was then\n", url, note); err != nil {
-				return nil, err
-			}
-		}
-	}
-	snap, err := p.TakeSnapshot(tctx)
+	ss, read, err := readURL(tctx, bc, url, load, bound, f.selector, func(note string) error {
+		_, err := fmt.Fprintf(stderr, "smokeflow: note: %s: %s; read as it was then\n", url, note)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	o := locate.RenderOptions{}
+	snap := read.Snapshot
+	o := locate.RenderOptions{Scope: read.Scope}
 	var target *flows.Target
 	if f.selector != "" {
-		keys, err := p.QueryCSS(tctx, f.selector)
-		if err != nil {
-			return nil, usagef("--selector %q: %v", f.selector, err)
-		}
-		for _, n := range snap.All {
-			if keys[n.Key()] {
-				o.Scope = append(o.Scope, n)
-				break
-			}
-		}
-		if len(o.Scope) == 0 {
-			return nil, fmt.Errorf("--selector %q matches nothing on %s", f.selector, url)
-		}
 		target = &flows.Target{CSS: f.selector, Nth: new(int)}
 	}
 	r := &pageRead{snapshot: diffs.WithoutOrigin(snap.Render(o))}
 	if f.screenshot {
-		shot, err := p.StillScreenshot(tctx, browser.ShotOptions{Target: target})
+		shot, err := ss.StillScreenshot(tctx, browser.ShotOptions{Target: target})
 		if err != nil {
 			return nil, err
 		}

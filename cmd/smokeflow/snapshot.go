@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/session"
 )
 
 // snapshotFlags are the flags of `snapshot`, as pflag returns them.
@@ -129,41 +131,15 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, st
 	}
 	defer bc.Close()
 	defer printBlocked(bc, stderr)
-	p, err := bc.OpenPage(tctx, browser.PageOptions{}, pos[0], load)
+	_, r, err := readURL(tctx, bc, pos[0], load, bound, *selector, func(note string) error {
+		_, err := fmt.Fprintf(stderr, "smokeflow: note: %s; read as it was then\n", note)
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	if bound > 0 {
-		settled, err := p.Settle(tctx, bound)
-		if err != nil {
-			return err
-		}
-		if note := settled.Note(); note != "" {
-			if _, err := fmt.Fprintf(stderr, "smokeflow: note: %s; read as it was then\n", note); err != nil {
-				return err
-			}
-		}
-	}
-	snap, err := p.TakeSnapshot(tctx)
-	if err != nil {
-		return err
-	}
-	o := locate.RenderOptions{Full: *full, Compact: *sf.compact, NoHeader: true, KnownURL: pos[0], Idle: true}
-	if *selector != "" {
-		keys, err := p.QueryCSS(tctx, *selector)
-		if err != nil {
-			return usagef("--selector %q: %v", *selector, err)
-		}
-		for _, n := range snap.All {
-			if keys[n.Key()] {
-				o.Scope = append(o.Scope, n)
-				break
-			}
-		}
-		if len(o.Scope) == 0 {
-			return fmt.Errorf("--selector %q matches nothing on %s", *selector, pos[0])
-		}
-	}
+	snap := r.Snapshot
+	o := locate.RenderOptions{Full: *full, Compact: *sf.compact, NoHeader: true, KnownURL: pos[0], Idle: true, Scope: r.Scope}
 	if *asJSON {
 		j, err := snap.JSON(o)
 		if err != nil {
@@ -174,6 +150,36 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, st
 	}
 	_, err = fmt.Fprint(stdout, snap.Render(o))
 	return err
+}
+
+// readURL opens url in a session on bc and reads it with Session.Read:
+// settled for at most bound (none when 0; docs/cli.md "snapshot --wait"),
+// scoped to selector when it is not "". note gets what kept a page busy at
+// the bound. The session's page closes with bc: the command writes no
+// artifacts, so the session is not closed on its own.
+func readURL(ctx context.Context, bc *browser.Context, url, load string, bound time.Duration, selector string,
+	note func(string) error) (*session.Session, *session.Read, error) {
+	ss, err := session.Open(ctx, bc, session.Options{Settle: session.SettlePolicy{Max: bound, Off: bound <= 0}})
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := ss.Read(ctx, session.ReadOptions{URL: url, Load: load, Settle: session.ReadSettled, Selector: selector})
+	if n := r.Settled.Note(); n != "" {
+		if err := note(n); err != nil {
+			return nil, nil, err
+		}
+	}
+	var re *session.ReadError
+	if errors.As(err, &re) && re.Stage == session.ReadScoping {
+		return nil, nil, usagef("--selector %q: %v", selector, re.Err)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if selector != "" && len(r.Scope) == 0 {
+		return nil, nil, fmt.Errorf("--selector %q matches nothing on %s", selector, url)
+	}
+	return ss, r, nil
 }
 
 // snapshotWait reads `snapshot --wait`: a duration bounds the settle wait

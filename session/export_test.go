@@ -1,0 +1,7 @@
+package session
+
+import "github.com/smokeflow/smokeflow/browser"
+
+// PageOf is s's current tab, for this package's specs only: front ends
+// never hold a page (docs/architecture.md "The session is the only door").
+func PageOf(s *Session) *browser.Page { return s.page }
