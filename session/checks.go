@@ -100,21 +100,21 @@ func (ss *Session) wait(ctx context.Context, s *flows.Step, w *flows.Wait, t *fl
 		}
 		tt := &flows.Target{Text: txt}
 		err = ss.pollUntil(ctx, func() (bool, string, error) {
-			_, vis, _, err := p.Query(ctx, tt)
-			return len(vis) > 0, fmt.Sprintf("text %q did not appear", txt), err
+			f, err := p.Find(ctx, tt, browser.FindOptions{All: true})
+			return len(f.Visible) > 0, fmt.Sprintf("text %q did not appear", txt), err
 		})
 		if err != nil {
 			return ss.expectFailed(ctx, s, tt, err)
 		}
 	case w.Target != nil:
-		_, _, err := p.Locate(ctx, t)
+		_, err := p.Find(ctx, t, browser.FindOptions{Wait: true})
 		if err != nil {
 			return ss.diagnose(ctx, s, err)
 		}
 	case w.Gone != nil:
 		err := ss.pollUntil(ctx, func() (bool, string, error) {
-			_, vis, _, err := p.Query(ctx, t)
-			return err == nil && len(vis) == 0, fmt.Sprintf("%s is still visible", t), err
+			f, err := p.Find(ctx, t, browser.FindOptions{All: true})
+			return err == nil && len(f.Visible) == 0, fmt.Sprintf("%s is still visible", t), err
 		})
 		if err != nil {
 			return ss.expectFailed(ctx, s, t, err)
@@ -203,13 +203,14 @@ func (ss *Session) expect(ctx, flowCtx context.Context, s *flows.Step, e *flows.
 func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string), reuse bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		if reuse {
-			if r := ss.page.ReusedResolve(ctx, t); r != nil {
-				if ok, msg := check(r.Node); ok {
+			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true}); f.Result != nil {
+				if ok, msg := check(f.Result.Node); ok {
 					return true, msg, nil
 				}
 			}
 		}
-		r, snap, err := ss.page.Resolve(ctx, t)
+		f, err := ss.page.Find(ctx, t, browser.FindOptions{})
+		r, snap := f.Result, f.Snap
 		if err != nil {
 			return false, err.Error(), err
 		}
@@ -230,11 +231,12 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		if want {
-			if ss.page.ReusedVisible(ctx, t) {
+			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true, All: true}); f.Source != browser.SourceNone {
 				return true, "", nil
 			}
 		}
-		all, vis, _, err := ss.page.Query(ctx, t)
+		f, err := ss.page.Find(ctx, t, browser.FindOptions{All: true})
+		all, vis := f.All, f.Visible
 		var ce *locate.ContainerError
 		switch {
 		case errors.As(err, &ce) && !want:
@@ -299,8 +301,8 @@ func (ss *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, 
 // countCond holds when the number of matches of t is within the bounds.
 func (ss *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Target) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		all, _, _, err := ss.page.Query(ctx, t)
-		n := len(all)
+		f, err := ss.page.Find(ctx, t, browser.FindOptions{All: true})
+		n := len(f.All)
 		ok := true
 		var want []string
 		if e.Equals != nil {
@@ -510,7 +512,8 @@ func (ss *Session) extract(ctx, flowCtx context.Context, s *flows.Step, x *flows
 		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, ss.mask.Mask(fmt.Sprint(v))))
 		return nil
 	}
-	r, _, err := ss.page.Locate(ctx, t)
+	f, err := ss.page.Find(ctx, t, browser.FindOptions{Wait: true})
+	r := f.Result
 	if err != nil {
 		return ss.diagnose(flowCtx, s, err)
 	}
@@ -614,7 +617,8 @@ func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.Ex
 		if err != nil {
 			return nil, err
 		}
-		r, _, err := p.Resolve(ctx, t)
+		f, err := p.Find(ctx, t, browser.FindOptions{})
+		r := f.Result
 		if err != nil {
 			return nil, err
 		}
@@ -628,8 +632,8 @@ func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.Ex
 		if err != nil {
 			return nil, nil, err
 		}
-		all, vis, _, err := p.Query(ctx, t)
-		return all, vis, err
+		f, err := p.Find(ctx, t, browser.FindOptions{All: true})
+		return f.All, f.Visible, err
 	}
 	x.Visible = func(v any) (bool, error) {
 		_, vis, err := query(v)
