@@ -233,7 +233,7 @@ func BenchmarkDiagnostics(b *testing.B) {
 }
 
 // BenchmarkAbsentTimeout measures how close to its step timeout an absent
-// target fails: Page.Locate (the wait every action does) with a 1 s
+// target fails: Page.Find with Wait (the wait every action does) with a 1 s
 // context. ratio = elapsed / timeout; 1.00 is exact. It is reported as
 // metrics (median and worst), not asserted.
 func BenchmarkAbsentTimeout(b *testing.B) {
@@ -273,7 +273,7 @@ func BenchmarkAbsentTimeout(b *testing.B) {
 
 // BenchmarkFindLate measures how soon a waiting step sees an element that
 // appears while it waits: a button added 300 ms after load. "after-ms" is
-// the time from the button's appearance to Page.Locate returning it (both
+// the time from the button's appearance to Page.Find with Wait returning it (both
 // read on the page's clock), the reaction time of the wait; with fixed
 // pauses alone it would be up to a pause long (250–500 ms at that point),
 // with the change watcher it is about one snapshot.
