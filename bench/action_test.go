@@ -10,7 +10,7 @@ import (
 
 // BenchmarkActOnRef acts on the dashboard through refs from the latest
 // snapshot, as an agent does after reading the page: the target is
-// checked live (Page.LiveRef), so what is timed is the action itself —
+// checked live (Page.Find with Live), so what is timed is the action itself —
 // the actionability checks, the guarded click or the focus and insert of
 // fill, each a call into smokeflow's isolated world in the page
 // (docs/targets.md "smokeflow's code in the page") — not a page read.

@@ -30,7 +30,7 @@ const smallPage = `<!doctype html><html><head><title>Sign in</title></head><body
 // the small page and on the dashboard, by phrase and by ref from the
 // latest snapshot, with nothing changing on the page between clicks
 // ("Sign in" and "Export CSV" do nothing) or with every click changing the
-// page ("Count"). "resolve-ms" is Page.ResolveToAct alone, timed on its
+// page ("Count"). "resolve-ms" is an action's lookup alone (findToAct), timed on its
 // own just before each click; "click-ms" the click, from its resolve to
 // its events dispatched; the phases of the click are reported by
 // Outcome.Phases, and "settle-ms" is Page.SettleAfterAction after it, as
@@ -72,7 +72,7 @@ func BenchmarkClick(b *testing.B) {
 				ph := map[string]timings{}
 				for b.Loop() {
 					start := time.Now()
-					if _, _, err := p.ResolveToAct(ctx, t); err != nil {
+					if _, _, err := findToAct(ctx, p, t); err != nil {
 						b.Fatal(err)
 					}
 					res = append(res, time.Since(start))

@@ -16,11 +16,20 @@ import (
 	"github.com/smokeflow/smokeflow/locate"
 )
 
+// findToAct is an action's lookup (docs/targets.md "One lookup"): a
+// plain ref checked live, else the latest read when nothing changed, else
+// a read.
+func findToAct(ctx context.Context, p *browser.Page, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
+	f, err := p.Find(ctx, t, browser.FindOptions{Live: true, Reuse: true})
+	return f.Result, f.Snap, err
+}
+
 // BenchmarkResolvePresent resolves a target that is on the dashboard, as
-// every action does before acting (Page.ResolveToAct): a phrase or
+// every action does before acting (Page.Find with Live and Reuse,
+// findToAct): a phrase or
 // role+name is one snapshot of the page plus one pass of the ladder; a ref
 // from the latest snapshot is checked on its element alone
-// (Page.LiveRef).
+// (Page.Find with Live).
 // "over-snapshot" is the ladder alone, over a snapshot already taken.
 // On an unchanged page the latest read is reused (docs/targets.md
 // "Reusing a read"); "phrase/changed" changes a text of the page before
@@ -44,7 +53,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 			var t timings
 			for b.Loop() {
 				start := time.Now()
-				r, _, err := p.ResolveToAct(ctx, c.t)
+				r, _, err := findToAct(ctx, p, c.t)
 				t = append(t, time.Since(start))
 				if err != nil {
 					b.Fatal(err)
@@ -72,7 +81,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 			}
 			b.StartTimer()
 			start := time.Now()
-			r, _, err := p.ResolveToAct(ctx, t)
+			r, _, err := findToAct(ctx, p, t)
 			tm = append(tm, time.Since(start))
 			if err != nil || r.Err != nil {
 				b.Fatal(err, r.Err)
@@ -82,7 +91,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 	})
 	// A ref from the latest snapshot (`click: "@e77"`, as an agent acts
 	// after reading the page): its element is checked live, without a
-	// full read (Page.LiveRef).
+	// full read (Page.Find with Live).
 	b.Run("ref", func(b *testing.B) {
 		ctx := bg(b)
 		snap, err := p.TakeSnapshot(ctx)
@@ -102,7 +111,7 @@ func BenchmarkResolvePresent(b *testing.B) {
 		var tm timings
 		for b.Loop() {
 			start := time.Now()
-			r, s, err := p.ResolveToAct(ctx, t)
+			r, s, err := findToAct(ctx, p, t)
 			tm = append(tm, time.Since(start))
 			if err != nil {
 				b.Fatal(err)
@@ -224,7 +233,7 @@ func BenchmarkDiagnostics(b *testing.B) {
 }
 
 // BenchmarkAbsentTimeout measures how close to its step timeout an absent
-// target fails: Page.Locate (the wait every action does) with a 1 s
+// target fails: Page.Find with Wait (the wait every action does) with a 1 s
 // context. ratio = elapsed / timeout; 1.00 is exact. It is reported as
 // metrics (median and worst), not asserted.
 func BenchmarkAbsentTimeout(b *testing.B) {
@@ -237,19 +246,19 @@ func BenchmarkAbsentTimeout(b *testing.B) {
 	for b.Loop() {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		start := time.Now()
-		_, _, err := p.Locate(ctx, missing)
+		_, err := p.Find(ctx, missing, browser.FindOptions{Wait: true})
 		el := time.Since(start)
 		cancel()
 		t = append(t, el)
 		var le *browser.LocateError
 		if !errors.As(err, &le) {
-			b.Fatalf("Locate(%s) = %v, want a LocateError", missing, err)
+			b.Fatalf("Find(%s, Wait) = %v, want a LocateError", missing, err)
 		}
 		// not_found, or timeout when the deadline fell in the middle of a
 		// page read ("timed out reading the page"): both are counted.
 		reasons[le.Reason()]++
 		if le.Result == nil || le.Result.Err == nil {
-			b.Fatalf("Locate(%s) = %v, without the last resolution", missing, err)
+			b.Fatalf("Find(%s, Wait) = %v, without the last resolution", missing, err)
 		}
 	}
 	worst := time.Duration(0)
@@ -264,7 +273,7 @@ func BenchmarkAbsentTimeout(b *testing.B) {
 
 // BenchmarkFindLate measures how soon a waiting step sees an element that
 // appears while it waits: a button added 300 ms after load. "after-ms" is
-// the time from the button's appearance to Page.Locate returning it (both
+// the time from the button's appearance to Page.Find with Wait returning it (both
 // read on the page's clock), the reaction time of the wait; with fixed
 // pauses alone it would be up to a pause long (250–500 ms at that point),
 // with the change watcher it is about one snapshot.
@@ -289,7 +298,7 @@ func BenchmarkFindLate(b *testing.B) {
 			b.Fatal(err)
 		}
 		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		_, _, err := p.Locate(lctx, t)
+		_, err := p.Find(lctx, t, browser.FindOptions{Wait: true})
 		cancel()
 		if err != nil {
 			b.Fatal(err)

@@ -339,7 +339,8 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 	var snap *locate.Snapshot
 	err := p.Poll(ctx, func() (bool, error) {
 		start, reads := time.Now(), p.Reads()
-		r, s, err := p.resolveToAct(ctx, t, !chk.fresh)
+		f, err := p.Find(ctx, t, FindOptions{Live: true, Reuse: !chk.fresh}) // docs/targets.md "One lookup"
+		r, s := f.Result, f.Snap
 		out.Phases.Attempts++
 		out.Phases.Resolve += time.Since(start)
 		if err != nil {
@@ -886,10 +887,11 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 	}
 	var last *locate.Node
 	err = p.Poll(ctx, func() (bool, error) {
-		r, _, err := p.Resolve(ctx, t)
+		f, err := p.Find(ctx, t, FindOptions{})
 		if err != nil {
 			return fatal(err)
 		}
+		r := f.Result
 		if r.Err != nil {
 			return false, r.Err
 		}

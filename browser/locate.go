@@ -10,7 +10,6 @@ import (
 
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/smokeflow/smokeflow/diagnostics"
-	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -279,79 +278,6 @@ func (p *Page) cssQuery(ctx context.Context, sel string) (map[locate.NodeKey]boo
 }
 
 func intPtr(i int) *int { return &i }
-
-// ResolveToAct resolves t for an action: a plain ref whose element is
-// still there as recorded is used without reading the page
-// (LiveRef; the snapshot is then nil); anything else over the page's
-// latest read when nothing has changed since (reuse.go, docs/targets.md
-// "Reusing a read"), else as Resolve.
-// The node's role, name and states are current; its text and box are the
-// snapshot's, which is why expectations do not use it (they use Resolve,
-// or ReusedResolve, which confirms its element shown): an action checks
-// what it needs live before acting.
-func (p *Page) ResolveToAct(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
-	return p.resolveToAct(ctx, t, true)
-}
-
-// resolveToAct is ResolveToAct; reuse false always reads the page
-// afresh when the ref is not checked live (an action that depends on
-// states a read may not see change, as check's checked state).
-func (p *Page) resolveToAct(ctx context.Context, t *flows.Target, reuse bool) (*locate.Result, *locate.Snapshot, error) {
-	if p.Crashed() {
-		return nil, nil, ErrPageCrashed
-	}
-	if r := p.LiveRef(ctx, t); r != nil {
-		return r, nil, nil
-	}
-	if reuse {
-		if snap := p.reusable(ctx); snap != nil {
-			return locate.Resolve(ctx, snap, p.table, t, p.cssQuery), snap, nil
-		}
-	}
-	return p.Resolve(ctx, t)
-}
-
-// Resolve reads the page once and resolves t over it.
-func (p *Page) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
-	snap, err := p.Snapshot(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	return locate.Resolve(ctx, snap, p.table, t, p.cssQuery), snap, nil
-}
-
-// Query reads the page once and returns every match of t and the visible
-// ones (for count, visible and hidden).
-func (p *Page) Query(ctx context.Context, t *flows.Target) (all, visible []*locate.Node, snap *locate.Snapshot, err error) {
-	snap, err = p.Snapshot(ctx)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	all, visible, err = locate.Count(ctx, snap, p.table, t, p.cssQuery)
-	return all, visible, snap, err
-}
-
-// Locate polls until t resolves to exactly one visible element, or ctx
-// ends (then a *LocateError).
-func (p *Page) Locate(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
-	var res *locate.Result
-	var snap *locate.Snapshot
-	err := p.Poll(ctx, func() (bool, error) {
-		r, s, err := p.Resolve(ctx, t)
-		if err != nil {
-			return fatal(err)
-		}
-		res, snap = r, s
-		if r.Err != nil {
-			return false, r.Err // the poll ends at once on a final one
-		}
-		return true, nil
-	})
-	if err != nil {
-		return res, snap, p.wrap(err, res, snap)
-	}
-	return res, snap, nil
-}
 
 // IsContextErr reports an error caused by a context ending (a CDP call
 // cut short by the step's deadline).

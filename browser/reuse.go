@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
-	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -209,38 +208,8 @@ const stampCall = `typeof globalThis.__smokeflowStamp === 'function' ? globalThi
 
 // An expectation may pass over the latest read (docs/targets.md "Reusing
 // a read", "Expectations"): when nothing has changed since, and the
-// element it found is still attached and shown now. It never fails over
-// one: a check that does not hold over it reads the page.
-
-// ReusedVisible reports whether the page's latest read, when nothing has
-// changed since, shows a visible match of t, the first one confirmed
-// shown live. false when no read may stand for a new one, when no match
-// is visible in it, or when the one checked is not shown now (the read is
-// then dropped): the page is to be read.
-func (p *Page) ReusedVisible(ctx context.Context, t *flows.Target) bool {
-	snap := p.reusable(ctx)
-	if snap == nil {
-		return false
-	}
-	_, visible, err := locate.Count(ctx, snap, p.table, t, p.cssQuery)
-	return err == nil && len(visible) > 0 && p.shownNow(ctx, snap, visible[0])
-}
-
-// ReusedResolve is Resolve over the page's latest read when nothing has
-// changed since, its element confirmed shown live. nil when no read may
-// stand for a new one, when t does not resolve over it, or when its
-// element is not shown now (the read is then dropped).
-func (p *Page) ReusedResolve(ctx context.Context, t *flows.Target) *locate.Result {
-	snap := p.reusable(ctx)
-	if snap == nil {
-		return nil
-	}
-	r := locate.Resolve(ctx, snap, p.table, t, p.cssQuery)
-	if r.Err != nil || r.Node == nil || !p.shownNow(ctx, snap, r.Node) {
-		return nil
-	}
-	return r
-}
+// element it found is still attached and shown now (Find with Shown). It
+// never fails over one: a check that does not hold over it reads the page.
 
 // shownNow reports whether n, as the read snap found it visible, is
 // still attached and shown: a box and a visibility that shows it, as a

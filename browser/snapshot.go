@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/go-rod/rod/lib/proto"
-	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -235,39 +234,4 @@ func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*l
 		return nil, err
 	}
 	return locate.DecodeAXTree(raw)
-}
-
-// LiveRef resolves a plain ref target without reading the whole page
-// (docs/targets.md "Resolution", 1): one Accessibility.getPartialAXTree
-// read of the element the ref recorded, judged by locate.LiveRef. It
-// returns nil whenever it cannot be sure (the element or its iframe is
-// gone, or changed, or the main frame has navigated to another document
-// since the ref was recorded: the old document may still answer for a
-// while), and the caller resolves over a full snapshot.
-func (p *Page) LiveRef(ctx context.Context, t *flows.Target) *locate.Result {
-	p.mu.Lock()
-	doc := string(p.loader)
-	p.mu.Unlock()
-	entry := locate.LiveRefNode(p.table, doc, t)
-	if entry == nil {
-		return nil
-	}
-	s := p.sessionOf(entry.Handle)
-	if s == nil {
-		return nil
-	}
-	raw, err := s.conn.Call(ctx, string(s.ID), "Accessibility.getPartialAXTree",
-		proto.AccessibilityGetPartialAXTree{BackendNodeID: proto.DOMBackendNodeID(entry.Backend), FetchRelatives: false})
-	if err != nil {
-		return nil // detached, or its frame is gone: the full read says so
-	}
-	partial, err := locate.DecodeAXTree(raw)
-	if err != nil {
-		return nil // the full read reports what is wrong
-	}
-	r := locate.LiveRef(entry, partial)
-	if r != nil {
-		r.Doc = p.table.Document() // LiveRefNode took only a ref of it
-	}
-	return r
 }

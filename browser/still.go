@@ -99,7 +99,8 @@ func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error
 	req, ox, oy := p.shotRequest(ctx, o.FullPage, clip)
 	shot := &Shot{}
 	for _, t := range o.Mask {
-		_, vis, _, err := p.Query(ctx, t)
+		f, err := p.Find(ctx, t, FindOptions{All: true})
+		vis := f.Visible
 		if err != nil {
 			return nil, fmt.Errorf("mask %s: %w", t, err)
 		}

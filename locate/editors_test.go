@@ -1,7 +1,6 @@
 package locate_test
 
 import (
-	"context"
 	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -88,8 +87,8 @@ var _ = Describe(`editing hosts (docs/targets.md "The snapshot", "Editable hosts
 		p := open(site.URL + editorsPage)
 		settled(p)
 		ref := refTo(p, "textbox", "Body")
-		Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref})).To(BeNil())
-		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
+		Expect(findLive(p, &flows.Target{Ref: ref})).To(BeNil())
+		res, snap, err := findToAct(p, &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil())
 		Expect(res.Err).NotTo(HaveOccurred())

@@ -38,14 +38,14 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 
 	It("uses the element of an unchanged ref without a full read", func() {
 		ref := refTo(p, "button", "Save order")
-		r := p.LiveRef(context.Background(), &flows.Target{Ref: ref})
+		r := findLive(p, &flows.Target{Ref: ref})
 		Expect(r).NotTo(BeNil())
 		Expect(r.Err).NotTo(HaveOccurred())
 		Expect(r.Node.Name).To(Equal("Save order"))
 		Expect(r.Node.Ref).To(Equal(ref))
 
 		// through the page, for an action: no snapshot is taken
-		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: "@" + ref, Role: "button"})
+		res, snap, err := findToAct(p, &flows.Target{Ref: "@" + ref, Role: "button"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).To(BeNil())
 		Expect(res.Node.Name).To(Equal("Save order"))
@@ -56,7 +56,7 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 		// sees the new text
 		ref := refTo(p, "button", "Cart")
 		run(p, "act.recount()")
-		res, snap, err := p.Resolve(context.Background(), &flows.Target{Ref: ref})
+		res, snap, err := findRead(p, &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil())
 		Expect(res.Node.Text).To(Equal("3 items"))
@@ -66,10 +66,10 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 		save := refTo(p, "button", "Save order")
 		gift := refTo(p, "checkbox", "Gift wrap")
 		run(p, "act.disable(); act.check()")
-		r := p.LiveRef(context.Background(), &flows.Target{Ref: save})
+		r := findLive(p, &flows.Target{Ref: save})
 		Expect(r).NotTo(BeNil())
 		Expect(r.Node.Disabled).To(BeTrue())
-		r = p.LiveRef(context.Background(), &flows.Target{Ref: gift})
+		r = findLive(p, &flows.Target{Ref: gift})
 		Expect(r).NotTo(BeNil())
 		Expect(r.Node.Checked).To(Equal("true"))
 	})
@@ -79,15 +79,15 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 			p := open(site.URL + "/snapshot/liveref.html")
 			ref := refTo(p, "button", "Save order")
 			run(p, change)
-			Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref})).To(BeNil(), change)
+			Expect(findLive(p, &flows.Target{Ref: ref})).To(BeNil(), change)
 		}
 	})
 
 	It("never uses a ref whose recorded role or name contradicts the step", func() {
 		ref := refTo(p, "button", "Save order")
-		Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref, Role: "link"})).To(BeNil())
-		Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref, Name: "Delete"})).To(BeNil())
-		res, _, err := p.Resolve(context.Background(), &flows.Target{Ref: ref, Name: "Delete"})
+		Expect(findLive(p, &flows.Target{Ref: ref, Role: "link"})).To(BeNil())
+		Expect(findLive(p, &flows.Target{Ref: ref, Name: "Delete"})).To(BeNil())
+		res, _, err := findRead(p, &flows.Target{Ref: ref, Name: "Delete"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Err).To(MatchError(ContainSubstring(`not named "Delete"`)))
 	})
@@ -95,7 +95,7 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 	It("re-finds a re-rendered element over a full read, and reports a removed one", func() {
 		ref := refTo(p, "button", "Save order")
 		run(p, "act.rerender()")
-		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
+		res, snap, err := findToAct(p, &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil())
 		Expect(res.Err).NotTo(HaveOccurred())
@@ -103,7 +103,7 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 		Expect(res.Log).To(ContainElement(ContainSubstring("was stale")))
 
 		run(p, "act.remove()")
-		res, _, err = p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
+		res, _, err = findToAct(p, &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(res.Err).To(MatchError(ContainSubstring("gone from the page")))
 	})
@@ -112,8 +112,8 @@ var _ = Describe(`a ref resolved live (docs/targets.md "Resolution")`, func() {
 		// the clickable div's name is its text, which the browser does not
 		// give it: only a full read can confirm it
 		ref := refTo(p, "generic", "Open details")
-		Expect(p.LiveRef(context.Background(), &flows.Target{Ref: ref})).To(BeNil())
-		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
+		Expect(findLive(p, &flows.Target{Ref: ref})).To(BeNil())
+		res, snap, err := findToAct(p, &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil())
 		Expect(res.Node.Name).To(Equal("Open details"))
@@ -139,7 +139,7 @@ var _ = Describe(`a stale ref (docs/targets.md "Resolution", 1)`, func() {
 	}
 
 	resolve := func(ref string) (*locate.Result, *locate.Snapshot) {
-		res, snap, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: ref})
+		res, snap, err := findToAct(p, &flows.Target{Ref: ref})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(snap).NotTo(BeNil(), "a stale ref goes through a full read")
 		return res, snap

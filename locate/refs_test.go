@@ -94,7 +94,7 @@ func readUntilRef(p *browser.Page, shows func(*locate.Node) bool) *locate.Snapsh
 
 func resolveRef(p *browser.Page, ref string) *locate.Result {
 	GinkgoHelper()
-	res, _, err := p.ResolveToAct(context.Background(), &flows.Target{Ref: "@" + ref})
+	res, _, err := findToAct(p, &flows.Target{Ref: "@" + ref})
 	Expect(err).NotTo(HaveOccurred())
 	return res
 }

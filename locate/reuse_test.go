@@ -29,7 +29,7 @@ func pageScript(s *browser.CDPSession, js string) {
 func resolveButton(p *browser.Page, name string) (found, read bool) {
 	GinkgoHelper()
 	before := p.Reads()
-	r, _, err := p.ResolveToAct(context.Background(), &flows.Target{Role: "button", Name: name, Exact: true})
+	r, _, err := findToAct(p, &flows.Target{Role: "button", Name: name, Exact: true})
 	Expect(err).NotTo(HaveOccurred())
 	return r.Err == nil && r.Node != nil && r.Node.Name == name, p.Reads() != before
 }
@@ -166,9 +166,9 @@ var _ = Describe(`reusing a read (docs/targets.md "Reusing a read")`, func() {
 		Expect(locate.ReasonOf(err)).To(BeElementOf(diagnostics.ReasonNotFound, diagnostics.ReasonHidden), err.Error())
 	})
 
-	It("is not for Resolve: it always reads the page (an expectation asks for a reused read on its own terms)", func() {
+	It("is not for Find without Reuse: it always reads the page (an expectation asks for a reused read on its own terms)", func() {
 		before := p.Reads()
-		_, _, err := p.Resolve(context.Background(), &flows.Target{Role: "button", Name: "Account"})
+		_, _, err := findRead(p, &flows.Target{Role: "button", Name: "Account"})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(p.Reads()).To(Equal(before + 1))
 	})

@@ -93,7 +93,8 @@ func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.Ex
 		if err != nil {
 			return nil, err
 		}
-		r, _, err := p.Resolve(ctx, t)
+		f, err := p.Find(ctx, t, browser.FindOptions{})
+		r := f.Result
 		if err != nil {
 			return nil, err
 		}
@@ -107,8 +108,8 @@ func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.Ex
 		if err != nil {
 			return nil, nil, err
 		}
-		all, vis, _, err := p.Query(ctx, t)
-		return all, vis, err
+		f, err := p.Find(ctx, t, browser.FindOptions{All: true})
+		return f.All, f.Visible, err
 	}
 	x.Visible = func(v any) (bool, error) {
 		_, vis, err := query(v)

@@ -72,13 +72,14 @@ func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
 func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string), reuse bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		if reuse {
-			if r := ss.page.ReusedResolve(ctx, t); r != nil {
-				if ok, msg := check(r.Node); ok {
+			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true}); f.Result != nil {
+				if ok, msg := check(f.Result.Node); ok {
 					return true, msg, nil
 				}
 			}
 		}
-		r, snap, err := ss.page.Resolve(ctx, t)
+		f, err := ss.page.Find(ctx, t, browser.FindOptions{})
+		r, snap := f.Result, f.Snap
 		if err != nil {
 			return false, err.Error(), err
 		}
@@ -99,11 +100,12 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
 	return func() (bool, string, error) {
 		if want {
-			if ss.page.ReusedVisible(ctx, t) {
+			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true, All: true}); f.Source != browser.SourceNone {
 				return true, "", nil
 			}
 		}
-		all, vis, _, err := ss.page.Query(ctx, t)
+		f, err := ss.page.Find(ctx, t, browser.FindOptions{All: true})
+		all, vis := f.All, f.Visible
 		var ce *locate.ContainerError
 		switch {
 		case errors.As(err, &ce) && !want:
@@ -168,8 +170,8 @@ func (ss *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, 
 // countCond holds when the number of matches of t is within the bounds.
 func (ss *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Target) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		all, _, _, err := ss.page.Query(ctx, t)
-		n := len(all)
+		f, err := ss.page.Find(ctx, t, browser.FindOptions{All: true})
+		n := len(f.All)
 		ok := true
 		var want []string
 		if e.Equals != nil {

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 )
@@ -19,7 +20,8 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, ss.mask.Mask(fmt.Sprint(v))))
 		return nil
 	}
-	r, _, err := ss.page.Locate(ctx, t)
+	f, err := ss.page.Find(ctx, t, browser.FindOptions{Wait: true})
+	r := f.Result
 	if err != nil {
 		return ss.diagnose(flowCtx, s, err)
 	}

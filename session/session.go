@@ -253,7 +253,8 @@ func (ss *Session) TabNavigations() []browser.Navigation { return ss.page.Naviga
 // Resolve finds t on the current tab's page as it is now, with the read it
 // was found in, without acting (docs/targets.md "Resolution").
 func (ss *Session) Resolve(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot, error) {
-	return ss.page.Resolve(ctx, t)
+	f, err := ss.page.Find(ctx, t, browser.FindOptions{})
+	return f.Result, f.Snap, err
 }
 
 // Snapshot reads the current tab and makes it the ref map that `@eN`

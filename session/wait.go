@@ -95,21 +95,21 @@ func (ss *Session) execWait(c *stepCall, w *flows.Wait) error {
 		}
 		tt := &flows.Target{Text: txt}
 		err = ss.pollUntil(ctx, func() (bool, string, error) {
-			_, vis, _, err := p.Query(ctx, tt)
-			return len(vis) > 0, fmt.Sprintf("text %q did not appear", txt), err
+			f, err := p.Find(ctx, tt, browser.FindOptions{All: true})
+			return len(f.Visible) > 0, fmt.Sprintf("text %q did not appear", txt), err
 		})
 		if err != nil {
 			return ss.expectFailed(ctx, s, tt, err)
 		}
 	case w.Target != nil:
-		_, _, err := p.Locate(ctx, t)
+		_, err := p.Find(ctx, t, browser.FindOptions{Wait: true})
 		if err != nil {
 			return ss.diagnose(ctx, s, err)
 		}
 	case w.Gone != nil:
 		err := ss.pollUntil(ctx, func() (bool, string, error) {
-			_, vis, _, err := p.Query(ctx, t)
-			return err == nil && len(vis) == 0, fmt.Sprintf("%s is still visible", t), err
+			f, err := p.Find(ctx, t, browser.FindOptions{All: true})
+			return err == nil && len(f.Visible) == 0, fmt.Sprintf("%s is still visible", t), err
 		})
 		if err != nil {
 			return ss.expectFailed(ctx, s, t, err)

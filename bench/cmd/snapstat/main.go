@@ -80,7 +80,7 @@ func run() error {
 	}
 	if name == "search" {
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-		_, _, err := p.Locate(wctx, &flows.Target{Text: "3 products found"})
+		_, err := p.Find(wctx, &flows.Target{Text: "3 products found"}, browser.FindOptions{Wait: true})
 		wcancel()
 		if err != nil {
 			return err
