@@ -146,7 +146,7 @@ const restQuiet = 200 * time.Millisecond
 func (p *Page) atRest() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.life[p.loader]["load"] && time.Since(p.lastChange) >= restQuiet
+	return p.clock.atRest(time.Now(), p.life[p.loader]["load"])
 }
 
 type checkResult struct {

@@ -120,7 +120,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		life:     map[proto.NetworkLoaderID]map[string]bool{},
 		worlds:   map[worldKey]proto.RuntimeExecutionContextID{},
 		table:    locate.NewRefTable(),
-		notify:   make(chan struct{}),
+		clock:    newClock(),
 		done:     make(chan struct{}),
 		events:   events,
 		stop:     unsubscribe,
@@ -262,7 +262,7 @@ const (
 func (p *Page) DOMChanges() uint64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.changes
+	return p.clock.changes
 }
 
 // Page is one tab: its CDP sessions (the page and its out-of-process
@@ -285,25 +285,17 @@ type Page struct {
 	status   int
 	console  []ConsoleEntry
 	failed   []FailedRequest
-	notify   chan struct{}
-	changes  uint64 // DOM changes the watcher reported
-	// lastChange is when the watcher last reported a DOM change, or the
-	// main document loaded: a page at rest has had none for a while
-	// (actions.go atRest).
-	lastChange time.Time
-	sent       uint64 // requests the page sent (Requests)
-	// gen moves at every change of the page smokeflow hears of, and at
-	// every input it sends (reuse.go); reads counts the full reads
-	gen, reads uint64
-	last       *reuse    // the read to reuse, if any (reuse.go)
-	held       *heldElem // the element an action's attempt works on (actions.go)
-	quiet      quiet     // what settling watches (settle.go)
-	crashed    bool
-	closed     bool
-	gone       bool     // the target went away: closed by the page, or by Close
-	dialogs    []Dialog // the native dialogs it opened, in order
-	dialogUp   bool     // a dialog is open (not answered yet)
-	done       chan struct{}
+	// clock says whether the page changed, is quiet, or may have a read
+	// reused (clock.go; docs/architecture-notes.md "The change clock")
+	clock    clock
+	sent     uint64    // requests the page sent (Requests)
+	held     *heldElem // the element an action's attempt works on (actions.go)
+	crashed  bool
+	closed   bool
+	gone     bool     // the target went away: closed by the page, or by Close
+	dialogs  []Dialog // the native dialogs it opened, in order
+	dialogUp bool     // a dialog is open (not answered yet)
+	done     chan struct{}
 
 	refs  *locate.Snapshot // the latest `snapshot` the user saw
 	table *locate.RefTable // numbers the refs of every snapshot (snapshot.go)
@@ -420,18 +412,9 @@ func (p *Page) Status() int {
 	return p.status
 }
 
-// signal records a change of the page (its generation moves, reuse.go)
-// and wakes its waiters. Under p.mu.
-func (p *Page) signal() {
-	p.gen++
-	p.wake()
-}
-
-// wake wakes the page's waiters. Under p.mu.
-func (p *Page) wake() {
-	close(p.notify)
-	p.notify = make(chan struct{})
-}
+// signal records a change of the page on its clock (its generation
+// moves, clock.go) and wakes its waiters. Under p.mu.
+func (p *Page) signal() { p.clock.signal() }
 
 func (p *Page) loop() {
 	defer close(p.done)
@@ -493,7 +476,7 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		p.mu.Lock()
 		p.sessions = append(p.sessions, child)
 		p.bySID[e.SessionID] = child
-		p.gen++
+		p.clock.bump()
 		p.mu.Unlock()
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -507,7 +490,7 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		}
 		p.mu.Lock()
 		if c := p.bySID[e.SessionID]; c != nil && c != p.main {
-			p.gen++
+			p.clock.bump()
 			delete(p.bySID, e.SessionID)
 			for k := range p.worlds {
 				if k.session == e.SessionID {
@@ -588,7 +571,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
 			p.sent++
 		}
-		p.quiet.started(&e, p.mainDocument(s, e.Type, e.FrameID))
+		p.clock.requestStarted(time.Now(), &e, p.mainDocument(s, e.Type, e.FrameID))
 		p.mu.Unlock()
 	case "Network.responseReceived":
 		var e proto.NetworkResponseReceived
@@ -597,7 +580,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 		}
 		p.mu.Lock()
 		if strings.HasPrefix(e.Response.MIMEType, "text/event-stream") {
-			p.quiet.ended(e.RequestID) // a stream: it holds nothing back
+			p.clock.requestEnded(time.Now(), e.RequestID) // a stream: it holds nothing back
 		}
 		doc := p.mainDocument(s, e.Type, e.FrameID)
 		if doc {
@@ -618,7 +601,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		p.quiet.ended(e.RequestID)
+		p.clock.requestEnded(time.Now(), e.RequestID)
 		if e.Canceled {
 			p.mu.Unlock()
 			return
@@ -639,7 +622,7 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		p.quiet.ended(e.RequestID)
+		p.clock.requestEnded(time.Now(), e.RequestID)
 		p.mu.Unlock()
 	}
 }
@@ -662,13 +645,10 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			p.life[e.LoaderID] = m
 		}
 		m[string(e.Name)] = true
-		if e.Name == "load" {
-			p.lastChange = time.Now()
-		}
 		if (e.Name == "firstPaint" || e.Name == "firstContentfulPaint") && e.LoaderID == p.loader {
 			p.painted(p.docsLocked()) // trace.go
 		}
-		p.signal()
+		p.clock.lifecycle(time.Now(), e.Name == "load")
 		p.mu.Unlock()
 	case "Runtime.bindingCalled":
 		var e proto.RuntimeBindingCalled
@@ -676,16 +656,8 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		if s != p.main || !p.quiet.idleAnswer(e.Payload) {
-			p.changes++
-			p.lastChange = time.Now()
-			if s != p.main || e.ExecutionContextID != p.worlds[worldKey{s.ID, p.main.FrameID}] {
-				p.quiet.elsewhere++
-			}
-			p.signal()
-		} else {
-			p.wake() // an idle probe's answer: nothing changed
-		}
+		elsewhere := s != p.main || e.ExecutionContextID != p.worlds[worldKey{s.ID, p.main.FrameID}]
+		p.clock.watcherCalled(time.Now(), e.Payload, s == p.main, elsewhere)
 		p.mu.Unlock()
 	case "Page.frameRequestedNavigation":
 		var e proto.PageFrameRequestedNavigation
@@ -693,16 +665,16 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		p.quiet.navigating(&e)
+		p.clock.navigationAsked(time.Now(), &e)
 		p.mu.Unlock()
 	case "Page.frameNavigated", "Page.navigatedWithinDocument":
 		p.visited(msg)
 		p.mu.Lock()
-		if n, ok := mainNavigation(s == p.main, p.main.FrameID, msg); ok {
+		n, ok := mainNavigation(s == p.main, p.main.FrameID, msg)
+		if ok {
 			p.navs = append(p.navs, n)
-			p.quiet.asked = flight{} // it went somewhere
 		}
-		p.signal()
+		p.clock.navigated(ok) // the navigation asked for went somewhere
 		p.mu.Unlock()
 	case "Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.mu.Lock()
@@ -791,7 +763,7 @@ func (p *Page) waitFor(ctx context.Context, cond func() bool) error {
 		p.mu.Lock()
 		ok := cond()
 		crashed := p.crashed
-		ch := p.notify
+		ch := p.clock.changed()
 		p.mu.Unlock()
 		if ok {
 			return nil
