@@ -38,7 +38,7 @@ func (e *Engine) settle(ctx context.Context, timeout time.Duration) ([]string, e
 	if !e.acted {
 		return nil, nil
 	}
-	s, err := e.ss.Page().SettleAfterAction(ctx, min(browser.DefaultSettle, timeout/2))
+	s, err := e.ss.Page().Settle(ctx, browser.SettlePolicy{Bound: min(browser.DefaultSettle, timeout/2), AfterAction: true})
 	if err == nil {
 		e.acted = false
 	}

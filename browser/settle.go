@@ -61,23 +61,28 @@ func shortURL(u string) string {
 	return u
 }
 
-// Settle waits for the page to settle, for at most bound: its current
-// document loaded, a <meta http-equiv=refresh> redirect due soon followed,
-// no request in flight and, on a page that runs scripts, an idle probe
-// answered with nothing moving (docs/targets.md "Settling"). A
-// page that is still busy at the bound is no error: Settled.Busy says
-// what kept it busy. A bound of 0 or less waits for nothing. The error is
-// ctx's, or the page's (it crashed).
-func (p *Page) Settle(ctx context.Context, bound time.Duration) (Settled, error) {
-	return p.settleFor(ctx, bound, false)
+// SettlePolicy says how a settle wait goes (docs/targets.md "Settling";
+// docs/architecture-notes.md "The change clock"): its bound, which is the
+// front end's, and whether it follows an action on the page.
+type SettlePolicy struct {
+	// Bound is the longest the wait takes; 0 or less waits for nothing.
+	Bound time.Duration
+	// AfterAction: an action on the page (an agent session's click, key
+	// or input) came before. The idle probe then runs even on a page
+	// without scripts, so that what the action started a moment later (a
+	// form sent, a link followed) is waited for.
+	AfterAction bool
 }
 
-// SettleAfterAction is Settle after an action on the page (an agent
-// session's click, key or input): the idle probe runs even on a page
-// without scripts, so that what the action started a moment later (a
-// form sent, a link followed) is waited for (docs/targets.md "Settling").
-func (p *Page) SettleAfterAction(ctx context.Context, bound time.Duration) (Settled, error) {
-	return p.settleFor(ctx, bound, true)
+// Settle waits for the page to settle, for at most the policy's bound:
+// its current document loaded, a <meta http-equiv=refresh> redirect due
+// soon followed, no request in flight and, on a page that runs scripts
+// (or after an action), an idle probe answered with nothing moving
+// (docs/targets.md "Settling"). A page that is still busy at the bound is
+// no error: Settled.Busy says what kept it busy. The error is ctx's, or
+// the page's (it crashed).
+func (p *Page) Settle(ctx context.Context, pol SettlePolicy) (Settled, error) {
+	return p.settleFor(ctx, pol.Bound, pol.AfterAction)
 }
 
 func (p *Page) settleFor(ctx context.Context, bound time.Duration, acted bool) (Settled, error) {

@@ -135,7 +135,7 @@ const actionWait = 15 * time.Second
 // request after 2 s, for the requests the action started to be answered,
 // for at most actionWait from t0, and for the page to settle again.
 func settleAfter(ctx context.Context, p *browser.Page, t0 time.Time) error {
-	if _, err := p.Settle(ctx, browser.DefaultSettle); err != nil {
+	if _, err := p.Settle(ctx, browser.SettlePolicy{Bound: browser.DefaultSettle}); err != nil {
 		return err
 	}
 	if p.InFlightSince(t0) == 0 {
@@ -151,7 +151,7 @@ func settleAfter(ctx context.Context, p *browser.Page, t0 time.Time) error {
 			return ctx.Err()
 		}
 	}
-	_, err := p.Settle(ctx, browser.DefaultSettle)
+	_, err := p.Settle(ctx, browser.SettlePolicy{Bound: browser.DefaultSettle})
 	return err
 }
 

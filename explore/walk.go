@@ -215,7 +215,7 @@ func (w *walker) openPage(ctx context.Context, s *session.Session, u string) (ti
 	if err != nil {
 		return took, err
 	}
-	_, err = s.Page().Settle(ctx, browser.DefaultSettle)
+	_, err = s.Page().Settle(ctx, browser.SettlePolicy{Bound: browser.DefaultSettle})
 	return took, err
 }
 

@@ -558,7 +558,7 @@ func (ss *Session) settle(c *stepCall, navs int) (int, error) {
 		bound = min(bound, time.Until(dl)-settleMargin)
 	}
 	if bound > 0 {
-		s, err := ss.page.Settle(c.sctx, bound)
+		s, err := ss.page.Settle(c.sctx, browser.SettlePolicy{Bound: bound})
 		if err != nil {
 			return ss.page.Status(), err
 		}

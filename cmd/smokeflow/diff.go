@@ -352,7 +352,7 @@ func readPage(ctx context.Context, b *browser.Browser, url string, f diffURLFlag
 	}
 	defer bc.Close()
 	if bound > 0 {
-		settled, err := p.Settle(tctx, bound)
+		settled, err := p.Settle(tctx, browser.SettlePolicy{Bound: bound})
 		if err != nil {
 			return nil, err
 		}

@@ -134,7 +134,7 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, st
 		return err
 	}
 	if bound > 0 {
-		settled, err := p.Settle(tctx, bound)
+		settled, err := p.Settle(tctx, browser.SettlePolicy{Bound: bound})
 		if err != nil {
 			return err
 		}
