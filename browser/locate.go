@@ -82,7 +82,7 @@ func (p *Page) Changed() <-chan struct{} {
 func (p *Page) restingSince() (time.Time, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	since, ok := p.clock.restingSince(time.Now(), p.life[p.loader]["load"])
+	since, ok := p.clock.restingSince(time.Now(), p.loaded())
 	return since, ok && !p.crashed
 }
 

@@ -59,7 +59,7 @@ func (p *Page) LoadFinished() bool {
 			return false
 		}
 	}
-	return p.life[p.loader]["load"]
+	return p.loaded()
 }
 
 // StopLoading stops the page loading, as the browser's Stop button does

@@ -17,7 +17,7 @@ import (
 //   - the page's generation (clock.gen, clock.go): bumped by every page event that
 //     can change what a read shows (a DOM change the change watcher
 //     reports, a navigation, a lifecycle event, a frame attached or
-//     detached, a crash) and by every input smokeflow sends (Page.touch);
+//     detached, a crash) and by every input smokeflow sends (Page.touch, inputs.go);
 //   - the stamp of every document the read covered (stampJS, kept by the
 //     change watcher in smokeflow's isolated world of each document):
 //     asked for just before the read and again before the reuse. It
@@ -48,23 +48,6 @@ type readInfo struct {
 
 // stampWait bounds the stamp calls: a page too busy to answer is read.
 const stampWait = time.Second
-
-// input starts an input smokeflow sends the page (a click, keys, a
-// script): the steps' trace frames stop waiting for what it paints
-// (trace.go sealFrames), and the touch it returns, called once the input
-// is sent, bumps the page's generation.
-func (p *Page) input() (touch func()) {
-	p.sealFrames()
-	return p.touch
-}
-
-// touch bumps the page's generation: smokeflow sent it an input (a click,
-// keys, a script), which may have changed anything.
-func (p *Page) touch() {
-	p.mu.Lock()
-	p.clock.bump()
-	p.mu.Unlock()
-}
 
 // generation is the page's generation now.
 func (p *Page) generation() uint64 {

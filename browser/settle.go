@@ -113,7 +113,7 @@ func (p *Page) settleFor(ctx context.Context, bound time.Duration, acted bool) (
 // scripts.
 func (p *Page) settle(ctx context.Context, acted bool) (string, error) {
 	for {
-		loaded := func() bool { return p.life[p.loader]["load"] }
+		loaded := func() bool { return p.loaded() }
 		if err := p.waitFor(ctx, loaded); err != nil {
 			return "it had not finished loading", err
 		}
