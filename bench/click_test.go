@@ -33,7 +33,7 @@ const smallPage = `<!doctype html><html><head><title>Sign in</title></head><body
 // page ("Count"). "resolve-ms" is an action's lookup alone (findToAct), timed on its
 // own just before each click; "click-ms" the click, from its resolve to
 // its events dispatched; the phases of the click are reported by
-// Outcome.Phases, and "settle-ms" is Page.SettleAfterAction after it, as
+// Outcome.Phases, and "settle-ms" is Page.Settle (AfterAction) after it, as
 // an agent's next read waits (docs/benchmarks.md "A click, phase by
 // phase").
 func BenchmarkClick(b *testing.B) {
@@ -84,7 +84,7 @@ func BenchmarkClick(b *testing.B) {
 					}
 					addPhases(ph, out)
 					start = time.Now()
-					if _, err := p.SettleAfterAction(ctx, 2*time.Second); err != nil {
+					if _, err := p.Settle(ctx, browser.SettlePolicy{Bound: 2 * time.Second, AfterAction: true}); err != nil {
 						b.Fatal(err)
 					}
 					settle = append(settle, time.Since(start))

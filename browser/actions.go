@@ -146,7 +146,7 @@ const restQuiet = 200 * time.Millisecond
 func (p *Page) atRest() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.life[p.loader]["load"] && time.Since(p.lastChange) >= restQuiet
+	return p.clock.atRest(time.Now(), p.loaded())
 }
 
 type checkResult struct {
@@ -154,68 +154,6 @@ type checkResult struct {
 	By    string  `json:"by"`
 	X     float64 `json:"x"` // the centre, in its frame's viewport
 	Y     float64 `json:"y"`
-}
-
-// heldElem is the element an action's attempt works on, resolved once
-// into smokeflow's world: every call of the attempt (the checks, the
-// guard, focus, change) goes to it without resolving it again.
-type heldElem struct {
-	session string
-	backend int64
-	s       *CDPSession
-	obj     proto.RuntimeRemoteObjectID
-}
-
-// hold resolves n's element for the calls of one attempt; release lets it
-// go (without waiting: the object goes with its document anyway).
-func (p *Page) hold(ctx context.Context, n *locate.Node) {
-	s := p.sessionOf(n.Handle)
-	if s == nil {
-		return
-	}
-	obj, err := p.resolveOwn(ctx, s, n, "")
-	if err != nil {
-		return // callOn says what is wrong
-	}
-	p.mu.Lock()
-	p.held = &heldElem{session: n.Session, backend: n.Backend, s: s, obj: obj.ObjectID}
-	p.mu.Unlock()
-}
-
-func (p *Page) release() {
-	p.mu.Lock()
-	h := p.held
-	p.held = nil
-	p.mu.Unlock()
-	if h == nil {
-		return
-	}
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = proto.RuntimeReleaseObject{ObjectID: h.obj}.Call(h.s.Client(ctx)) // gone with its document, maybe
-	}()
-}
-
-// callHeld runs fn on the held element, if n's is held; ok false when
-// it is not, or the call could not reach it (its document went away):
-// callOn then resolves the element again, and says why it cannot.
-func (p *Page) callHeld(ctx context.Context, n *locate.Node, fn string, args []any) (json.RawMessage, bool, error) {
-	p.mu.Lock()
-	h := p.held
-	p.mu.Unlock()
-	if h == nil || h.session != n.Session || h.backend != n.Backend {
-		return nil, false, nil
-	}
-	r, err := proto.RuntimeCallFunctionOn{ObjectID: h.obj, FunctionDeclaration: fn, Arguments: callArgs(args),
-		ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(h.s.Client(ctx))
-	if err != nil {
-		return nil, false, nil
-	}
-	if r.ExceptionDetails != nil {
-		return nil, true, &ScriptError{Msg: exceptionMessage(r.ExceptionDetails)}
-	}
-	return resultJSON(r.Result), true, nil
 }
 
 // callOn runs a function with `this` bound to a node, in smokeflow's

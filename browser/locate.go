@@ -69,24 +69,20 @@ func (p *Page) Poll(ctx context.Context, try func() (done bool, err error)) erro
 func (p *Page) Changed() <-chan struct{} {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.notify
+	return p.clock.changed()
 }
 
 // restingSince says whether the page is at rest now: its main document
 // loaded, no request in flight and no navigation asked for (as settling
-// counts them, settle.go), not crashed; and since when nothing changed
-// (its last DOM change or its load, the clock of atRest, or the network's
-// last move: a request that began or ended, a navigation asked for).
+// counts them), not crashed; and since when nothing changed (its last DOM
+// change or its load, or the network's last move: a request that began
+// or ended, a navigation asked for), as the page's change clock says
+// (clock.go; docs/architecture-notes.md "The change clock").
 func (p *Page) restingSince() (time.Time, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	busy, _ := p.quiet.inFlight(time.Now())
-	since := p.lastChange
-	if p.quiet.moved.After(since) {
-		// a request that started and ended between two tries
-		since = p.quiet.moved
-	}
-	return since, busy == "" && p.life[p.loader]["load"] && !p.crashed
+	since, ok := p.clock.restingSince(time.Now(), p.loaded())
+	return since, ok && !p.crashed
 }
 
 // RestBound is a front end's policy for the steps it runs (docs/agents.md

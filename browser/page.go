@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -110,21 +109,13 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 	}
 	main := &CDPSession{conn: c.b.rod, ID: at.SessionID, FrameID: proto.PageFrameID(id)}
 	p := &Page{
-		browser:  c.b.rod,
-		owner:    c,
-		opener:   opener,
-		main:     main,
-		sessions: []*CDPSession{main},
-		bySID:    map[proto.TargetSessionID]*CDPSession{at.SessionID: main},
-		requests: map[proto.NetworkRequestID]sentRequest{},
-		life:     map[proto.NetworkLoaderID]map[string]bool{},
-		worlds:   map[worldKey]proto.RuntimeExecutionContextID{},
-		table:    locate.NewRefTable(),
-		notify:   make(chan struct{}),
-		done:     make(chan struct{}),
-		events:   events,
-		stop:     unsubscribe,
-		secrets:  append([]string(nil), o.Secrets...),
+		browser:   c.b.rod,
+		owner:     c,
+		opener:    opener,
+		watcher:   newWatcher(events, unsubscribe),
+		frames:    newFrames(main),
+		capturing: capturing{secrets: append([]string(nil), o.Secrets...)},
+		table:     locate.NewRefTable(),
 	}
 	go p.loop()
 	if err := setupSession(main.Client(ctx), c.guard != nil, &proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}); err != nil {
@@ -256,113 +247,33 @@ const (
 })()`
 )
 
-// DOMChanges counts the DOM changes the page's change watcher has
-// reported (at most one per 20 ms per document): it grows when anything
-// on the page changed since an earlier reading.
-func (p *Page) DOMChanges() uint64 {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.changes
-}
-
-// Page is one tab: its CDP sessions (the page and its out-of-process
-// iframes), what it reported (console, failed requests), and its latest
-// snapshot with the ref map steps resolve against.
+// Page is one tab, in parts along what it holds
+// (docs/architecture-notes.md "Page's parts"): the watcher (the event
+// loop and what the page reported, with the change clock; watcher.go),
+// its frames and smokeflow's worlds in them (frames.go), the input it is
+// sent (inputs.go), what is captured of it (capturing.go); and its latest
+// snapshot with the ref map steps resolve against. The parts are embedded:
+// their fields and methods are the page's.
 type Page struct {
 	browser *rod.Browser
 	owner   *Context
 	opener  proto.TargetTargetID // the page that opened this one ("" for NewPage's)
-	main    *CDPSession
-	events  <-chan *rod.Message
-	stop    context.CancelFunc // ends the event subscription
 
-	mu       sync.Mutex
-	sessions []*CDPSession
-	bySID    map[proto.TargetSessionID]*CDPSession
-	requests map[proto.NetworkRequestID]sentRequest
-	life     map[proto.NetworkLoaderID]map[string]bool
-	loader   proto.NetworkLoaderID // the main frame's current document
-	status   int
-	console  []ConsoleEntry
-	failed   []FailedRequest
-	notify   chan struct{}
-	changes  uint64 // DOM changes the watcher reported
-	// lastChange is when the watcher last reported a DOM change, or the
-	// main document loaded: a page at rest has had none for a while
-	// (actions.go atRest).
-	lastChange time.Time
-	sent       uint64 // requests the page sent (Requests)
-	// gen moves at every change of the page smokeflow hears of, and at
-	// every input it sends (reuse.go); reads counts the full reads
-	gen, reads uint64
-	last       *reuse    // the read to reuse, if any (reuse.go)
-	held       *heldElem // the element an action's attempt works on (actions.go)
-	quiet      quiet     // what settling watches (settle.go)
-	crashed    bool
-	closed     bool
-	gone       bool     // the target went away: closed by the page, or by Close
-	dialogs    []Dialog // the native dialogs it opened, in order
-	dialogUp   bool     // a dialog is open (not answered yet)
-	done       chan struct{}
+	// mu guards the watcher's, the frames' and the inputs' state: one lock
+	// for the three, as an event changes several at once (a frame detached
+	// moves the generation). capturing keeps locks of its own.
+	mu sync.Mutex
+	watcher
+	frames
+	inputs
+	capturing
 
 	refs  *locate.Snapshot // the latest `snapshot` the user saw
 	table *locate.RefTable // numbers the refs of every snapshot (snapshot.go)
-
-	navs []Navigation // the main frame's, in order
-
-	// the context of smokeflow's isolated world in each frame (world.go)
-	worlds map[worldKey]proto.RuntimeExecutionContextID
-
-	secrets []string // painted over in screenshots (mask.go)
-
-	traceReads readLog    // the snapshots read, for the trace (trace.go)
-	cast       screencast // the newest screencast frame (trace.go)
-}
-
-// ConsoleEntry is a console message or an uncaught exception.
-type ConsoleEntry struct {
-	Type string // error, warning, exception, ...
-	Text string
-	URL  string
-	Time time.Time
-}
-
-// FailedRequest is a network error or a 4xx/5xx response.
-type FailedRequest struct {
-	Method string
-	URL    string
-	Status int
-	Error  string
-	Time   time.Time
-	// loader is the document the request was made for (its loader id);
-	// doc: it was the main frame's document itself (DocumentFailures)
-	loader proto.NetworkLoaderID
-	doc    bool
-}
-
-// sentRequest is a request the page sent, as its failure needs it.
-type sentRequest struct {
-	req    *proto.NetworkRequest
-	loader proto.NetworkLoaderID
-	doc    bool // the main frame's document
-}
-
-func (f FailedRequest) String() string {
-	if f.Status > 0 {
-		return fmt.Sprintf("%s %s → %d", f.Method, f.URL, f.Status)
-	}
-	return fmt.Sprintf("%s %s → %s", f.Method, f.URL, f.Error)
 }
 
 // Client is the page's main CDP session bound to ctx, for proto calls.
 func (p *Page) Client(ctx context.Context) *Client { return p.main.Client(ctx) }
-
-// Sessions are the page's CDP sessions, the main page first.
-func (p *Page) Sessions() []*CDPSession {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]*CDPSession(nil), p.sessions...)
-}
 
 // Close closes the page.
 func (p *Page) Close() error {
@@ -376,436 +287,9 @@ func (p *Page) Close() error {
 	return err
 }
 
-// Crashed reports whether the page's renderer crashed or the page went away.
-func (p *Page) Crashed() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.crashed
-}
-
-// Console returns what the page logged so far (errors, warnings,
-// exceptions).
-func (p *Page) Console() []ConsoleEntry {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]ConsoleEntry(nil), p.console...)
-}
-
-// FailedRequests returns the failed requests so far.
-func (p *Page) FailedRequests() []FailedRequest {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]FailedRequest(nil), p.failed...)
-}
-
-// DocumentFailures are the failed requests the main frame's current
-// document made (its scripts, styles, images, fetches), its own request
-// not among them (Status says that one).
-func (p *Page) DocumentFailures() []FailedRequest {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var out []FailedRequest
-	for _, f := range p.failed {
-		if f.loader == p.loader && f.loader != "" && !f.doc {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// Status is the HTTP status of the main document's last navigation.
-func (p *Page) Status() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.status
-}
-
-// signal records a change of the page (its generation moves, reuse.go)
-// and wakes its waiters. Under p.mu.
-func (p *Page) signal() {
-	p.gen++
-	p.wake()
-}
-
-// wake wakes the page's waiters. Under p.mu.
-func (p *Page) wake() {
-	close(p.notify)
-	p.notify = make(chan struct{})
-}
-
-func (p *Page) loop() {
-	defer close(p.done)
-	for msg := range p.events {
-		if p.watchTargets(msg) {
-			continue
-		}
-		p.mu.Lock()
-		s := p.bySID[proto.TargetSessionID(msg.SessionID)]
-		if s == nil && msg.Method == "Target.detachedFromTarget" {
-			// detach events arrive on the parent's session (or none)
-			s = p.main
-		}
-		p.mu.Unlock()
-		if s == nil {
-			continue
-		}
-		p.handle(s, msg)
-	}
-}
-
-// handle applies one protocol event to the page's state, by family.
-func (p *Page) handle(s *CDPSession, msg *rod.Message) {
-	switch msg.Method {
-	case "Target.attachedToTarget", "Target.detachedFromTarget", "Inspector.targetCrashed":
-		p.handleTarget(s, msg)
-	case "Runtime.consoleAPICalled", "Runtime.exceptionThrown":
-		p.handleConsole(msg)
-	case "Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFailed", "Network.loadingFinished":
-		p.handleNetwork(s, msg)
-	case "Page.lifecycleEvent", "Runtime.bindingCalled", "Page.frameNavigated", "Page.navigatedWithinDocument",
-		"Page.frameRequestedNavigation", "Accessibility.nodesUpdated", "Accessibility.loadComplete":
-		p.handleLifecycle(s, msg)
-	case "Runtime.executionContextCreated", "Runtime.executionContextDestroyed", "Runtime.executionContextsCleared":
-		p.handleWorlds(s, msg)
-	case "Page.screencastFrame":
-		p.onScreencastFrame(s, msg)
-	}
-	if msg.Method == "Page.frameNavigated" {
-		p.handleWorlds(s, msg)
-	}
-}
-
-// handleTarget follows frame targets attaching and detaching, and a crash.
-func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
-	switch msg.Method {
-	case "Target.attachedToTarget":
-		var e proto.TargetAttachedToTarget
-		if !msg.Load(&e) || e.TargetInfo == nil {
-			return
-		}
-		if e.TargetInfo.Type != "iframe" {
-			// workers and the like: let them run
-			w := &CDPSession{conn: p.browser, ID: e.SessionID}
-			_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(w.Client(context.Background()))
-			return
-		}
-		child := &CDPSession{conn: p.browser, ID: e.SessionID, Parent: s, FrameID: proto.PageFrameID(e.TargetInfo.TargetID)}
-		p.mu.Lock()
-		p.sessions = append(p.sessions, child)
-		p.bySID[e.SessionID] = child
-		p.gen++
-		p.mu.Unlock()
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			_ = setupSession(child.Client(ctx), p.owner != nil && p.owner.guard != nil)
-		}()
-	case "Target.detachedFromTarget":
-		var e proto.TargetDetachedFromTarget
-		if !msg.Load(&e) {
-			return
-		}
-		p.mu.Lock()
-		if c := p.bySID[e.SessionID]; c != nil && c != p.main {
-			p.gen++
-			delete(p.bySID, e.SessionID)
-			for k := range p.worlds {
-				if k.session == e.SessionID {
-					delete(p.worlds, k)
-				}
-			}
-			for i, x := range p.sessions {
-				if x == c {
-					p.sessions = append(p.sessions[:i], p.sessions[i+1:]...)
-					break
-				}
-			}
-		}
-		p.mu.Unlock()
-	case "Inspector.targetCrashed":
-		p.mu.Lock()
-		p.crashed = true
-		p.signal()
-		p.mu.Unlock()
-	}
-}
-
-// handleConsole keeps console errors and warnings and uncaught exceptions.
-func (p *Page) handleConsole(msg *rod.Message) {
-	switch msg.Method {
-	case "Runtime.consoleAPICalled":
-		var e proto.RuntimeConsoleAPICalled
-		if !msg.Load(&e) {
-			return
-		}
-		if e.Type != proto.RuntimeConsoleAPICalledTypeError && e.Type != proto.RuntimeConsoleAPICalledTypeWarning && e.Type != proto.RuntimeConsoleAPICalledTypeAssert {
-			return
-		}
-		var parts []string
-		for _, a := range e.Args {
-			parts = append(parts, remoteString(a))
-		}
-		typ := string(e.Type)
-		if e.Type == proto.RuntimeConsoleAPICalledTypeAssert {
-			typ = "error"
-		}
-		p.addConsole(ConsoleEntry{Type: typ, Text: strings.Join(parts, " "), Time: time.Now()})
-	case "Runtime.exceptionThrown":
-		var e proto.RuntimeExceptionThrown
-		if !msg.Load(&e) || e.ExceptionDetails == nil {
-			return
-		}
-		d := e.ExceptionDetails
-		text := d.Text
-		if d.Exception != nil && d.Exception.Description != "" {
-			text = d.Exception.Description
-		}
-		p.addConsole(ConsoleEntry{Type: "exception", Text: text, URL: d.URL, Time: time.Now()})
-	}
-}
-
-// handleNetwork keeps the main document's status, the failed requests and
-// the requests in flight.
-// mainDocument says a request or response reported on session s, of
-// resource type t for frame f, is a document of the page's main frame.
-func (p *Page) mainDocument(s *CDPSession, t proto.NetworkResourceType, f proto.PageFrameID) bool {
-	return s == p.main && t == proto.NetworkResourceTypeDocument && f == p.main.FrameID
-}
-
-func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
-	switch msg.Method {
-	case "Network.requestWillBeSent":
-		var e proto.NetworkRequestWillBeSent
-		if !msg.Load(&e) {
-			return
-		}
-		p.mu.Lock()
-		if len(p.requests) > 5000 {
-			p.requests = map[proto.NetworkRequestID]sentRequest{}
-		}
-		p.requests[e.RequestID] = sentRequest{req: e.Request, loader: e.LoaderID,
-			doc: p.mainDocument(s, e.Type, e.FrameID)}
-		if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
-			p.sent++
-		}
-		p.quiet.started(&e, p.mainDocument(s, e.Type, e.FrameID))
-		p.mu.Unlock()
-	case "Network.responseReceived":
-		var e proto.NetworkResponseReceived
-		if !msg.Load(&e) || e.Response == nil {
-			return
-		}
-		p.mu.Lock()
-		if strings.HasPrefix(e.Response.MIMEType, "text/event-stream") {
-			p.quiet.ended(e.RequestID) // a stream: it holds nothing back
-		}
-		doc := p.mainDocument(s, e.Type, e.FrameID)
-		if doc {
-			p.status = e.Response.Status
-		}
-		if e.Response.Status >= 400 && !browserOwn(e.Type, e.Response.URL) {
-			method := "GET"
-			if r := p.requests[e.RequestID]; r.req != nil {
-				method = r.req.Method
-			}
-			p.failed = append(p.failed, FailedRequest{Method: method, URL: e.Response.URL, Status: e.Response.Status, Time: time.Now(),
-				loader: e.LoaderID, doc: doc})
-		}
-		p.mu.Unlock()
-	case "Network.loadingFailed":
-		var e proto.NetworkLoadingFailed
-		if !msg.Load(&e) {
-			return
-		}
-		p.mu.Lock()
-		p.quiet.ended(e.RequestID)
-		if e.Canceled {
-			p.mu.Unlock()
-			return
-		}
-		method, url := "GET", ""
-		r := p.requests[e.RequestID]
-		if r.req != nil {
-			method, url = r.req.Method, r.req.URL
-		}
-		if url != "" && !strings.HasPrefix(url, "data:") && !browserOwn(e.Type, url) {
-			p.failed = append(p.failed, FailedRequest{Method: method, URL: url, Error: e.ErrorText, Time: time.Now(),
-				loader: r.loader, doc: r.doc})
-		}
-		p.mu.Unlock()
-	case "Network.loadingFinished":
-		var e proto.NetworkLoadingFinished
-		if !msg.Load(&e) {
-			return
-		}
-		p.mu.Lock()
-		p.quiet.ended(e.RequestID)
-		p.mu.Unlock()
-	}
-}
-
-// handleLifecycle records load milestones and page changes, and wakes the waiters.
-func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
-	switch msg.Method {
-	case "Page.lifecycleEvent":
-		var e proto.PageLifecycleEvent
-		if !msg.Load(&e) || s != p.main || e.FrameID != p.main.FrameID {
-			return
-		}
-		p.mu.Lock()
-		if e.Name == "init" {
-			p.loader = e.LoaderID
-		}
-		m := p.life[e.LoaderID]
-		if m == nil {
-			m = map[string]bool{}
-			p.life[e.LoaderID] = m
-		}
-		m[string(e.Name)] = true
-		if e.Name == "load" {
-			p.lastChange = time.Now()
-		}
-		if (e.Name == "firstPaint" || e.Name == "firstContentfulPaint") && e.LoaderID == p.loader {
-			p.painted(p.docsLocked()) // trace.go
-		}
-		p.signal()
-		p.mu.Unlock()
-	case "Runtime.bindingCalled":
-		var e proto.RuntimeBindingCalled
-		if !msg.Load(&e) || e.Name != changeBinding {
-			return
-		}
-		p.mu.Lock()
-		if s != p.main || !p.quiet.idleAnswer(e.Payload) {
-			p.changes++
-			p.lastChange = time.Now()
-			if s != p.main || e.ExecutionContextID != p.worlds[worldKey{s.ID, p.main.FrameID}] {
-				p.quiet.elsewhere++
-			}
-			p.signal()
-		} else {
-			p.wake() // an idle probe's answer: nothing changed
-		}
-		p.mu.Unlock()
-	case "Page.frameRequestedNavigation":
-		var e proto.PageFrameRequestedNavigation
-		if !msg.Load(&e) || s != p.main || e.FrameID != p.main.FrameID {
-			return
-		}
-		p.mu.Lock()
-		p.quiet.navigating(&e)
-		p.mu.Unlock()
-	case "Page.frameNavigated", "Page.navigatedWithinDocument":
-		p.visited(msg)
-		p.mu.Lock()
-		if n, ok := mainNavigation(s == p.main, p.main.FrameID, msg); ok {
-			p.navs = append(p.navs, n)
-			p.quiet.asked = flight{} // it went somewhere
-		}
-		p.signal()
-		p.mu.Unlock()
-	case "Accessibility.nodesUpdated", "Accessibility.loadComplete":
-		p.mu.Lock()
-		p.signal()
-		p.mu.Unlock()
-	}
-}
-
-// Navigation is a navigation of a page's main frame: to another document,
-// or within the document (a #hash, the history API).
-type Navigation struct {
-	URL          string
-	SameDocument bool
-	Time         time.Time
-}
-
-// mainNavigation reads a navigation event of the main frame (main: it
-// came on the page's own session, whose frame is frame).
-func mainNavigation(main bool, frame proto.PageFrameID, msg *rod.Message) (Navigation, bool) {
-	if !main {
-		return Navigation{}, false
-	}
-	if msg.Method == "Page.navigatedWithinDocument" {
-		var e proto.PageNavigatedWithinDocument
-		if !msg.Load(&e) || e.FrameID != frame {
-			return Navigation{}, false
-		}
-		return Navigation{URL: e.URL, SameDocument: true, Time: time.Now()}, true
-	}
-	var e proto.PageFrameNavigated
-	if !msg.Load(&e) || e.Frame == nil || e.Frame.ID != frame {
-		return Navigation{}, false
-	}
-	return Navigation{URL: e.Frame.URL + e.Frame.URLFragment, Time: time.Now()}, true
-}
-
-// Navigations are the navigations of the page's main frame so far, in
-// order.
-func (p *Page) Navigations() []Navigation {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]Navigation(nil), p.navs...)
-}
-
-// browserOwn reports a request the browser makes on its own, not the
-// page: the automatic favicon fetch.
-func browserOwn(typ proto.NetworkResourceType, url string) bool {
-	if typ != proto.NetworkResourceTypeOther && typ != "" {
-		return false
-	}
-	if i := strings.IndexAny(url, "?#"); i >= 0 {
-		url = url[:i]
-	}
-	return strings.HasSuffix(url, "/favicon.ico")
-}
-
-func (p *Page) addConsole(c ConsoleEntry) {
-	p.mu.Lock()
-	if len(p.console) < 1000 {
-		p.console = append(p.console, c)
-	}
-	p.mu.Unlock()
-}
-
-func remoteString(a *proto.RuntimeRemoteObject) string {
-	if a == nil {
-		return ""
-	}
-	if a.Description != "" {
-		return a.Description
-	}
-	if a.UnserializableValue != "" {
-		return string(a.UnserializableValue)
-	}
-	s := a.Value.String()
-	if strings.HasPrefix(s, `"`) {
-		s = a.Value.Str()
-	}
-	return s
-}
-
-// waitFor blocks until cond holds (checked under the lock after every page
-// event) or ctx ends.
-func (p *Page) waitFor(ctx context.Context, cond func() bool) error {
-	for {
-		p.mu.Lock()
-		ok := cond()
-		crashed := p.crashed
-		ch := p.notify
-		p.mu.Unlock()
-		if ok {
-			return nil
-		}
-		if crashed {
-			return ErrPageCrashed
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-}
+// signal records a change of the page on its clock (its generation
+// moves, clock.go) and wakes its waiters. Under p.mu.
+func (p *Page) signal() { p.clock.signal() }
 
 // ErrPageCrashed is returned when the renderer crashed.
 var ErrPageCrashed = errors.New("the page crashed")
@@ -864,7 +348,7 @@ func (p *Page) WaitLoad(ctx context.Context, loader proto.NetworkLoaderID, wait 
 // Promises are awaited. smokeflow's own code goes to EvalOwn instead
 // (docs/targets.md "smokeflow's code in the page").
 func (p *Page) Eval(ctx context.Context, js string) (proto.RuntimeRemoteObject, error) {
-	defer p.input()() // the script may have changed anything (reuse.go)
+	defer p.input()() // the script may have changed anything (inputs.go)
 	r, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(p.main.Client(ctx))
 	if err != nil {
 		return proto.RuntimeRemoteObject{}, err

@@ -2,8 +2,6 @@ package browser
 
 import (
 	"context"
-	"maps"
-	"slices"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -26,7 +24,7 @@ func (p *Page) InFlightSince(t time.Time) int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	n := 0
-	for _, f := range p.quiet.flights {
+	for _, f := range p.clock.requestsInFlight() {
 		if !f.start.Before(t) {
 			n++
 		}
@@ -39,9 +37,8 @@ func (p *Page) InFlightSince(t time.Time) int {
 // when a command timed out (docs/agents.md "Timeouts").
 func (p *Page) Loading() []string {
 	p.mu.Lock()
-	fs := slices.Collect(maps.Values(p.quiet.flights))
+	fs := p.clock.requestsInFlight()
 	p.mu.Unlock()
-	slices.SortFunc(fs, func(a, b flight) int { return a.start.Compare(b.start) })
 	var out []string
 	for _, f := range fs {
 		out = append(out, f.what)
@@ -57,12 +54,12 @@ func (p *Page) Loading() []string {
 func (p *Page) LoadFinished() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, f := range p.quiet.flights {
+	for _, f := range p.clock.requestsInFlight() {
 		if f.doc {
 			return false
 		}
 	}
-	return p.life[p.loader]["load"]
+	return p.loaded()
 }
 
 // StopLoading stops the page loading, as the browser's Stop button does

@@ -13,10 +13,10 @@ import (
 // its target over the page's latest read when nothing has changed since,
 // instead of reading the page again. Two things must agree:
 //
-//   - the page's generation (Page.gen): bumped by every page event that
+//   - the page's generation (clock.gen, clock.go): bumped by every page event that
 //     can change what a read shows (a DOM change the change watcher
 //     reports, a navigation, a lifecycle event, a frame attached or
-//     detached, a crash) and by every input smokeflow sends (Page.touch);
+//     detached, a crash) and by every input smokeflow sends (Page.touch, inputs.go);
 //   - the stamp of every document the read covered (stampJS, kept by the
 //     change watcher in smokeflow's isolated world of each document):
 //     asked for just before the read and again before the reuse. It
@@ -48,28 +48,11 @@ type readInfo struct {
 // stampWait bounds the stamp calls: a page too busy to answer is read.
 const stampWait = time.Second
 
-// input starts an input smokeflow sends the page (a click, keys, a
-// script): the steps' trace frames stop waiting for what it paints
-// (trace.go sealFrames), and the touch it returns, called once the input
-// is sent, bumps the page's generation.
-func (p *Page) input() (touch func()) {
-	p.sealFrames()
-	return p.touch
-}
-
-// touch bumps the page's generation: smokeflow sent it an input (a click,
-// keys, a script), which may have changed anything.
-func (p *Page) touch() {
-	p.mu.Lock()
-	p.gen++
-	p.mu.Unlock()
-}
-
 // generation is the page's generation now.
 func (p *Page) generation() uint64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.gen
+	return p.clock.gen
 }
 
 // Reads counts the page's full reads (snapshots taken from the browser,
@@ -77,7 +60,7 @@ func (p *Page) generation() uint64 {
 func (p *Page) Reads() uint64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.reads
+	return p.clock.reads
 }
 
 // notedWorlds are the frames whose smokeflow world is noted: the
@@ -133,29 +116,13 @@ func (p *Page) stamps(ctx context.Context, keys []worldKey) (out map[worldKey]st
 	return out, all
 }
 
-// keep makes snap, read at generation gen after stamps were taken, the
-// read to reuse, when it can be: nothing changed meanwhile, every frame it
-// read had a stamp, no closed shadow root, its reads agreed.
+// keep counts a full read, snap, read at generation gen after stamps
+// were taken, and makes it the read to reuse when it can be (clock.go
+// readKept).
 func (p *Page) keep(snap *locate.Snapshot, gen uint64, stamps map[worldKey]string, info readInfo) {
-	var kept map[worldKey]string
-	ok := info.complete && !info.closed && !snap.Inconsistent && len(info.frames) > 0
-	if ok {
-		kept = make(map[worldKey]string, len(info.frames))
-		for _, k := range info.frames {
-			v, has := stamps[k]
-			if !has {
-				ok = false
-				break
-			}
-			kept[k] = v
-		}
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.last = nil
-	if ok && p.gen == gen {
-		p.last = &reuse{snap: snap, gen: gen, stamps: kept}
-	}
+	p.clock.readKept(snap, gen, stamps, info)
 }
 
 // reusable is the latest read when it may stand for a new one: the
@@ -163,8 +130,8 @@ func (p *Page) keep(snap *locate.Snapshot, gen uint64, stamps map[worldKey]strin
 // gave before the read. nil otherwise.
 func (p *Page) reusable(ctx context.Context) *locate.Snapshot {
 	p.mu.Lock()
-	c := p.last
-	ok := c != nil && c.gen == p.gen && !p.dialogUp && !p.crashed
+	c := p.clock.kept()
+	ok := c != nil && !p.dialogUp && !p.crashed
 	p.mu.Unlock()
 	if !ok {
 		return nil
@@ -177,14 +144,9 @@ func (p *Page) reusable(ctx context.Context) *locate.Snapshot {
 	if !all {
 		return nil
 	}
-	for k, v := range c.stamps {
-		if now[k] != v {
-			return nil
-		}
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.last != c || p.gen != c.gen {
+	if !p.clock.reusable(c, now) {
 		return nil
 	}
 	return c.snap
@@ -198,9 +160,7 @@ func (p *Page) forget(snap *locate.Snapshot) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.last != nil && p.last.snap == snap {
-		p.last = nil
-	}
+	p.clock.forget(snap)
 }
 
 // stampCall asks a document's change watcher for its stamp.

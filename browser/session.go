@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/go-rod/rod/lib/proto"
-	"github.com/smokeflow/smokeflow/locate"
 )
 
 // caller sends CDP commands on a connection (a rod.Browser does).
@@ -45,11 +44,3 @@ func (c *Client) GetSessionID() proto.TargetSessionID { return c.id }
 
 // GetContext implements proto.Contextable.
 func (c *Client) GetContext() context.Context { return c.ctx }
-
-// sessionOf is the session a snapshot's node was read through, nil when
-// it has gone (its iframe left the page).
-func (p *Page) sessionOf(h locate.Handle) *CDPSession {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.bySID[proto.TargetSessionID(h.Session)]
-}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -45,125 +44,13 @@ func (s Settled) Note() string {
 	return fmt.Sprintf("the page did not settle within %s (%s)", s.Bound.Round(time.Millisecond), s.Busy)
 }
 
-// quiet is what a page tracks for settling, under Page.mu: the requests
-// in flight, a count of the network's moves, a navigation the page asked
-// for, and the answers of the idle probes; and a channel closed at every
-// network event (network events do not wake Page.notify, whose waiters
-// are the polls of steps).
-type quiet struct {
-	// flights by request id: the browser's, unique across its processes.
-	// A request may start on one DevTools session and end on another: an
-	// out-of-process iframe's document starts on its parent's session and
-	// ends on its own.
-	flights map[proto.NetworkRequestID]flight
-	moves   uint64    // requests started or ended, navigations asked for
-	moved   time.Time // when moves last grew
-	lastReq string    // "GET URL" of the last request that started
-	// asked is a navigation of the main frame the page asked for
-	// (Page.frameRequestedNavigation) whose request has not started yet.
-	asked flight
-	// askedN counts the navigations of the main frame the page asked for
-	askedN uint64
-	// elsewhere counts the DOM changes the change watcher reported from
-	// other documents than the main one (frames), or from the main one
-	// before its world was noted: an idle probe watches the main
-	// document's DOM itself.
-	elsewhere uint64
-	// sent counts the idle probes sent; answer is the number of the last
-	// one that answered, and what it said.
-	sent, answer uint64
-	said         string
-	wake         chan struct{}
-}
-
-type flight struct {
-	start time.Time
-	what  string // "GET URL"
-	doc   bool   // the request of a document for the main frame
-}
-
-func (q *quiet) signal() {
-	if q.wake != nil {
-		close(q.wake)
-	}
-	q.wake = make(chan struct{})
-}
-
-// started records a request that holds the page back: not a WebSocket,
-// an EventSource, a data: or blob: URL, or the browser's own favicon
-// fetch. A redirect keeps its request id and its start. doc says it is
-// the request of a document for the main frame: the navigation the page
-// asked for, if any, has started.
-func (q *quiet) started(e *proto.NetworkRequestWillBeSent, doc bool) {
-	if doc {
-		q.asked = flight{}
-	}
-	if e.Request == nil || e.Type == proto.NetworkResourceTypeWebSocket || e.Type == proto.NetworkResourceTypeEventSource ||
-		e.Type == proto.NetworkResourceTypePreflight || browserOwn(e.Type, e.Request.URL) ||
-		strings.HasPrefix(e.Request.URL, "data:") || strings.HasPrefix(e.Request.URL, "blob:") {
-		return
-	}
-	now := time.Now()
-	if q.flights == nil {
-		q.flights = map[proto.NetworkRequestID]flight{}
-	}
-	if len(q.flights) >= 1000 {
-		// requests whose end never came (their frame went away): they
-		// no longer count anyway
-		for k, f := range q.flights {
-			if now.Sub(f.start) >= longLived {
-				delete(q.flights, k)
-			}
-		}
-	}
-	k := e.RequestID
-	what := e.Request.Method + " " + shortURL(e.Request.URL)
-	if f, ok := q.flights[k]; ok {
-		f.what = what
-		q.flights[k] = f
-	} else if len(q.flights) < 1000 {
-		q.flights[k] = flight{start: now, what: what, doc: doc}
-	}
-	q.moves++
-	q.moved = now
-	q.lastReq = what
-	q.signal()
-}
-
-// navigating records a navigation of the main frame to another document
-// that the page asked for (a script, a form, a link, a meta refresh): it
-// keeps the page busy until its request starts (the request then does),
-// for at most longLived.
-func (q *quiet) navigating(e *proto.PageFrameRequestedNavigation) {
-	if e.Disposition != proto.PageClientNavigationDispositionCurrentTab {
-		return
-	}
-	q.asked = flight{start: time.Now(), what: shortURL(e.URL)}
-	q.askedN++
-	q.moves++
-	q.moved = q.asked.start
-	q.signal()
-}
-
 // NavigationsAsked counts the navigations of the main frame to another
 // document that the page asked for (a link, a form, a script): one more
 // after an action means the action is taking the tab elsewhere.
 func (p *Page) NavigationsAsked() uint64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.quiet.askedN
-}
-
-// ended records a request that finished, failed or turned out to be an
-// event stream, on whichever session it is reported.
-func (q *quiet) ended(id proto.NetworkRequestID) {
-	if _, ok := q.flights[id]; !ok {
-		return
-	}
-	delete(q.flights, id)
-	q.moves++
-	q.moved = time.Now()
-	q.signal()
+	return p.clock.navigationsAsked()
 }
 
 // shortURL keeps a URL short enough for a note.
@@ -174,23 +61,28 @@ func shortURL(u string) string {
 	return u
 }
 
-// Settle waits for the page to settle, for at most bound: its current
-// document loaded, a <meta http-equiv=refresh> redirect due soon followed,
-// no request in flight and, on a page that runs scripts, an idle probe
-// answered with nothing moving (docs/targets.md "Settling"). A
-// page that is still busy at the bound is no error: Settled.Busy says
-// what kept it busy. A bound of 0 or less waits for nothing. The error is
-// ctx's, or the page's (it crashed).
-func (p *Page) Settle(ctx context.Context, bound time.Duration) (Settled, error) {
-	return p.settleFor(ctx, bound, false)
+// SettlePolicy says how a settle wait goes (docs/targets.md "Settling";
+// docs/architecture-notes.md "The change clock"): its bound, which is the
+// front end's, and whether it follows an action on the page.
+type SettlePolicy struct {
+	// Bound is the longest the wait takes; 0 or less waits for nothing.
+	Bound time.Duration
+	// AfterAction: an action on the page (an agent session's click, key
+	// or input) came before. The idle probe then runs even on a page
+	// without scripts, so that what the action started a moment later (a
+	// form sent, a link followed) is waited for.
+	AfterAction bool
 }
 
-// SettleAfterAction is Settle after an action on the page (an agent
-// session's click, key or input): the idle probe runs even on a page
-// without scripts, so that what the action started a moment later (a
-// form sent, a link followed) is waited for (docs/targets.md "Settling").
-func (p *Page) SettleAfterAction(ctx context.Context, bound time.Duration) (Settled, error) {
-	return p.settleFor(ctx, bound, true)
+// Settle waits for the page to settle, for at most the policy's bound:
+// its current document loaded, a <meta http-equiv=refresh> redirect due
+// soon followed, no request in flight and, on a page that runs scripts
+// (or after an action), an idle probe answered with nothing moving
+// (docs/targets.md "Settling"). A page that is still busy at the bound is
+// no error: Settled.Busy says what kept it busy. The error is ctx's, or
+// the page's (it crashed).
+func (p *Page) Settle(ctx context.Context, pol SettlePolicy) (Settled, error) {
+	return p.settleFor(ctx, pol.Bound, pol.AfterAction)
 }
 
 func (p *Page) settleFor(ctx context.Context, bound time.Duration, acted bool) (Settled, error) {
@@ -221,7 +113,7 @@ func (p *Page) settleFor(ctx context.Context, bound time.Duration, acted bool) (
 // scripts.
 func (p *Page) settle(ctx context.Context, acted bool) (string, error) {
 	for {
-		loaded := func() bool { return p.life[p.loader]["load"] }
+		loaded := func() bool { return p.loaded() }
 		if err := p.waitFor(ctx, loaded); err != nil {
 			return "it had not finished loading", err
 		}
@@ -290,11 +182,8 @@ func (p *Page) waitNetwork(ctx context.Context, loader proto.NetworkLoaderID) (s
 			return "navigated", nil
 		}
 		now := time.Now()
-		busy, next := p.quiet.inFlight(now)
-		if p.quiet.wake == nil {
-			p.quiet.wake = make(chan struct{})
-		}
-		page, network, crashed := p.notify, p.quiet.wake, p.crashed
+		busy, next := p.clock.inFlight(now)
+		page, network, crashed := p.clock.changed(), p.clock.networkMoved(), p.crashed
 		p.mu.Unlock()
 		if busy == "" {
 			return "", nil
@@ -313,29 +202,6 @@ func (p *Page) waitNetwork(ctx context.Context, loader proto.NetworkLoaderID) (s
 		}
 		t.Stop()
 	}
-}
-
-// inFlight says what keeps the network busy at now ("" when nothing does),
-// and when that could end if nothing else happens: the requests in flight
-// and a navigation asked for, each for at most longLived.
-func (q *quiet) inFlight(now time.Time) (string, time.Time) {
-	var active int
-	var oldest flight
-	for _, f := range q.flights {
-		if now.Sub(f.start) < longLived {
-			if active == 0 || f.start.Before(oldest.start) {
-				oldest = f
-			}
-			active++
-		}
-	}
-	if active > 0 {
-		return fmt.Sprintf("%d request(s) in flight, as %s", active, oldest.what), oldest.start.Add(longLived)
-	}
-	if a := q.asked; !a.start.IsZero() && now.Sub(a.start) < longLived {
-		return "it was going on to " + a.what, a.start.Add(longLived)
-	}
-	return "", now
 }
 
 // idleJS is the idle probe, run in smokeflow's world of the main document
@@ -378,8 +244,7 @@ const idleWait = 500 * time.Millisecond
 // went on to another document than loader.
 func (p *Page) idleProbe(ctx context.Context, loader proto.NetworkLoaderID) (string, error) {
 	p.mu.Lock()
-	p.quiet.sent++
-	n, moves, changes := p.quiet.sent, p.quiet.moves, p.quiet.elsewhere
+	n, moves, changes := p.clock.probeSent()
 	p.mu.Unlock()
 	js := fmt.Sprintf(idleJS, n, idleWait.Milliseconds())
 	err := p.inWorld(ctx, p.main, "", func(id proto.RuntimeExecutionContextID) error {
@@ -398,7 +263,7 @@ func (p *Page) idleProbe(ctx context.Context, loader proto.NetworkLoaderID) (str
 		t := time.NewTimer(probeRetry)
 		defer t.Stop()
 		p.mu.Lock()
-		page := p.notify
+		page := p.clock.changed()
 		p.mu.Unlock()
 		select {
 		case <-page:
@@ -408,38 +273,16 @@ func (p *Page) idleProbe(ctx context.Context, loader proto.NetworkLoaderID) (str
 		}
 		return unread, nil
 	}
-	answered := func() bool { return p.quiet.answer >= n || p.loader != loader || !p.life[loader]["load"] }
+	answered := func() bool { return p.clock.probeAnswered(n) || p.loader != loader || !p.life[loader]["load"] }
 	if err := p.waitFor(ctx, answered); err != nil {
 		return "its scripts kept it busy", err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	switch q := &p.quiet; {
-	case p.loader != loader || !p.life[loader]["load"]:
+	if p.loader != loader || !p.life[loader]["load"] {
 		return "navigated", nil
-	case q.moves != moves:
-		return "requests kept coming, the last " + q.lastReq, nil
-	case q.said == "changed" || q.elsewhere != changes:
-		return "the page kept changing", nil
-	case q.said == "busy":
-		return "its scripts kept it busy", nil
 	}
-	return "", nil
-}
-
-// idleAnswer records an answer of an idle probe, the payload of a call of
-// the change watcher's binding from the main document: "idle N WORD".
-// It reports whether the payload was one. Under p.mu.
-func (q *quiet) idleAnswer(payload string) bool {
-	var n uint64
-	var said string
-	if _, err := fmt.Sscanf(payload, "idle %d %s", &n, &said); err != nil {
-		return false
-	}
-	if n > q.answer {
-		q.answer, q.said = n, said
-	}
-	return true
+	return p.clock.probeFound(moves, changes), nil
 }
 
 // settleProbe is what a document says of itself: whether it runs

@@ -40,9 +40,6 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	}
 	snap.Status = p.Status()
 	p.table.Number(snap)
-	p.mu.Lock()
-	p.reads++
-	p.mu.Unlock()
 	p.keep(snap, gen, stamps, info)
 	p.noteRead(snap)
 	return snap, nil

@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
-	"github.com/smokeflow/smokeflow/locate"
 )
 
 // The trace of a flow (docs/running.md "Traces"): a JPEG of the page
@@ -24,43 +23,6 @@ const (
 	TraceQuality = 60
 	TraceWidth   = 800
 )
-
-// readLog is what the page read since the session marked it.
-type readLog struct {
-	mu    sync.Mutex
-	first *locate.Snapshot // the first read since MarkReads
-	last  *locate.Snapshot // the latest read
-}
-
-// noteRead keeps a snapshot the page read.
-func (p *Page) noteRead(s *locate.Snapshot) {
-	p.traceReads.mu.Lock()
-	defer p.traceReads.mu.Unlock()
-	if p.traceReads.first == nil {
-		p.traceReads.first = s
-	}
-	p.traceReads.last = s
-}
-
-// MarkReads starts a step: FirstRead then says what the page read from
-// now on.
-func (p *Page) MarkReads() {
-	p.traceReads.mu.Lock()
-	defer p.traceReads.mu.Unlock()
-	p.traceReads.first = nil
-}
-
-// FirstRead is the first snapshot read since MarkReads (an action reads
-// its target's before it acts), else the latest one read before it; nil
-// when the page was never read.
-func (p *Page) FirstRead() *locate.Snapshot {
-	p.traceReads.mu.Lock()
-	defer p.traceReads.mu.Unlock()
-	if p.traceReads.first != nil {
-		return p.traceReads.first
-	}
-	return p.traceReads.last
-}
 
 // TraceShot is a JPEG of the viewport now, at TraceQuality, the secrets
 // painted over as in every screenshot (docs/running.md "Secrets in
@@ -188,18 +150,6 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	}()
 }
 
-// painted notes that the main frame's document docs reported its first
-// paint: a frame that came after it loaded and before this is that paint.
-// The caller holds p.mu.
-func (p *Page) painted(docs int) {
-	p.cast.mu.Lock()
-	defer p.cast.mu.Unlock()
-	if p.cast.provisional && p.cast.docs == docs {
-		p.cast.provisional = false
-		p.cast.fill(docs, p.cast.newest)
-	}
-}
-
 // fill gives a frame of document docs to the steps' frames that wait for
 // one. The caller holds c.mu.
 func (c *screencast) fill(docs int, data []byte) {
@@ -245,23 +195,6 @@ func (p *Page) frameDoc() (int, docState) {
 	return docs, docLoading
 }
 
-// sealFrames ends the wait of the steps' frames (ScreencastFrame):
-// smokeflow is about to send the tab an input, and what is painted from
-// now on may be its effect, not the page after the step. A frame still
-// empty, its document not painted yet, takes that document's first frame
-// when it comes: the one nearest the step's end.
-func (p *Page) sealFrames() {
-	p.cast.mu.Lock()
-	defer p.cast.mu.Unlock()
-	for _, f := range p.cast.waiting {
-		f.sealed = true
-		if f.data == nil {
-			p.cast.first = append(p.cast.first, f)
-		}
-	}
-	p.cast.waiting = nil
-}
-
 // frameShotWait bounds the screenshot that fills an empty frame.
 const frameShotWait = time.Second
 
@@ -296,15 +229,4 @@ func (p *Page) docCount() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.docsLocked()
-}
-
-// docsLocked is docCount; the caller holds p.mu.
-func (p *Page) docsLocked() int {
-	n := 0
-	for _, nav := range p.navs {
-		if !nav.SameDocument {
-			n++
-		}
-	}
-	return n
 }

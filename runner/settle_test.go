@@ -7,6 +7,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/internal/testpage"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
@@ -31,7 +32,7 @@ var _ = Describe("Settling after open", func() {
 	// a cross-origin iframe took that long to settle.
 	It("settles a page with a cross-origin frame once the frame has loaded, not at the long-lived request's bound", func() {
 		p := testpage.Open(shared, fixture.URL+"/conformance/pages/frame-cross.html")
-		s, err := p.Settle(context.Background(), 1500*time.Millisecond)
+		s, err := p.Settle(context.Background(), browser.SettlePolicy{Bound: 1500 * time.Millisecond})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(s.Busy).To(BeEmpty())
 	})

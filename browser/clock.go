@@ -1,0 +1,398 @@
+package browser
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// clock is the page's change clock (docs/architecture-notes.md "The
+// change clock"): the one place that says whether the page changed, is
+// quiet, or may have a read reused. The page's event loop and its input
+// feed it events through small methods (a DOM change the watcher reports,
+// a document loaded, a navigation asked for or made, a request started or
+// ended, an input sent, a read kept); it answers from what it recorded
+// (the generation, since when the page rests, a channel closed at the
+// next change, whether a kept read may be reused, what is in flight).
+//
+// Locking: the clock has no mutex of its own; every method is called
+// under Page.mu, as the page's other state is (so one lock section reads
+// the clock and the page's lifecycle together). It never reads the time
+// itself where a test needs to set it: events and answers take now.
+type clock struct {
+	// gen moves at every change of the page smokeflow hears of, and at
+	// every input it sends (reuse.go)
+	gen uint64
+	// changes counts the DOM changes the watcher reported
+	changes uint64
+	// lastChange is when the watcher last reported a DOM change, or the
+	// main document loaded: a page at rest has had none for a while
+	// (atRest).
+	lastChange time.Time
+	notify     chan struct{} // closed at the next change (changed)
+	reads      uint64        // the full reads (Page.Reads)
+	last       *reuse        // the read to reuse, if any (reuse.go)
+	quiet      quiet         // what settling watches (settle.go)
+}
+
+func newClock() clock { return clock{notify: make(chan struct{})} }
+
+// Events.
+
+// signal records a change of the page (its generation moves) and wakes
+// its waiters: a lifecycle event, a navigation, an accessibility update,
+// a crash, a dialog, the page going away.
+func (c *clock) signal() {
+	c.gen++
+	c.wake()
+}
+
+// wake wakes the page's waiters without a change (an idle probe's
+// answer).
+func (c *clock) wake() {
+	close(c.notify)
+	c.notify = make(chan struct{})
+}
+
+// bump moves the generation without waking anyone: a frame attached or
+// detached, an input sent (Page.touch).
+func (c *clock) bump() { c.gen++ }
+
+// watcherCalled records a call of the change watcher's binding at now.
+// idle says whether it may be an idle probe's answer (it came from the
+// main document), elsewhere whether the change is another document's
+// than the main one's world.
+func (c *clock) watcherCalled(now time.Time, payload string, idle, elsewhere bool) {
+	if idle && c.quiet.idleAnswer(payload) {
+		c.wake() // an idle probe's answer: nothing changed
+		return
+	}
+	c.changes++
+	c.lastChange = now
+	if elsewhere {
+		c.quiet.elsewhere++
+	}
+	c.signal()
+}
+
+// lifecycle records a lifecycle event of the main frame at now; load:
+// its document's load event.
+func (c *clock) lifecycle(now time.Time, load bool) {
+	if load {
+		c.lastChange = now
+	}
+	c.signal()
+}
+
+// navigationAsked records a navigation of the main frame the page asked
+// for (Page.frameRequestedNavigation).
+func (c *clock) navigationAsked(now time.Time, e *proto.PageFrameRequestedNavigation) {
+	c.quiet.navigating(now, e)
+}
+
+// navigated records a navigation event; main: of the main frame, so the
+// navigation asked for, if any, went somewhere.
+func (c *clock) navigated(main bool) {
+	if main {
+		c.quiet.asked = flight{}
+	}
+	c.signal()
+}
+
+// requestStarted and requestEnded record the network's moves (settle.go).
+func (c *clock) requestStarted(now time.Time, e *proto.NetworkRequestWillBeSent, doc bool) {
+	c.quiet.started(now, e, doc)
+}
+
+func (c *clock) requestEnded(now time.Time, id proto.NetworkRequestID) { c.quiet.ended(now, id) }
+
+// readKept records a full read, snap, read at generation gen after the
+// stamps of its documents were taken, and keeps it to reuse when it can
+// be: nothing changed meanwhile, every frame it read had a stamp, no
+// closed shadow root, its reads agreed (docs/targets.md "Reusing a read").
+func (c *clock) readKept(snap *locate.Snapshot, gen uint64, stamps map[worldKey]string, info readInfo) {
+	c.reads++
+	c.last = nil
+	if kept, ok := keptStamps(snap, stamps, info); ok && c.gen == gen {
+		c.last = &reuse{snap: snap, gen: gen, stamps: kept}
+	}
+}
+
+// keptStamps are the stamps of the frames a read covered, when it may be
+// kept at all.
+func keptStamps(snap *locate.Snapshot, stamps map[worldKey]string, info readInfo) (map[worldKey]string, bool) {
+	if !info.complete || info.closed || snap.Inconsistent || len(info.frames) == 0 {
+		return nil, false
+	}
+	kept := make(map[worldKey]string, len(info.frames))
+	for _, k := range info.frames {
+		v, has := stamps[k]
+		if !has {
+			return nil, false
+		}
+		kept[k] = v
+	}
+	return kept, true
+}
+
+// forget drops snap as the read to reuse.
+func (c *clock) forget(snap *locate.Snapshot) {
+	if c.last != nil && c.last.snap == snap {
+		c.last = nil
+	}
+}
+
+// Answers.
+
+// changed is a channel closed at the page's next change.
+func (c *clock) changed() <-chan struct{} { return c.notify }
+
+// atRest says the page's main document has loaded (loaded), and neither
+// its load nor a DOM change came in the restQuiet before now.
+func (c *clock) atRest(now time.Time, loaded bool) bool {
+	return loaded && now.Sub(c.lastChange) >= restQuiet
+}
+
+// restingSince says whether the page is at rest at now: loaded, no
+// request in flight and no navigation asked for; and since when nothing
+// changed (its last DOM change or its load, or the network's last move:
+// a request that began or ended, a navigation asked for).
+func (c *clock) restingSince(now time.Time, loaded bool) (time.Time, bool) {
+	busy, _ := c.quiet.inFlight(now)
+	since := c.lastChange
+	if c.quiet.moved.After(since) {
+		// a request that started and ended between two tries
+		since = c.quiet.moved
+	}
+	return since, busy == "" && loaded
+}
+
+// kept is the read kept to reuse when the generation has not moved since
+// it was read; nil otherwise. Its stamps are then to be compared with the
+// documents' own (reusable).
+func (c *clock) kept() *reuse {
+	if c.last == nil || c.last.gen != c.gen {
+		return nil
+	}
+	return c.last
+}
+
+// reusable says whether r, a read kept, may stand for a new read given
+// the documents' stamps now: it is still the read kept, the generation has
+// not moved, and every document gives the stamp it gave before the read.
+func (c *clock) reusable(r *reuse, now map[worldKey]string) bool {
+	if r == nil || c.last != r || c.gen != r.gen {
+		return false
+	}
+	for k, v := range r.stamps {
+		if now[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// inFlight says what keeps the network busy at now ("" when nothing
+// does), and when that could end if nothing else happens (settle.go).
+func (c *clock) inFlight(now time.Time) (string, time.Time) { return c.quiet.inFlight(now) }
+
+// requestsInFlight are the requests in flight, oldest first, long-lived
+// ones included.
+func (c *clock) requestsInFlight() []flight {
+	fs := slices.Collect(maps.Values(c.quiet.flights))
+	slices.SortFunc(fs, func(a, b flight) int { return a.start.Compare(b.start) })
+	return fs
+}
+
+// networkMoved is a channel closed at the network's next move (a request
+// started or ended, a navigation asked for).
+func (c *clock) networkMoved() <-chan struct{} {
+	if c.quiet.wake == nil {
+		c.quiet.wake = make(chan struct{})
+	}
+	return c.quiet.wake
+}
+
+// navigationsAsked counts the navigations of the main frame to another
+// document the page asked for.
+func (c *clock) navigationsAsked() uint64 { return c.quiet.askedN }
+
+// probeSent records an idle probe sent (settle.go idleProbe): its number,
+// and the network's moves and the other documents' DOM changes so far,
+// for probeFound.
+func (c *clock) probeSent() (n, moves, elsewhere uint64) {
+	c.quiet.sent++
+	return c.quiet.sent, c.quiet.moves, c.quiet.elsewhere
+}
+
+// probeAnswered says whether idle probe n (or a later one) answered.
+func (c *clock) probeAnswered(n uint64) bool { return c.quiet.answer >= n }
+
+// probeFound is what an answered idle probe found ("" when the page was
+// quiet through it), given the network's moves and the other documents'
+// DOM changes when it was sent (probeSent).
+func (c *clock) probeFound(moves, elsewhere uint64) string {
+	switch q := &c.quiet; {
+	case q.moves != moves:
+		return "requests kept coming, the last " + q.lastReq
+	case q.said == "changed" || q.elsewhere != elsewhere:
+		return "the page kept changing"
+	case q.said == "busy":
+		return "its scripts kept it busy"
+	}
+	return ""
+}
+
+// quiet is what the clock tracks for settling: the requests in flight, a
+// count of the network's moves, a navigation the page asked for, and the
+// answers of the idle probes; and a channel closed at every network event
+// (network events do not wake clock.notify, whose waiters are the polls
+// of steps).
+type quiet struct {
+	// flights by request id: the browser's, unique across its processes.
+	// A request may start on one DevTools session and end on another: an
+	// out-of-process iframe's document starts on its parent's session and
+	// ends on its own.
+	flights map[proto.NetworkRequestID]flight
+	moves   uint64    // requests started or ended, navigations asked for
+	moved   time.Time // when moves last grew
+	lastReq string    // "GET URL" of the last request that started
+	// asked is a navigation of the main frame the page asked for
+	// (Page.frameRequestedNavigation) whose request has not started yet.
+	asked flight
+	// askedN counts the navigations of the main frame the page asked for
+	askedN uint64
+	// elsewhere counts the DOM changes the change watcher reported from
+	// other documents than the main one (frames), or from the main one
+	// before its world was noted: an idle probe watches the main
+	// document's DOM itself.
+	elsewhere uint64
+	// sent counts the idle probes sent; answer is the number of the last
+	// one that answered, and what it said.
+	sent, answer uint64
+	said         string
+	wake         chan struct{}
+}
+
+type flight struct {
+	start time.Time
+	what  string // "GET URL"
+	doc   bool   // the request of a document for the main frame
+}
+
+func (q *quiet) signal() {
+	if q.wake != nil {
+		close(q.wake)
+	}
+	q.wake = make(chan struct{})
+}
+
+// started records a request that holds the page back: not a WebSocket,
+// an EventSource, a data: or blob: URL, or the browser's own favicon
+// fetch. A redirect keeps its request id and its start. doc says it is
+// the request of a document for the main frame: the navigation the page
+// asked for, if any, has started.
+func (q *quiet) started(now time.Time, e *proto.NetworkRequestWillBeSent, doc bool) {
+	if doc {
+		q.asked = flight{}
+	}
+	if e.Request == nil || e.Type == proto.NetworkResourceTypeWebSocket || e.Type == proto.NetworkResourceTypeEventSource ||
+		e.Type == proto.NetworkResourceTypePreflight || browserOwn(e.Type, e.Request.URL) ||
+		strings.HasPrefix(e.Request.URL, "data:") || strings.HasPrefix(e.Request.URL, "blob:") {
+		return
+	}
+	if q.flights == nil {
+		q.flights = map[proto.NetworkRequestID]flight{}
+	}
+	if len(q.flights) >= 1000 {
+		// requests whose end never came (their frame went away): they
+		// no longer count anyway
+		for k, f := range q.flights {
+			if now.Sub(f.start) >= longLived {
+				delete(q.flights, k)
+			}
+		}
+	}
+	k := e.RequestID
+	what := e.Request.Method + " " + shortURL(e.Request.URL)
+	if f, ok := q.flights[k]; ok {
+		f.what = what
+		q.flights[k] = f
+	} else if len(q.flights) < 1000 {
+		q.flights[k] = flight{start: now, what: what, doc: doc}
+	}
+	q.moves++
+	q.moved = now
+	q.lastReq = what
+	q.signal()
+}
+
+// navigating records a navigation of the main frame to another document
+// that the page asked for (a script, a form, a link, a meta refresh): it
+// keeps the page busy until its request starts (the request then does),
+// for at most longLived.
+func (q *quiet) navigating(now time.Time, e *proto.PageFrameRequestedNavigation) {
+	if e.Disposition != proto.PageClientNavigationDispositionCurrentTab {
+		return
+	}
+	q.asked = flight{start: now, what: shortURL(e.URL)}
+	q.askedN++
+	q.moves++
+	q.moved = q.asked.start
+	q.signal()
+}
+
+// ended records a request that finished, failed or turned out to be an
+// event stream, on whichever session it is reported.
+func (q *quiet) ended(now time.Time, id proto.NetworkRequestID) {
+	if _, ok := q.flights[id]; !ok {
+		return
+	}
+	delete(q.flights, id)
+	q.moves++
+	q.moved = now
+	q.signal()
+}
+
+// inFlight says what keeps the network busy at now ("" when nothing does),
+// and when that could end if nothing else happens: the requests in flight
+// and a navigation asked for, each for at most longLived.
+func (q *quiet) inFlight(now time.Time) (string, time.Time) {
+	var active int
+	var oldest flight
+	for _, f := range q.flights {
+		if now.Sub(f.start) < longLived {
+			if active == 0 || f.start.Before(oldest.start) {
+				oldest = f
+			}
+			active++
+		}
+	}
+	if active > 0 {
+		return fmt.Sprintf("%d request(s) in flight, as %s", active, oldest.what), oldest.start.Add(longLived)
+	}
+	if a := q.asked; !a.start.IsZero() && now.Sub(a.start) < longLived {
+		return "it was going on to " + a.what, a.start.Add(longLived)
+	}
+	return "", now
+}
+
+// idleAnswer records an answer of an idle probe, the payload of a call of
+// the change watcher's binding from the main document: "idle N WORD".
+// It reports whether the payload was one.
+func (q *quiet) idleAnswer(payload string) bool {
+	var n uint64
+	var said string
+	if _, err := fmt.Sscanf(payload, "idle %d %s", &n, &said); err != nil {
+		return false
+	}
+	if n > q.answer {
+		q.answer, q.said = n, said
+	}
+	return true
+}
