@@ -7,8 +7,9 @@
 # agent-browser's and Playwright's on a real corpus, `make bench-apps`
 # the same flows on real apps next to Playwright, and `make bench-trust`
 # issue 30's trust reproductions with smokeflow, agent-browser and
-# Playwright side by side (docs/benchmarks.md); none of them is part of
-# `make test`.
+# Playwright side by side (docs/benchmarks.md), and `make lint-js` lints
+# the JavaScript smokeflow runs in pages (docs/architecture-notes.md
+# "In-page code"); none of them is part of `make test`.
 
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
