@@ -68,6 +68,13 @@ var (
 	watchJS        = script("watch")
 )
 
+// The scripts the session runs on a failure, through Page.EvalOwn and
+// Invoke (docs/targets.md "Failure diagnostics").
+var (
+	HiddenJS  = script("hidden")
+	OutlineJS = script("outline")
+)
+
 // jsPrelude is what every script is put after: Go's constants, then
 // lib.js.
 var jsPrelude = func() string {
@@ -107,10 +114,10 @@ func jsFile(name string) string {
 	return string(b)
 }
 
-// invoke is the expression that calls the function expression fn with
-// args, each as its JSON, for Runtime.evaluate (which takes no
-// arguments of its own).
-func invoke(fn string, args ...any) string {
+// Invoke is the expression that calls the function expression fn (a
+// script of js/) with args, each as its JSON, for Runtime.evaluate
+// (which takes no arguments of its own) or Page.EvalOwn.
+func Invoke(fn string, args ...any) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		b, err := json.Marshal(a)

@@ -140,7 +140,7 @@ func (c *Context) SetState(ctx context.Context, st *State) (skipped []string, er
 			skipped = append(skipped, origin)
 			continue
 		}
-		if err := c.atOrigin(ctx, origin, invoke(setStorageJS, o.LocalStorage), nil); err != nil {
+		if err := c.atOrigin(ctx, origin, Invoke(setStorageJS, o.LocalStorage), nil); err != nil {
 			return nil, fmt.Errorf("cannot set the saved localStorage of %s: %w", origin, err)
 		}
 		c.visit(origin)

@@ -822,42 +822,10 @@ func (ss *Session) withPage(_ context.Context, sf *stepFailure, more ...func(con
 	return sf
 }
 
-// hiddenJS finds elements named like the phrase that the page does not
-// render (display:none, visibility:hidden, [hidden], no size): the
-// accessibility tree leaves them out, so only the DOM can tell.
-const hiddenJS = `(phrase) => {
-  const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const want = norm(phrase).toLowerCase();
-  const out = [];
-  const why = (el) => {
-    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
-      const cs = getComputedStyle(e);
-      const d = e === el ? '' : ' (on ' + e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ')';
-      if (cs.display === 'none') return 'display:none' + d;
-      if (e.hidden) return 'hidden attribute' + d;
-    }
-    if (getComputedStyle(el).visibility === 'hidden') return 'visibility:hidden';
-    return 'no size';
-  };
-  const visit = (root) => {
-    for (const el of root.querySelectorAll('button,a,input,select,textarea,summary,label,[role],[aria-label],[placeholder],[onclick]')) {
-      if (out.length >= 10) return;
-      if (el.shadowRoot) visit(el.shadowRoot);
-      if (el.checkVisibility({visibilityProperty: true})) continue;
-      const name = norm(el.getAttribute('aria-label') || el.getAttribute('placeholder') || el.innerText || el.textContent || el.value);
-      if (!name.toLowerCase().includes(want)) continue;
-      out.push({role: el.getAttribute('role') || el.tagName.toLowerCase(), name: name.slice(0, 80), why: why(el)});
-    }
-  };
-  visit(document);
-  return out;
-}`
-
 // hiddenMatches turns "not found" into "hidden" when the page holds
 // matching elements it does not render, and says what hides them.
 func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
-	b, _ := json.Marshal(phrase)
-	r, err := ss.page.EvalOwn(ctx, "("+hiddenJS+")("+string(b)+")")
+	r, err := ss.page.EvalOwn(ctx, browser.Invoke(browser.HiddenJS, phrase))
 	if err != nil {
 		return
 	}
@@ -885,26 +853,6 @@ func candidate(n *locate.Node) diagnostics.Candidate {
 	return c
 }
 
-// outlineJS draws numbered outlines over the candidates, in the main
-// document, for the failure screenshot. Like hiddenJS, it runs in
-// smokeflow's isolated world (docs/targets.md "smokeflow's code in the
-// page"): the page's own scripts can neither break it nor see it.
-const outlineJS = `(boxes) => {
-  const root = document.createElement('div');
-  root.id = '__smokeflow_outline';
-  root.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647';
-  boxes.forEach((b, i) => {
-    const d = document.createElement('div');
-    d.style.cssText = 'position:fixed;border:3px solid #e11d48;box-sizing:border-box;left:' + b.x + 'px;top:' + b.y + 'px;width:' + b.w + 'px;height:' + b.h + 'px';
-    const l = document.createElement('span');
-    l.textContent = String(i + 1);
-    l.style.cssText = 'position:absolute;left:-3px;top:-22px;background:#e11d48;color:#fff;font:bold 13px sans-serif;padding:1px 5px';
-    d.appendChild(l);
-    root.appendChild(d);
-  });
-  document.documentElement.appendChild(root);
-}`
-
 func (ss *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.Candidate) ([]byte, error) {
 	var boxes []map[string]float64
 	for _, c := range cands {
@@ -913,8 +861,7 @@ func (ss *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.C
 		}
 	}
 	if len(boxes) > 0 {
-		b, _ := json.Marshal(boxes)
-		_, _ = ss.page.EvalOwn(ctx, "("+outlineJS+")("+string(b)+")")
+		_, _ = ss.page.EvalOwn(ctx, browser.Invoke(browser.OutlineJS, boxes))
 		defer func() { _, _ = ss.page.EvalOwn(ctx, "document.getElementById('__smokeflow_outline')?.remove()") }()
 	}
 	return ss.page.Screenshot(ctx, false, nil)
