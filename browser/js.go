@@ -68,11 +68,13 @@ var (
 	watchJS        = script("watch")
 )
 
-// The scripts the session runs on a failure, through Page.EvalOwn and
-// Invoke (docs/targets.md "Failure diagnostics").
+// The scripts the session runs on a failure (docs/targets.md "Failure
+// diagnostics") and explore's accessibility check (docs/explore.md
+// "Accessibility"), through Page.EvalOwn and Invoke.
 var (
 	HiddenJS  = script("hidden")
 	OutlineJS = script("outline")
+	AxeRunJS  = script("axe-run")
 )
 
 // jsPrelude is what every script is put after: Go's constants, then
