@@ -7,15 +7,16 @@
 # agent-browser's and Playwright's on a real corpus, `make bench-apps`
 # the same flows on real apps next to Playwright, and `make bench-trust`
 # issue 30's trust reproductions with smokeflow, agent-browser and
-# Playwright side by side (docs/benchmarks.md); none of them is part of
-# `make test`.
+# Playwright side by side (docs/benchmarks.md), and `make lint-js` lints
+# the JavaScript smokeflow runs in pages (docs/architecture-notes.md
+# "In-page code"); none of them is part of `make test`.
 
 GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench bench-agent bench-trust bench-tokens bench-apps node realapps clean
+.PHONY: demo test build browser tools race bench bench-agent bench-trust bench-tokens bench-apps node realapps lint-js clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -86,6 +87,18 @@ bench-tokens: browser node
 # ROUNDS, APPS and SMOKEFLOW_FLAGS: see bench/apps/run.sh.
 bench-apps: browser node
 	bench/apps/run.sh
+
+# The lint of the in-page code, browser/js/*.js (docs/architecture-notes.md
+# "In-page code"): eslint as browser/js/package-lock.json pins it,
+# installed into browser/js/.cache (gitignored) once per version of the
+# lock file. Not part of `make test`, which compiles every script in
+# Chromium instead (TestInPageScriptsCompile).
+lint-js: node
+	@cd browser/js && if ! cmp -s package-lock.json .cache/package-lock.json || [ ! -x .cache/node_modules/.bin/eslint ]; then \
+		mkdir -p .cache && cp package.json package-lock.json .cache/ && \
+		(cd .cache && npm ci --ignore-scripts --no-audit --no-fund); \
+	fi
+	cd browser/js && NODE_PATH=.cache/node_modules .cache/node_modules/.bin/eslint --config eslint.config.cjs .
 
 clean:
 	rm -rf bin smokeflow-results realapps/out

@@ -51,91 +51,6 @@ type checks struct {
 	takes func(n *locate.Node) error
 }
 
-// checkJS checks that the element is attached and enabled (and editable),
-// scrolls it into view, waits until it stays put over two rendered frames
-// (the box now and after the next frame; watching for up to 30 while it
-// moves), hit-tests its centre and, for a click, puts the click guard in
-// place, all in one call; it answers the centre, where to act
-// (docs/targets.md "Actionability", "One call"). A page at rest
-// (still: the change watcher has reported no DOM change for a while; no
-// animation or transition running in the element's document; nothing to
-// scroll) cannot move the element, and is not watched over frames. Two reads count as
-// one sample only when a frame was rendered between them (the document
-// timeline moved): on a loaded machine the 100 ms fallback timer can beat
-// the next frame, and a box read twice in one frame always looks still.
-// When no frame comes at all (a page that does not render), nothing can
-// move, and the box is taken as it is. It runs in the element's own frame,
-// so iframes and shadow roots need no coordinate juggling, in smokeflow's
-// isolated world (world.go). A hit on the host of a closed shadow root
-// that holds the element counts as a hit on it: nothing outside a closed
-// root can see into it.
-const checkJS = `async function(needHit, still, enabled, editable, guard) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  if (!el || !el.isConnected) return {state: 'detached'};
-  if (enabled && el.matches(':disabled')) return {state: 'disabled'};
-  if (editable && el.readOnly === true) return {state: 'not_editable'};
-  const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-  let scrolled = false;
-  if (!inView(el.getBoundingClientRect())) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
-  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
-  const now = () => document.timeline ? document.timeline.currentTime : null;
-  const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-  // a page at rest: no DOM change for a while, no animation or transition
-  // running anywhere in this document, nothing scrolled
-  const rest = still && !scrolled && (!document.getAnimations || document.getAnimations().length === 0);
-  // the first sample is the box now, as the next frame will show it; the
-  // second, the box once that frame is rendered
-  let a = el.getBoundingClientRect(), b = a, ta = now(), stable = rest, rendered = rest;
-  for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
-    await frame();
-    b = el.getBoundingClientRect();
-    const tb = now();
-    if (tb === null || tb !== ta) { rendered = true; stable = same(a, b); }
-    a = b;
-    ta = tb;
-  }
-  if (!rendered) stable = same(a, b);
-  if (!el.isConnected) return {state: 'detached'};
-  if (!stable) return {state: 'unstable'};
-  if (b.width === 0 || b.height === 0) return {state: 'hidden'};
-  const x = b.left + b.width / 2, y = b.top + b.height / 2;
-  if (!needHit) return {state: 'ok', x, y};
-  const hit = (` + deepHitJS + `)(document, x, y);
-  const describe = (e) => {
-    let s = e.tagName.toLowerCase();
-    if (e.id) s += '#' + e.id;
-    if (typeof e.className === 'string' && e.className.trim()) s += '.' + e.className.trim().split(/\s+/).slice(0, 2).join('.');
-    const t = (e.innerText || '').trim().replace(/\s+/g, ' ').slice(0, 40);
-    if (t) s += ' "' + t + '"';
-    return s;
-  };
-  if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
-  const ok = () => {
-    if (guard) (` + guardJS + `).call(this);
-    return {state: 'ok', x, y};
-  };
-  for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return ok();
-  // a closed shadow root cannot be drilled: the hit stops at its host
-  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === hit) return ok();
-  const lab = hit.closest ? hit.closest('label') : null;
-  if (lab && (lab.control === el || lab.contains(el))) return ok();
-  if (el.tagName === 'LABEL' && el.control && (hit === el.control)) return ok();
-  return {state: 'covered', by: describe(hit)};
-}`
-
-// deepHitJS is the element a document shows at (x, y), through open
-// shadow roots: the hit test of checkJS, and unguardJS's look at where a
-// click went.
-const deepHitJS = `(doc, x, y) => {
-  let hit = doc.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
-}`
-
 // restQuiet is how long the change watcher must have reported no DOM
 // change, and the document been loaded, for a page to be at rest
 // (docs/targets.md "Actionability").
@@ -428,7 +343,7 @@ func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLink
 // (followLinks), else a CoveredError.
 func (p *Page) covered(ctx context.Context, n *locate.Node, by string, followLinks bool, out *Outcome) (bool, error) {
 	if followLinks && n.Role == "link" && n.Href != "" {
-		href, err := p.callOn(ctx, n, `function(){ return this.href || '' }`)
+		href, err := p.callOn(ctx, n, linkHrefJS)
 		var u string
 		if err == nil && json.Unmarshal(href, &u) == nil && u != "" {
 			out.Log = append(out.Log, fmt.Sprintf("link %q is covered by %s; followed its href %s", n.Name, by, u))
@@ -488,84 +403,6 @@ func (p *Page) Click(ctx context.Context, t *flows.Target, o ClickOptions) (*Out
 		return p.guardedClick(ctx, n, x, y, o, true)
 	})
 }
-
-// guardJS makes the element's window refuse mouse events that land on
-// anything but the element (or its label) while smokeflow's click is
-// dispatched: the page may move between the hit test and the click, and a
-// click must never reach another element. The miss is reported instead.
-// So is a click of which no event reached the element's window at all
-// (something in another frame took it, or nothing did): a click that
-// reached nothing never passes for one that landed (docs/targets.md
-// "Actionability").
-const guardJS = `function() {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  const win = el.ownerDocument.defaultView;
-  const ok = (t) => {
-    for (let n = t; n; n = n.parentNode || n.host) if (n === el) return true;
-    for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === t) return true;
-    const lab = t && t.closest ? t.closest('label') : null;
-    return !!(lab && (lab.control === el || lab.contains(el))) || (el.tagName === 'LABEL' && el.control === t);
-  };
-  const describe = (e) => {
-    if (!e || !e.tagName) return 'something else';
-    let s = e.tagName.toLowerCase();
-    if (e.id) s += '#' + e.id;
-    if (typeof e.className === 'string' && e.className.trim()) s += '.' + e.className.trim().split(/\s+/).slice(0, 2).join('.');
-    return s;
-  };
-  const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
-  if (win.__smokeflowUnguard) win.__smokeflowUnguard();
-  win.__smokeflowMiss = '';
-  win.__smokeflowSeen = false;
-  win.__smokeflowExpired = false;
-  const box = el.getBoundingClientRect();
-  win.__smokeflowAt = [box.left + box.width / 2, box.top + box.height / 2];
-  // The first event decides, as in Playwright: once the press lands on
-  // the element, the rest of the click may go anywhere (a menu item may
-  // hide itself on mousedown); if it lands elsewhere, the whole click is
-  // blocked.
-  let decided = false, blocked = false;
-  const guard = (e) => {
-    win.__smokeflowSeen = true;
-    if (!decided) {
-      decided = true;
-      const t = e.composedPath ? e.composedPath()[0] : e.target;
-      if (!ok(t)) {
-        blocked = true;
-        win.__smokeflowMiss = describe(t);
-      }
-    }
-    if (blocked) {
-      e.preventDefault();
-      e.stopImmediatePropagation();
-    }
-  };
-  types.forEach(t => win.addEventListener(t, guard, true));
-  const unguard = () => { types.forEach(t => win.removeEventListener(t, guard, true)); win.__smokeflowUnguard = null; };
-  win.__smokeflowUnguard = unguard;
-  // a guard left in place ends by itself; whether the click came after
-  // that cannot be told, so it is not judged lost
-  setTimeout(() => { if (win.__smokeflowUnguard === unguard) { unguard(); win.__smokeflowExpired = true; } }, 3000);
-}`
-
-// unguardJS ends the guard and says where the click went: nothing on the
-// element, the element it would have landed on, or lostClick when no
-// event of it reached the element's window. No event is expected there
-// when the click point is on a frame inside the element (an <iframe> the
-// element holds, or the element itself): that frame's document took them.
-const unguardJS = `function() {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  const win = el.ownerDocument.defaultView;
-  if (win.__smokeflowUnguard) win.__smokeflowUnguard();
-  if (win.__smokeflowMiss) return win.__smokeflowMiss;
-  if (win.__smokeflowSeen || win.__smokeflowExpired) return '';
-  const [x, y] = win.__smokeflowAt || [0, 0];
-  const hit = (` + deepHitJS + `)(el.ownerDocument, x, y);
-  if (hit && /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(hit.tagName)) {
-    for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return '';
-  }
-  return '` + lostClick + `';
-}`
 
 // lostClick is unguardJS's answer for a click none of whose events
 // reached the element's window (no element's description starts so).
@@ -658,43 +495,6 @@ func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputD
 	}
 	return first
 }
-
-// focusJS focuses the element and selects its content; an input whose
-// value a picker sets (date, time, datetime-local, month, week, color)
-// takes the value at once instead, with an input and a change event, as
-// Playwright's fill does: it answers "set", or "malformed" when the input
-// refused the value (docs/targets.md "Actionability", "Date, time and
-// colour inputs"). A colour is compared in lower case, as the input keeps
-// it.
-const focusJS = `function(clear, value) {
-  const el = this;
-  if (el.localName === 'input' && ['date', 'time', 'datetime-local', 'month', 'week', 'color'].includes(el.type)) {
-    const v = el.type === 'color' ? value.trim().toLowerCase() : value.trim();
-    el.focus();
-    el.value = v;
-    if (el.value !== v) return 'malformed';
-    el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-    el.dispatchEvent(new Event('change', {bubbles: true}));
-    return 'set';
-  }
-  el.focus();
-  if (el.isContentEditable) {
-    const r = document.createRange(); r.selectNodeContents(el);
-    const s = getSelection(); s.removeAllRanges(); s.addRange(r);
-    if (clear) { document.execCommand('delete'); }
-    return 'focused';
-  }
-  if (typeof el.select === 'function') { try { el.select(); } catch (e) {} }
-  if (clear && 'value' in el) {
-    const proto = Object.getPrototypeOf(el);
-    const d = Object.getOwnPropertyDescriptor(proto, 'value');
-    if (d && d.set) d.set.call(el, ''); else el.value = '';
-    el.dispatchEvent(new Event('input', {bubbles: true}));
-  }
-  return 'focused';
-}`
-
-const changeJS = `function() { this.dispatchEvent(new Event('change', {bubbles: true})); }`
 
 // Fill replaces the field's value: focus, select all, insert the text as
 // one input (or clear it), then a change event; an editing host gets no
@@ -850,23 +650,6 @@ func checkedWord(b bool) string {
 	return "unchecked"
 }
 
-const selectJS = `function(wanted) {
-  const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const opts = Array.from(this.options || []);
-  const picked = [], missing = [];
-  for (const w of wanted) {
-    const o = opts.find(o => o.value === w) || opts.find(o => norm(o.label) === norm(w)) ||
-      opts.find(o => norm(o.label).toLowerCase() === norm(w).toLowerCase());
-    if (!o) missing.push(w); else picked.push(o);
-  }
-  if (missing.length) return {missing, options: opts.map(o => norm(o.label))};
-  if (!this.multiple && picked.length > 1) return {error: 'this select takes one option'};
-  for (const o of opts) o.selected = picked.includes(o);
-  this.dispatchEvent(new Event('input', {bubbles: true}));
-  this.dispatchEvent(new Event('change', {bubbles: true}));
-  return {picked: picked.map(o => norm(o.label))};
-}`
-
 // Select picks options by label or value: on a native <select> directly,
 // on an ARIA combobox or listbox by opening it and clicking the options.
 func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*Outcome, error) {
@@ -875,7 +658,7 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
 		// ask the element itself: the snapshot's tag can be missing when
 		// the DOM changed between its two reads
-		isSel, err := p.callOn(ctx, n, `function(){ return this.tagName === 'SELECT' }`)
+		isSel, err := p.callOn(ctx, n, isSelectJS)
 		if err != nil {
 			return err
 		}
@@ -1011,12 +794,7 @@ func (p *Page) ElementBox(ctx context.Context, t *flows.Target) (*locate.Box, er
 
 // Attr reads an attribute or property of the element t resolves to.
 func (p *Page) Attr(ctx context.Context, n *locate.Node, name string) (string, error) {
-	raw, err := p.callOn(ctx, n, `function(name) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  if (el.hasAttribute(name)) return el.getAttribute(name);
-  const v = el[name];
-  return v === undefined || v === null ? '' : String(v);
-}`, name)
+	raw, err := p.callOn(ctx, n, attrJS, name)
 	if err != nil {
 		return "", err
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
-	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -37,41 +36,6 @@ var looks atomic.Uint64
 func activationGroup() string {
 	return fmt.Sprintf("smokeflow-activation-%d", looks.Add(1))
 }
-
-// activatedJS is the element that pressing key (flows.KeyEnter or
-// flows.KeySpace) on this element activates, or null (docs/security.md
-// "What a rule on click covers"): Space, the element, unless it takes
-// text; Enter in a textarea or an editing host, nothing; Enter in another
-// input than a button, its form's default button (the first submit button
-// of the form, in tree order), else the form itself (which Enter may
-// submit), else nothing; Enter on anything else, the element.
-const activatedJS = `function(key) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  if (!el) return null;
-  const tag = el.localName;
-  const buttonType = tag === 'input' && ['submit', 'button', 'reset', 'image'].includes(el.type);
-  const takesText = el.isContentEditable || tag === 'textarea' ||
-    (tag === 'input' && !buttonType && !['checkbox', 'radio', 'file', 'range', 'color'].includes(el.type));
-  if (key === '` + flows.KeySpace + `') return takesText ? null : el;
-  if (tag === 'textarea' || (el.isContentEditable && tag !== 'input')) return null;
-  if (tag !== 'input' || buttonType) return el;
-  const f = el.form;
-  if (!f) return null;
-  for (const c of f.elements) {
-    if ((c.localName === 'button' && c.type === 'submit') || (c.localName === 'input' && (c.type === 'submit' || c.type === 'image'))) return c;
-  }
-  return f;
-}`
-
-// focusedJS is the element that has the focus in this document: through
-// open shadow roots, up to a frame (whose own document then says); null
-// when nothing has it.
-const focusedJS = `(() => {
-  let el = document.activeElement;
-  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-  if (!el || el === document.body || el === document.documentElement) return null;
-  return el;
-})()`
 
 // Activates is what pressing key (flows.KeyEnter or flows.KeySpace) on
 // n's element activates; nil when nothing.

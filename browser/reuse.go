@@ -163,9 +163,6 @@ func (p *Page) forget(snap *locate.Snapshot) {
 	p.clock.forget(snap)
 }
 
-// stampCall asks a document's change watcher for its stamp.
-const stampCall = `typeof globalThis.__smokeflowStamp === 'function' ? globalThis.__smokeflowStamp() : ''`
-
 // An expectation may pass over the latest read (docs/targets.md "Reusing
 // a read", "Expectations"): when nothing has changed since, and the
 // element it found is still attached and shown now (Find with Shown). It
@@ -183,14 +180,3 @@ func (p *Page) shownNow(ctx context.Context, snap *locate.Snapshot, n *locate.No
 	p.forget(snap)
 	return false
 }
-
-// shownJS: the element (a text node's parent) is attached, has a box and
-// is not hidden by visibility.
-const shownJS = `function() {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  if (!el || !el.isConnected) return false;
-  const r = el.getBoundingClientRect();
-  if (r.width <= 0 || r.height <= 0) return false;
-  const v = getComputedStyle(el).visibility;
-  return v !== 'hidden' && v !== 'collapse';
-}`

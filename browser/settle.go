@@ -204,36 +204,6 @@ func (p *Page) waitNetwork(ctx context.Context, loader proto.NetworkLoaderID) (s
 	}
 }
 
-// idleJS is the idle probe, run in smokeflow's world of the main document
-// (docs/targets.md "Settling"): it waits for two animation frames (at
-// most 100 ms each: a hidden page draws none) and then for the renderer's
-// next idle period (requestIdleCallback, at most idleWait), watching the
-// DOM all along; then it answers through the change watcher's binding,
-// as "idle N quiet", "idle N changed" (the DOM changed) or "idle N busy"
-// (no idle period came). The answer is an event of the page's session,
-// so every event the renderer sent before it (a request the page started
-// meanwhile) has been handled when the answer is. %d is the probe's
-// number, then idleWait in milliseconds.
-const idleJS = `((n, wait) => {
-  const notify = globalThis.` + changeBinding + `;
-  let changed = false;
-  const mo = new MutationObserver(() => { changed = true; });
-  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  const frame = () => new Promise(r => {
-    const t = setTimeout(r, 100);
-    requestAnimationFrame(() => { clearTimeout(t); r(); });
-  });
-  const idle = () => new Promise(r => {
-    if (typeof requestIdleCallback !== 'function') return setTimeout(() => r(false), 0);
-    requestIdleCallback(d => r(d.didTimeout), { timeout: wait });
-  });
-  frame().then(frame).then(idle).then(late => {
-    if (mo.takeRecords().length) changed = true;
-    mo.disconnect();
-    const busy = late && document.visibilityState !== 'hidden';
-    if (notify) notify('idle ' + n + (busy ? ' busy' : changed ? ' changed' : ' quiet'));
-  });
-})(%d, %d)`
 
 // idleWait bounds the wait of an idle probe for an idle period.
 const idleWait = 500 * time.Millisecond
@@ -246,7 +216,7 @@ func (p *Page) idleProbe(ctx context.Context, loader proto.NetworkLoaderID) (str
 	p.mu.Lock()
 	n, moves, changes := p.clock.probeSent()
 	p.mu.Unlock()
-	js := fmt.Sprintf(idleJS, n, idleWait.Milliseconds())
+	js := Invoke(idleJS, n, idleWait.Milliseconds())
 	err := p.inWorld(ctx, p.main, "", func(id proto.RuntimeExecutionContextID) error {
 		r, err := proto.RuntimeEvaluate{Expression: js, ContextID: id}.Call(p.main.Client(ctx))
 		if err == nil && r.ExceptionDetails != nil {
@@ -293,22 +263,6 @@ type settleProbe struct {
 	Refresh  string `json:"refresh"`
 }
 
-// probeJS reads settleProbe in the main document, out of the page's reach
-// (the change watcher's isolated world). %d is refreshFollowed in seconds.
-const probeJS = `(() => {
-  const scripted = !!document.querySelector('script, iframe, frame, object, embed, [onload], [onpageshow], [onerror]');
-  let refresh = '';
-  const m = document.querySelector('meta[http-equiv="refresh" i]');
-  const r = m && /^\s*(\d+)[\d.]*\s*(?:[;,\s]\s*(?:url\s*=\s*)?(["']?)(.*?)\2\s*)?$/i.exec(m.content || '');
-  if (r && Number(r[1]) <= %d && r[3]) {
-    try {
-      const to = new URL(r[3], document.baseURI).href;
-      if (to.split('#')[0] !== location.href.split('#')[0]) refresh = to;
-    } catch (e) {}
-  }
-  return JSON.stringify({scripted, refresh});
-})()`
-
 // probe runs probeJS. A document it cannot read (it is going away) is
 // taken as scripted, with no refresh due: the quiet windows then apply.
 func (p *Page) probe(ctx context.Context) settleProbe {
@@ -318,7 +272,7 @@ func (p *Page) probe(ctx context.Context) settleProbe {
 	if err != nil {
 		return scripted
 	}
-	r, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf(probeJS, int(refreshFollowed/time.Second)),
+	r, err := proto.RuntimeEvaluate{Expression: Invoke(probeJS, int(refreshFollowed/time.Second)),
 		ContextID: w.ExecutionContextID, ReturnByValue: true}.Call(c)
 	if err != nil || r.ExceptionDetails != nil || r.Result == nil {
 		return scripted

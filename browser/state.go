@@ -118,8 +118,6 @@ func (c *Context) State(ctx context.Context) (*State, error) {
 	return st, nil
 }
 
-const readStorageJS = `JSON.stringify(Object.keys(localStorage).map(k => ({name: k, value: localStorage.getItem(k)})))`
-
 // SetState puts a state's cookies and localStorage in the context, on top
 // of what it holds. Origins the context's allowed domains block are left
 // out, and returned.
@@ -142,12 +140,7 @@ func (c *Context) SetState(ctx context.Context, st *State) (skipped []string, er
 			skipped = append(skipped, origin)
 			continue
 		}
-		items, err := json.Marshal(o.LocalStorage)
-		if err != nil {
-			return nil, err
-		}
-		js := `(items => { for (const i of items) localStorage.setItem(i.name, i.value); return "[]"; })(` + string(items) + `)`
-		if err := c.atOrigin(ctx, origin, js, nil); err != nil {
+		if err := c.atOrigin(ctx, origin, Invoke(setStorageJS, o.LocalStorage), nil); err != nil {
 			return nil, fmt.Errorf("cannot set the saved localStorage of %s: %w", origin, err)
 		}
 		c.visit(origin)

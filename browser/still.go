@@ -22,38 +22,6 @@ import (
 // infinite animations play again. The device scale factor is 1 for every
 // page (NewPage), so one CSS pixel is one pixel of the image.
 
-// stillJS holds a document still for a capture.
-const stillJS = `async () => {
-  if (!document.getElementById('__smokeflow_still')) {
-    const st = document.createElement('style');
-    st.id = '__smokeflow_still';
-    st.textContent = '*, *::before, *::after { caret-color: transparent !important; }';
-    (document.head || document.documentElement).appendChild(st);
-  }
-  const replay = globalThis.__smokeflowReplay || [];
-  for (const a of document.getAnimations()) {
-    const t = a.effect ? a.effect.getComputedTiming() : null;
-    if (t && t.endTime === Infinity) {
-      a.cancel();
-      replay.push(a);
-      continue;
-    }
-    try { a.finish(); } catch (e) { a.cancel(); }
-  }
-  globalThis.__smokeflowReplay = replay;
-  await document.fonts.ready;
-  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
-  await frame();
-  await frame();
-}`
-
-// thawJS undoes stillJS.
-const thawJS = `() => {
-  document.getElementById('__smokeflow_still')?.remove();
-  for (const a of globalThis.__smokeflowReplay || []) { try { a.play(); } catch (e) {} }
-  globalThis.__smokeflowReplay = [];
-}`
-
 // ShotOptions say what a screenshot for comparison shows.
 type ShotOptions struct {
 	// FullPage: the whole scrollable page, not only the viewport.
@@ -79,14 +47,14 @@ type Shot struct {
 // above), with the page's secrets painted over as every screenshot has.
 // An element target that does not resolve is a *LocateError.
 func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error) {
-	if err := p.inFrames(ctx, "("+stillJS+")()"); err != nil {
+	if err := p.inFrames(ctx, Invoke(stillJS)); err != nil {
 		return nil, fmt.Errorf("cannot hold the page still for the screenshot: %w", err)
 	}
 	defer func() {
 		// undone even when the step's time ran out
 		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		defer cancel()
-		_ = p.inFrames(tctx, "("+thawJS+")()") // a page that went away has nothing to undo
+		_ = p.inFrames(tctx, Invoke(thawJS)) // a page that went away has nothing to undo
 	}()
 	var clip *locate.Box
 	if o.Target != nil {

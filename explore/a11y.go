@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/session"
 )
@@ -50,14 +51,16 @@ var (
 // returns the violations, rules in axe-core's order, elements in document
 // order.
 func axeRunJS() string {
-	off := make([]string, len(axeLeftOut))
-	for i, r := range axeLeftOut {
-		off[i] = "'" + r + "': {enabled: false}"
+	off := make(map[string]axeRule, len(axeLeftOut))
+	for _, r := range axeLeftOut {
+		off[r] = axeRule{}
 	}
-	return `axe.run(document, {runOnly: {type: 'tag', values: ['` + strings.Join(axeTags, "', '") + `']},
-  rules: {` + strings.Join(off, ", ") + `}, resultTypes: ['violations'], iframes: false}).then(r => r.violations.map(v => ({
-  rule: v.id, impact: v.impact || '', help: v.help, help_url: v.helpUrl,
-  nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html}))})))`
+	return browser.Invoke(browser.AxeRunJS, axeTags, off)
+}
+
+// axeRule is a rule's setting for axe.run: turned off.
+type axeRule struct {
+	Enabled bool `json:"enabled"`
 }
 
 // runAxe runs axe-core on the page's main document, in smokeflow's

@@ -1,0 +1,132 @@
+package browser
+
+import (
+	"embed"
+	"encoding/json"
+	"strings"
+
+	"github.com/smokeflow/smokeflow/flows"
+)
+
+// In-page code (docs/architecture-notes.md "In-page code"): every script
+// smokeflow runs in a page is a file of js/, one JavaScript expression
+// (a function expression, or an expression evaluated as it stands), and
+// the Go side gets each by one name below. The helpers more than one
+// script needs (describe, the hit test, the click guard) are in
+// js/lib.js, once; script puts them, after Go's constants the scripts
+// name, in front of every script, in a closure of its own:
+//
+//	(() => {
+//	const changeBinding = "…", …;   // jsConstants
+//	<js/lib.js>
+//	return (
+//	<js/NAME.js>
+//	);
+//	})()
+//
+// which is the script's expression still: a function for
+// Runtime.callFunctionOn, a value for Runtime.evaluate. Nothing is
+// defined in the page's globals.
+
+//go:embed js/*.js
+var jsFiles embed.FS
+
+// jsConstants are the constants of Go that the scripts name.
+var jsConstants = []struct{ name, value string }{
+	{"changeBinding", changeBinding}, // watch.js, idle.js
+	{"lostClick", lostClick},         // unguard.js
+	{"keySpace", flows.KeySpace},     // activated.js
+}
+
+// The scripts, by the name of their file in js/.
+var (
+	activatedJS    = script("activated")
+	attrJS         = script("attr")
+	changeJS       = script("change")
+	checkJS        = script("check")
+	focusJS        = script("focus")
+	focusElementJS = script("focus-element")
+	focusedJS      = script("focused")
+	formJS         = script("form")
+	formInfoJS     = script("form-info")
+	guardJS        = script("guard")
+	hostFocusJS    = script("host-focus")
+	hostSelectJS   = script("host-select")
+	idleJS         = script("idle")
+	isSelectJS     = script("is-select")
+	linkHrefJS     = script("link-href")
+	maskJS         = script("mask")
+	probeJS        = script("probe")
+	readStorageJS  = script("read-storage")
+	selectJS       = script("select")
+	setStorageJS   = script("set-storage")
+	shownJS        = script("shown")
+	stampCall      = script("stamp")
+	stillJS        = script("still")
+	thawJS         = script("thaw")
+	unguardJS      = script("unguard")
+	watchJS        = script("watch")
+)
+
+// The scripts the session runs on a failure (docs/targets.md "Failure
+// diagnostics") and explore's accessibility check (docs/explore.md
+// "Accessibility"), through Page.EvalOwn and Invoke.
+var (
+	HiddenJS  = script("hidden")
+	OutlineJS = script("outline")
+	AxeRunJS  = script("axe-run")
+)
+
+// jsPrelude is what every script is put after: Go's constants, then
+// lib.js.
+var jsPrelude = func() string {
+	var b strings.Builder
+	for i, c := range jsConstants {
+		v, _ := json.Marshal(c.value) // a string always marshals
+		sep := ", "
+		if i == 0 {
+			sep = "const "
+		}
+		b.WriteString(sep + c.name + " = " + string(v))
+	}
+	b.WriteString(";\n")
+	b.WriteString(jsFile("lib"))
+	return b.String()
+}()
+
+// script is the file js/NAME.js with the prelude in front, in a closure
+// of its own (see above).
+func script(name string) string {
+	return withPrelude(jsFile(name))
+}
+
+// withPrelude puts the prelude in front of the expression src.
+func withPrelude(src string) string {
+	return "(() => {\n" + jsPrelude + "return (\n" + src + ");\n})()"
+}
+
+// jsFile is the text of js/NAME.js. The files are embedded: a name
+// without a file is a mistake of this package, which any of its tests
+// finds at once (TestInPageScriptsCompile).
+func jsFile(name string) string {
+	b, err := jsFiles.ReadFile("js/" + name + ".js")
+	if err != nil {
+		panic("browser: no in-page script js/" + name + ".js")
+	}
+	return string(b)
+}
+
+// Invoke is the expression that calls the function expression fn (a
+// script of js/) with args, each as its JSON, for Runtime.evaluate
+// (which takes no arguments of its own) or Page.EvalOwn.
+func Invoke(fn string, args ...any) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		b, err := json.Marshal(a)
+		if err != nil {
+			panic("browser: an in-page script's argument cannot be JSON: " + err.Error())
+		}
+		parts[i] = string(b)
+	}
+	return "(" + fn + ")(" + strings.Join(parts, ", ") + ")"
+}

@@ -1,0 +1,57 @@
+// check.js checks that the element is attached and enabled (and editable),
+// scrolls it into view, waits until it stays put over two rendered frames
+// (the box now and after the next frame; watching for up to 30 while it
+// moves), hit-tests its centre and, for a click, puts the click guard in
+// place, all in one call; it answers the centre, where to act
+// (docs/targets.md "Actionability", "One call"). A page at rest
+// (still: the change watcher has reported no DOM change for a while; no
+// animation or transition running in the element's document; nothing to
+// scroll) cannot move the element, and is not watched over frames. Two reads count as
+// one sample only when a frame was rendered between them (the document
+// timeline moved): on a loaded machine the 100 ms fallback timer can beat
+// the next frame, and a box read twice in one frame always looks still.
+// When no frame comes at all (a page that does not render), nothing can
+// move, and the box is taken as it is. It runs in the element's own frame,
+// so iframes and shadow roots need no coordinate juggling, in smokeflow's
+// isolated world (world.go). A hit on the host of a closed shadow root
+// that holds the element counts as a hit on it: nothing outside a closed
+// root can see into it.
+// In-page code: docs/architecture-notes.md "In-page code" (lib.js's
+// helpers and Go's constants are in scope).
+(async function(needHit, still, enabled, editable, guard) {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el || !el.isConnected) return {state: 'detached'};
+  if (enabled && el.matches(':disabled')) return {state: 'disabled'};
+  if (editable && el.readOnly === true) return {state: 'not_editable'};
+  const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  let scrolled = false;
+  if (!inView(el.getBoundingClientRect())) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
+  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
+  const now = () => document.timeline ? document.timeline.currentTime : null;
+  const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+  // a page at rest: no DOM change for a while, no animation or transition
+  // running anywhere in this document, nothing scrolled
+  const rest = still && !scrolled && (!document.getAnimations || document.getAnimations().length === 0);
+  // the first sample is the box now, as the next frame will show it; the
+  // second, the box once that frame is rendered
+  let a = el.getBoundingClientRect(), b = a, ta = now(), stable = rest, rendered = rest;
+  for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
+    await frame();
+    b = el.getBoundingClientRect();
+    const tb = now();
+    if (tb === null || tb !== ta) { rendered = true; stable = same(a, b); }
+    a = b;
+    ta = tb;
+  }
+  if (!rendered) stable = same(a, b);
+  if (!el.isConnected) return {state: 'detached'};
+  if (!stable) return {state: 'unstable'};
+  if (b.width === 0 || b.height === 0) return {state: 'hidden'};
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  if (!needHit) return {state: 'ok', x, y};
+  const hit = deepHit(document, x, y);
+  if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
+  if (!hitOn(el, hit)) return {state: 'covered', by: describe(hit, true)};
+  if (guard) installGuard(this);
+  return {state: 'ok', x, y};
+})

@@ -1,0 +1,5 @@
+// focus-element.js focuses the element, for type and press on anything
+// but an editing host (host-focus.js).
+// In-page code: docs/architecture-notes.md "In-page code" (lib.js's
+// helpers and Go's constants are in scope).
+(function(){ this.focus(); })

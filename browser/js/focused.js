@@ -1,0 +1,11 @@
+// focused.js is the element that has the focus in this document: through
+// open shadow roots, up to a frame (whose own document then says); null
+// when nothing has it.
+// In-page code: docs/architecture-notes.md "In-page code" (lib.js's
+// helpers and Go's constants are in scope).
+(() => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  return el;
+})()

@@ -1,0 +1,99 @@
+// The helpers of smokeflow's in-page code: every script of browser/js/
+// sees them, and the constants Go hands over (docs/architecture-notes.md
+// "In-page code"). Each exists once: one description of an element, one
+// hit test, one click guard.
+/* exported describe, deepHit, composedContains, hitOn, installGuard */
+
+// describe names an element for a message: its tag, id, first two
+// classes and, withText, the start of its text ('something else' for
+// what is no element).
+function describe(e, withText) {
+  if (!e || !e.tagName) return 'something else';
+  let s = e.tagName.toLowerCase();
+  if (e.id) s += '#' + e.id;
+  if (typeof e.className === 'string' && e.className.trim()) s += '.' + e.className.trim().split(/\s+/).slice(0, 2).join('.');
+  if (!withText) return s;
+  const t = (e.innerText || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+  if (t) s += ' "' + t + '"';
+  return s;
+}
+
+// deepHit is the element a document shows at (x, y), through open shadow
+// roots: the first half of the hit test (hitOn is the second).
+function deepHit(doc, x, y) {
+  let hit = doc.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+// composedContains says n is el or inside it in the composed tree: up
+// through parents and the hosts of shadow roots.
+function composedContains(el, n) {
+  for (; n; n = n.parentNode || n.host) if (n === el) return true;
+  return false;
+}
+
+// hitOn is the hit test (docs/targets.md "Actionability"): whether hit,
+// the element a point shows (deepHit) or an event's first target, counts
+// as a hit on el: el or inside it in the composed tree; the host of a
+// closed shadow root that holds el (nothing outside a closed root can see
+// into it); a label of el, or one that holds it; el's control when el is
+// a label.
+function hitOn(el, hit) {
+  if (composedContains(el, hit)) return true;
+  // a closed shadow root cannot be drilled: the hit stops at its host
+  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === hit) return true;
+  const lab = hit && hit.closest ? hit.closest('label') : null;
+  if (lab && (lab.control === el || lab.contains(el))) return true;
+  return el.tagName === 'LABEL' && !!el.control && hit === el.control;
+}
+
+// installGuard makes the window of node's element refuse mouse events
+// that land on anything but the element (or its label) while smokeflow's
+// click is dispatched: the page may move between the hit test and the
+// click, and a click must never reach another element. The miss is
+// recorded for unguard.js to report. So is a click of which no event
+// reached the element's window at all (something in another frame took
+// it, or nothing did): a click that reached nothing never passes for one
+// that landed (docs/targets.md "Actionability").
+function installGuard(node) {
+  const el = node.nodeType === 1 ? node : node.parentElement;
+  const win = el.ownerDocument.defaultView;
+  const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
+  if (win.__smokeflowUnguard) win.__smokeflowUnguard();
+  win.__smokeflowMiss = '';
+  win.__smokeflowSeen = false;
+  win.__smokeflowExpired = false;
+  const box = el.getBoundingClientRect();
+  win.__smokeflowAt = [box.left + box.width / 2, box.top + box.height / 2];
+  // The first event decides, as in Playwright: once the press lands on
+  // the element, the rest of the click may go anywhere (a menu item may
+  // hide itself on mousedown); if it lands elsewhere, the whole click is
+  // blocked.
+  let decided = false, blocked = false;
+  const guard = (e) => {
+    win.__smokeflowSeen = true;
+    if (!decided) {
+      decided = true;
+      const t = e.composedPath ? e.composedPath()[0] : e.target;
+      if (!hitOn(el, t)) {
+        blocked = true;
+        win.__smokeflowMiss = describe(t, false);
+      }
+    }
+    if (blocked) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  };
+  types.forEach(t => win.addEventListener(t, guard, true));
+  const unguard = () => { types.forEach(t => win.removeEventListener(t, guard, true)); win.__smokeflowUnguard = null; };
+  win.__smokeflowUnguard = unguard;
+  // a guard left in place ends by itself; whether the click came after
+  // that cannot be told, so it is not judged lost
+  setTimeout(() => { if (win.__smokeflowUnguard === unguard) { unguard(); win.__smokeflowExpired = true; } }, 3000);
+}

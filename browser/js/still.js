@@ -1,0 +1,26 @@
+// still.js holds a document still for a capture.
+// In-page code: docs/architecture-notes.md "In-page code" (lib.js's
+// helpers and Go's constants are in scope).
+async () => {
+  if (!document.getElementById('__smokeflow_still')) {
+    const st = document.createElement('style');
+    st.id = '__smokeflow_still';
+    st.textContent = '*, *::before, *::after { caret-color: transparent !important; }';
+    (document.head || document.documentElement).appendChild(st);
+  }
+  const replay = globalThis.__smokeflowReplay || [];
+  for (const a of document.getAnimations()) {
+    const t = a.effect ? a.effect.getComputedTiming() : null;
+    if (t && t.endTime === Infinity) {
+      a.cancel();
+      replay.push(a);
+      continue;
+    }
+    try { a.finish(); } catch (e) { a.cancel(); }
+  }
+  globalThis.__smokeflowReplay = replay;
+  await document.fonts.ready;
+  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
+  await frame();
+  await frame();
+}

@@ -1,0 +1,63 @@
+// watch.js is the change watcher, installed in every document in an
+// isolated world (the page's own scripts cannot see it): it calls the
+// binding changeBinding when the DOM changes, at most every 20 ms, and
+// keeps the document's stamp (globalThis.__smokeflowStamp), for reusing
+// a read (docs/targets.md "Reusing a read").
+// In-page code: docs/architecture-notes.md "In-page code" (lib.js's
+// helpers and Go's constants are in scope).
+(() => {
+  let last = 0, timer = 0, muts = 0, evs = 0, focus = 0, active = null;
+  const fire = () => {
+    timer = 0;
+    last = Date.now();
+    const notify = globalThis[changeBinding];
+    if (notify) notify('');
+  };
+  const opts = { subtree: true, childList: true, attributes: true, characterData: true };
+  const roots = new WeakSet();
+  let found = 0; // shadow roots found, and watched since
+  const changed = (records) => {
+    muts++;
+    for (const r of records) for (const n of r.addedNodes) watchShadows(n);
+    if (!timer) timer = setTimeout(fire, Math.max(0, 20 - (Date.now() - last)));
+  };
+  const mo = new MutationObserver(changed);
+  const watchShadows = (node) => {
+    if (!node || (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11)) return;
+    const visit = (el) => {
+      const sr = el.shadowRoot;
+      if (sr && !roots.has(sr)) { roots.add(sr); found++; mo.observe(sr, opts); watchShadows(sr); }
+    };
+    if (node.nodeType === 1) visit(node);
+    for (const el of node.querySelectorAll('*')) visit(el);
+  };
+  mo.observe(document, opts);
+  watchShadows(document);
+  for (const t of ['focusin', 'focusout', 'mouseover', 'mouseout', 'pointerover', 'pointerout', 'resize', 'scroll',
+    'toggle', 'load', 'input', 'change', 'transitionrun', 'transitionend', 'animationstart', 'animationend']) {
+    addEventListener(t, () => { evs++; }, true);
+  }
+  if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener('loadingdone', () => { evs++; });
+  globalThis.__smokeflowStamp = () => {
+    const pending = mo.takeRecords();
+    if (pending.length) changed(pending);
+    // a shadow root attached after its host was added is found here
+    const known = found;
+    watchShadows(document);
+    if (found !== known) muts++;
+    const moving = document.getAnimations && document.getAnimations().some(a => a.pending || a.playState === 'running');
+    if (moving) return '';
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    if (a !== active) { active = a; focus++; }
+    let sheets = '';
+    for (const s of document.styleSheets) {
+      let n = -1;
+      try { n = s.cssRules.length; } catch (e) {}
+      sheets += (s.disabled ? 'd' : 's') + n + (s.media ? s.media.mediaText : '') + ',';
+    }
+    const adopted = document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0;
+    return [muts, evs, focus, innerWidth, innerHeight, scrollX, scrollY, devicePixelRatio,
+      document.visibilityState, adopted, sheets].join(' ');
+  };
+})()

@@ -1,0 +1,148 @@
+package browser
+
+import (
+	"context"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"path"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// The in-page code's tests (docs/architecture-notes.md "In-page code"):
+// every file of js/ compiles in Chromium, and the helpers of lib.js answer
+// as documented on a page with shadow roots, a slot, a label, a covering
+// element and an iframe.
+
+// helpersPage is the fixture of TestInPageHelpers. Its own script
+// attaches the shadow roots and keeps what a closed one holds (closedInner)
+// and centre, the middle of an element's box.
+const helpersPage = `<!doctype html>
+<html><body style="margin:0">
+<button id="plain" class="a b c" style="position:absolute;left:0;top:0;width:120px;height:40px">Plain
+  text</button>
+<div id="open" style="position:absolute;left:0;top:50px;width:200px;height:40px"></div>
+<div id="slotted" style="position:absolute;left:0;top:100px;width:200px;height:40px"><span id="light">Light</span></div>
+<div id="closed" style="position:absolute;left:0;top:150px;width:200px;height:40px"></div>
+<button id="under" style="position:absolute;left:0;top:200px;width:120px;height:40px">Under</button>
+<div id="cover" style="position:absolute;left:0;top:200px;width:200px;height:40px;background:#fff">Cover</div>
+<label id="lab" style="position:absolute;left:0;top:250px">Name <input id="field"></label>
+<iframe id="frame" style="position:absolute;left:0;top:300px;width:300px;height:100px;border:0"
+  srcdoc="<body style='margin:0'><button id='inframe' style='width:100px;height:40px'>In frame</button>"></iframe>
+<script>
+document.getElementById('open').attachShadow({mode: 'open'}).innerHTML =
+  '<button id="inner" style="width:200px;height:40px">Inner</button>';
+document.getElementById('slotted').attachShadow({mode: 'open'}).innerHTML =
+  '<div id="wrap" style="width:200px;height:40px"><slot></slot></div>';
+const closedRoot = document.getElementById('closed').attachShadow({mode: 'closed'});
+closedRoot.innerHTML = '<button style="width:200px;height:40px">Closed</button>';
+window.closedInner = closedRoot.querySelector('button');
+window.byId = (id) => document.getElementById(id);
+window.inner = () => byId('open').shadowRoot.getElementById('inner');
+window.centre = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+</script>
+</body></html>`
+
+// openHelpersPage serves html and opens it in a fresh page of a browser
+// of its own, closed at the end of the test.
+func openHelpersPage(t *testing.T, html string) (context.Context, *Page) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(html))
+	}))
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	b, err := Launch(ctx, Options{})
+	if err != nil {
+		t.Fatalf("these tests drive a real Chromium: %v", err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	c, err := b.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := c.NewPage(ctx, PageOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Navigate(ctx, srv.URL, "load"); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, p
+}
+
+// TestInPageHelpers asks lib.js's describe, deepHit, composedContains
+// and hitOn directly, in the page's world, with the prelude every script
+// gets (withPrelude).
+func TestInPageHelpers(t *testing.T) {
+	ctx, p := openHelpersPage(t, helpersPage)
+	cases := []struct{ what, expr, want string }{
+		{"describe with text", `describe(byId('plain'), true)`, `"button#plain.a.b \"Plain text\""`},
+		{"describe without text", `describe(byId('plain'), false)`, `"button#plain.a.b"`},
+		{"describe of no element", `[describe(null, true), describe(byId('light').firstChild, false)]`,
+			`["something else","something else"]`},
+		{"a point outside the viewport shows nothing", `deepHit(document, -5, -5)`, `null`},
+		{"an element not covered is hit", `hitOn(byId('plain'), deepHit(document, ...centre(byId('plain'))))`, `true`},
+		{"a covered element is not hit", `hitOn(byId('under'), deepHit(document, ...centre(byId('under'))))`, `false`},
+		{"the cover is what the hit shows", `describe(deepHit(document, ...centre(byId('under'))), true)`, `"div#cover \"Cover\""`},
+		{"the hit goes through an open shadow root", `deepHit(document, ...centre(byId('open'))) === inner()`, `true`},
+		{"a hit inside an open shadow root is on its host", `hitOn(byId('open'), deepHit(document, ...centre(byId('open'))))`, `true`},
+		{"and on the element inside", `hitOn(inner(), deepHit(document, ...centre(byId('open'))))`, `true`},
+		{"but not on another element", `hitOn(byId('plain'), deepHit(document, ...centre(byId('open'))))`, `false`},
+		{"a slotted element is hit as itself", `deepHit(document, ...centre(byId('light'))) === byId('light')`, `true`},
+		{"and counts as a hit on its host", `hitOn(byId('slotted'), deepHit(document, ...centre(byId('light'))))`, `true`},
+		{"the slot's own box shows the host's shadow content",
+			`describe(deepHit(document, byId('slotted').getBoundingClientRect().right - 2, ...centre(byId('light')).slice(1)), false)`,
+			`"div#wrap"`},
+		{"a closed shadow root stops the hit at its host", `deepHit(document, ...centre(byId('closed'))) === byId('closed')`, `true`},
+		{"which counts as a hit on what the closed root holds", `hitOn(closedInner, deepHit(document, ...centre(byId('closed'))))`, `true`},
+		{"a hit on the label is a hit on its control", `hitOn(byId('field'), byId('lab'))`, `true`},
+		{"a hit on the control is a hit on its label", `hitOn(byId('lab'), byId('field'))`, `true`},
+		{"a hit on an iframe is the frame element", `deepHit(document, ...centre(byId('frame'))) === byId('frame')`, `true`},
+		{"the frame's own document shows its element", `(() => { const d = byId('frame').contentDocument;
+			return describe(deepHit(d, ...centre(d.getElementById('inframe'))), true); })()`, `"button#inframe \"In frame\""`},
+		{"composedContains goes up through shadow hosts", `[composedContains(byId('open'), inner()), composedContains(inner(), byId('open'))]`,
+			`[true,false]`},
+	}
+	for _, c := range cases {
+		r, err := p.Eval(ctx, withPrelude(c.expr))
+		if err != nil {
+			t.Errorf("%s: %s: %v", c.what, c.expr, err)
+			continue
+		}
+		if got := r.Value.JSON("", ""); got != c.want {
+			t.Errorf("%s: %s = %s, want %s", c.what, c.expr, got, c.want)
+		}
+	}
+}
+
+// TestInPageScriptsCompile compiles every file of js/ in Chromium as the
+// browser gets it (lib.js as it stands, the others with the prelude), so
+// that a syntax error fails go test rather than a user's run.
+func TestInPageScriptsCompile(t *testing.T) {
+	ctx, p := openHelpersPage(t, "<!doctype html><p>compile")
+	files, err := fs.Glob(jsFiles, "js/*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no in-page scripts embedded: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(path.Base(f), ".js")
+		src := jsFile(name)
+		if name != "lib" {
+			src = script(name)
+		}
+		r, err := proto.RuntimeCompileScript{Expression: src, SourceURL: f, PersistScript: false}.Call(p.main.Client(ctx))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if d := r.ExceptionDetails; d != nil {
+			t.Errorf("%s does not compile: %s (line %d of the script as sent)", f, exceptionMessage(d), d.LineNumber)
+		}
+	}
+}
