@@ -1,11 +1,12 @@
 package explore_test
 
 import (
-	"context"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/internal/exploresite"
@@ -24,18 +25,7 @@ var (
 )
 
 var _ = BeforeSuite(func() {
-	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
 	site = exploresite.Serve("../testdata/explore")
-})
-
-var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	if site != nil {
-		site.Close()
-	}
-	browser.ReapZombies()
+	DeferCleanup(site.Close)
+	shared = testbrowser.Launch()
 })

@@ -14,6 +14,8 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
+
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/internal/testpage"
@@ -33,19 +35,9 @@ var (
 )
 
 var _ = BeforeSuite(func() {
-	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
-	site = testsite.Serve("../testdata")
-	shop = httptest.NewServer(demo.Handler())
-})
-
-var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	site.Close()
-	shop.Close()
+	site = testbrowser.Site("../testdata")
+	shop = testbrowser.Serve(demo.Handler())
+	shared = testbrowser.Launch()
 })
 
 // open gives a fresh incognito page at url, closed after the spec.
