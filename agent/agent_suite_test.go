@@ -9,11 +9,10 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/smokeflow/smokeflow/internal/testbrowser"
-
 	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/examples/demo"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/internal/testsite"
 )
 

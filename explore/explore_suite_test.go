@@ -6,10 +6,9 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/smokeflow/smokeflow/internal/testbrowser"
-
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/internal/exploresite"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 )
 
 func TestExplore(t *testing.T) {

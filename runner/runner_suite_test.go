@@ -6,11 +6,10 @@ import (
 	"testing"
 
 	"github.com/smokeflow/smokeflow/internal/procs"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-
-	"github.com/smokeflow/smokeflow/internal/testbrowser"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/internal/testsite"

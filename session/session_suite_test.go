@@ -12,10 +12,9 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	"github.com/smokeflow/smokeflow/internal/testbrowser"
-
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/internal/testsite"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/session"
