@@ -44,14 +44,14 @@ tools:
 demo: browser build
 	./bin/smokeflow demo
 
-# The longest suites first: go test runs two packages at a time, and one
-# that started last would run alone at the end. A package's binary gets 25
-# minutes, not go test's 10: the runner's suite takes 7 on a quiet machine
-# and reached 10 when three packages ran at once on the two cores
-# (README.md "Two commands on a fresh machine").
+# The longest suites first, longest first: go test runs two packages at a
+# time, and one that started last would run alone at the end
+# (docs/testing.md "Keeping make test short"). A package's binary gets 25
+# minutes, not go test's 10, so a loaded machine makes the run slower, not
+# red (README.md "Two commands on a fresh machine").
 test: browser tools
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 25m ./runner/ ./cmd/smokeflow/ ./explore/ ./...
+	$(GO) test -count=1 -timeout 25m ./runner/ ./cmd/smokeflow/ ./explore/ ./session/ ./agent/ ./locate/ ./examples/ ./...
 
 race: browser
 	$(GO) test -count=1 -race ./runner/...

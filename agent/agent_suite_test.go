@@ -12,6 +12,7 @@ import (
 	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/examples/demo"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/internal/testsite"
 )
 
@@ -33,28 +34,12 @@ var (
 
 var _ = BeforeSuite(func() {
 	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
-	site = testsite.Serve("testdata")
-	pages = testsite.Serve("../testdata")
 	shop, err = demo.Serve(context.Background())
 	Expect(err).NotTo(HaveOccurred())
-})
-
-var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	if pages != nil {
-		pages.Close()
-	}
-	if site != nil {
-		site.Close()
-	}
-	if shop != nil {
-		Expect(shop.Close()).To(Succeed())
-	}
-	browser.ReapZombies()
+	DeferCleanup(func() { Expect(shop.Close()).To(Succeed()) })
+	site = testbrowser.Site("testdata")
+	pages = testbrowser.Site("../testdata")
+	shared = testbrowser.Launch()
 })
 
 // newEngine is an engine on the suite's browser, its artifacts and files

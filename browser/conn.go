@@ -31,7 +31,17 @@ type conn struct {
 	err     error // set once the connection is gone
 
 	events chan *cdp.Event
+
+	// fault is the stub DevTools client's hook, set only by package
+	// browser's tests: asked before each command is sent, a non-nil error
+	// fails that command there, as an answer of the browser's would
+	// (docs/testing.md "The stub DevTools client"). Never set in a run.
+	fault atomic.Pointer[faultFunc]
 }
+
+// faultFunc says whether the command method on session sessionID ("" for
+// the browser's own) fails, and with which error; nil lets it through.
+type faultFunc func(sessionID, method string) error
 
 type connResult struct {
 	msg []byte
@@ -95,6 +105,11 @@ func (c *conn) Call(ctx context.Context, sessionID, method string, params any) (
 // command sent after this one runs after it even before its answer comes
 // back. The wait must be called once.
 func (c *conn) send(sessionID, method string, params any) (wait func(context.Context) ([]byte, error), err error) {
+	if f := c.fault.Load(); f != nil {
+		if err := (*f)(sessionID, method); err != nil {
+			return nil, err
+		}
+	}
 	id := c.nextID.Add(1)
 	data, err := json.Marshal(connRequest{ID: id, SessionID: sessionID, Method: method, Params: params})
 	if err != nil {

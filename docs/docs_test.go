@@ -33,6 +33,7 @@ import (
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
 )
@@ -89,9 +90,8 @@ var allBlocks, readErr = func() ([]*block, error) {
 
 var _ = BeforeSuite(func() {
 	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
-	shop = httptest.NewServer(demo.Handler())
+	shop = testbrowser.Serve(demo.Handler())
+	shared = testbrowser.Launch()
 	project, err = os.MkdirTemp("", "smokeflow-docs-")
 	Expect(err).NotTo(HaveOccurred())
 	for _, f := range uploadFixtures {
@@ -101,16 +101,9 @@ var _ = BeforeSuite(func() {
 })
 
 var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	if shop != nil {
-		shop.Close()
-	}
 	if project != "" {
 		Expect(os.RemoveAll(project)).To(Succeed())
 	}
-	browser.ReapZombies()
 })
 
 // prepare writes the flows of blocks to the project folder.

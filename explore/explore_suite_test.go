@@ -1,7 +1,6 @@
 package explore_test
 
 import (
-	"context"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/internal/exploresite"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 )
 
 func TestExplore(t *testing.T) {
@@ -24,18 +24,7 @@ var (
 )
 
 var _ = BeforeSuite(func() {
-	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
 	site = exploresite.Serve("../testdata/explore")
-})
-
-var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	if site != nil {
-		site.Close()
-	}
-	browser.ReapZombies()
+	DeferCleanup(site.Close)
+	shared = testbrowser.Launch()
 })

@@ -16,6 +16,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/examples/demo"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/internal/testpage"
 	"github.com/smokeflow/smokeflow/internal/testsite"
 	"github.com/smokeflow/smokeflow/locate"
@@ -33,19 +34,9 @@ var (
 )
 
 var _ = BeforeSuite(func() {
-	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
-	site = testsite.Serve("../testdata")
-	shop = httptest.NewServer(demo.Handler())
-})
-
-var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	site.Close()
-	shop.Close()
+	site = testbrowser.Site("../testdata")
+	shop = testbrowser.Serve(demo.Handler())
+	shared = testbrowser.Launch()
 })
 
 // open gives a fresh incognito page at url, closed after the spec.

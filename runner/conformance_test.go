@@ -2,11 +2,14 @@ package runner_test
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -94,15 +97,63 @@ func failureText(f *results.Flow) string {
 	return b.String()
 }
 
-var _ = Describe("Conformance", func() {
+// conformanceWorkers run the cases at once, in one runner.Run (as the
+// mutation pass does): most of a failing case's time is a step waiting out
+// its timeout, not CPU (docs/testing.md "Conformance").
+const conformanceWorkers = 4
+
+// conformancePass is every case run through one runner.Run; each spec
+// then asserts its own case's result.
+type conformancePass struct {
+	loadErr map[string]error         // by file: the flow did not load
+	result  map[string]*results.Flow // by file
+}
+
+func runConformance(cases []conformanceCase) *conformancePass {
+	GinkgoHelper()
+	pass := &conformancePass{loadErr: map[string]error{}, result: map[string]*results.Flow{}}
+	var list []*flows.Flow
+	var files []string
+	for _, c := range cases {
+		f, err := flows.Load(c.file, flows.LoadOptions{BaseURL: fixture.URL})
+		if err != nil {
+			pass.loadErr[c.file] = err
+			continue
+		}
+		list = append(list, f)
+		files = append(files, c.file)
+	}
+	cfg := runner.Config{Use: shared, BaseURL: fixture.URL, Workers: conformanceWorkers, ArtifactsDir: GinkgoT().TempDir()}
+	run, err := runner.Run(context.Background(), cfg, list)
+	Expect(err).NotTo(HaveOccurred())
+	var flowTime time.Duration
+	for i, f := range run.Flows {
+		pass.result[files[i]] = f
+		flowTime += f.Duration
+	}
+	GinkgoWriter.Printf("%d conformance flows: %s of flow time in %s\n", len(run.Flows), flowTime.Round(time.Second), run.Duration.Round(time.Second))
+	slowest := slices.SortedFunc(slices.Values(run.Flows), func(a, b *results.Flow) int { return cmp.Compare(b.Duration, a.Duration) })
+	for _, f := range slowest[:min(10, len(slowest))] {
+		GinkgoWriter.Printf("  %s  %s (%s)\n", f.Duration.Round(100*time.Millisecond), filepath.Base(f.File), f.Status)
+	}
+	return pass
+}
+
+var _ = Describe("Conformance", Ordered, ContinueOnFailure, func() {
 	cases := conformanceCases()
+	var pass *conformancePass
+	BeforeAll(func() {
+		pass = runConformance(cases)
+	})
 	It("has cases", func() {
 		Expect(len(cases)).To(BeNumerically(">", 0))
 	})
 	for _, c := range cases {
 		It(filepath.Base(c.file), func() {
 			Expect(c.reason).NotTo(Equal("MISSING # expect: LINE"), "first line must be # expect: pass|fail ...")
-			res := runOne(c.file, runner.Config{})
+			Expect(pass.loadErr[c.file]).NotTo(HaveOccurred())
+			res := pass.result[c.file]
+			Expect(res).NotTo(BeNil())
 			text := failureText(res)
 			if c.pass {
 				Expect(res.Status).To(Equal(results.Passed), text)

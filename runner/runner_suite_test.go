@@ -1,12 +1,12 @@
 package runner_test
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/smokeflow/smokeflow/internal/procs"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -29,21 +29,8 @@ var (
 )
 
 var _ = BeforeSuite(func() {
-	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
-	fixture = testsite.Serve("../testdata")
-})
-
-var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	if fixture != nil {
-		fixture.Close()
-	}
-	browser.ReapZombies()
-	Expect(procs.BrowsersBelowMe()).To(BeEmpty(), "no Chromium process may outlive the suite")
+	fixture = testbrowser.Site("../testdata")
+	shared = testbrowser.Launch()
 })
 
 // browserMains lists the browser main processes below this one.

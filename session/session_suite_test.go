@@ -14,6 +14,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/internal/testsite"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/session"
@@ -32,20 +33,8 @@ var (
 )
 
 var _ = BeforeSuite(func() {
-	var err error
-	shared, err = browser.Launch(context.Background(), browser.Options{})
-	Expect(err).NotTo(HaveOccurred(), "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER")
-	site = testsite.Serve("../testdata")
-})
-
-var _ = AfterSuite(func() {
-	if shared != nil {
-		Expect(shared.Close()).To(Succeed())
-	}
-	if site != nil {
-		site.Close()
-	}
-	browser.ReapZombies()
+	site = testbrowser.Site("../testdata")
+	shared = testbrowser.Launch()
 })
 
 // events keeps the step events a session sends.

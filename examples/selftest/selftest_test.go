@@ -16,6 +16,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/reports"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
@@ -29,12 +30,7 @@ func TestSelftest(t *testing.T) {
 var br *browser.Browser
 
 var _ = BeforeSuite(func() {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	var err error
-	br, err = browser.Launch(ctx, browser.Options{})
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { Expect(br.Close()).To(Succeed()) })
+	br = testbrowser.Launch()
 })
 
 // run runs flow files with the trace on, against base.

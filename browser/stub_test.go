@@ -1,0 +1,320 @@
+package browser
+
+// The error paths of package browser, driven by the stub DevTools client
+// (docs/testing.md "The stub DevTools client"): a real Chromium runs the
+// page, and conn.fault fails the one command a test names, as the browser
+// would answer it. Each test says which typed error or message the caller
+// gets, and that it gets it at once, not at its context's deadline.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/cdp"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/procs"
+)
+
+// stubDeadline bounds every call of these tests: an error path that
+// waits it out has hung, and fails the test.
+const stubDeadline = 10 * time.Second
+
+var stubBrowser struct {
+	once sync.Once
+	b    *Browser
+	err  error
+}
+
+// sharedBrowser is one Chromium for the tests that need one, launched by
+// the first of them; TestMain closes it.
+func sharedBrowser(t *testing.T) *Browser {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("drives Chromium")
+	}
+	stubBrowser.once.Do(func() {
+		stubBrowser.b, stubBrowser.err = Launch(context.Background(), Options{})
+	})
+	if stubBrowser.err != nil {
+		t.Fatalf("these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER: %v", stubBrowser.err)
+	}
+	return stubBrowser.b
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if b := stubBrowser.b; b != nil {
+		if err := b.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "closing the browser:", err)
+			code = 1
+		}
+	}
+	ReapZombies()
+	if left := procs.BrowsersBelowMe(); len(left) > 0 {
+		fmt.Fprintln(os.Stderr, "no Chromium process may outlive the tests:", left)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+const stubPage = `<!doctype html><title>Stub</title><main><h1>Orders</h1><button>Save</button></main>`
+
+// openStubPage serves stubPage and opens it in a fresh context of b.
+func openStubPage(t *testing.T, b *Browser) *Page {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte(stubPage))
+	}))
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
+	defer cancel()
+	c, p, err := b.OpenPage(ctx, PageOptions{}, srv.URL, "load")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return p
+}
+
+// failCommand makes every command method of b fail with err until the
+// test ends.
+func failCommand(t *testing.T, b *Browser, method string, err error) {
+	t.Helper()
+	f := faultFunc(func(_, m string) error {
+		if m == method {
+			return err
+		}
+		return nil
+	})
+	b.conn.fault.Store(&f)
+	t.Cleanup(func() { b.conn.fault.Store(nil) })
+}
+
+// within runs call with stubDeadline and fails the test when the call
+// used it up: an error path must answer, not wait.
+func within(t *testing.T, call func(ctx context.Context) error) error {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
+	defer cancel()
+	err := call(ctx)
+	if ctx.Err() != nil {
+		t.Fatalf("the call waited out its deadline (%v): %v", stubDeadline, err)
+	}
+	return err
+}
+
+// chromiumError is the error Chromium answers a command it refuses with.
+func chromiumError(msg string) *cdp.Error {
+	return &cdp.Error{Code: -32000, Message: msg}
+}
+
+func TestNavigateCommandFails(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	failCommand(t, b, "Page.navigate", chromiumError("Cannot navigate to invalid URL"))
+	err := within(t, func(ctx context.Context) error {
+		_, err := p.Navigate(ctx, "http://127.0.0.1:1/elsewhere", "load")
+		return err
+	})
+	var ce *cdp.Error
+	if !errors.As(err, &ce) || ce.Message != "Cannot navigate to invalid URL" {
+		t.Fatalf("Navigate: got %v, want the browser's error", err)
+	}
+}
+
+func TestNavigateNetworkErrorIsTyped(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	err := within(t, func(ctx context.Context) error {
+		_, err := p.Navigate(ctx, "http://127.0.0.1:1/", "load")
+		return err
+	})
+	var ne *NavigateError
+	if !errors.As(err, &ne) || ne.URL != "http://127.0.0.1:1/" || !strings.HasPrefix(ne.Text, "net::ERR_") {
+		t.Fatalf("Navigate to a closed port: got %v, want a *NavigateError with the net:: text", err)
+	}
+}
+
+func TestSnapshotReadFails(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	for _, c := range []struct{ method, prefix string }{
+		{"DOMSnapshot.captureSnapshot", "DOMSnapshot: "},
+		{"Accessibility.getFullAXTree", ""},
+	} {
+		failCommand(t, b, c.method, chromiumError("stub: "+c.method+" failed"))
+		err := within(t, func(ctx context.Context) error {
+			_, err := p.Snapshot(ctx)
+			return err
+		})
+		var ce *cdp.Error
+		if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), c.prefix) || !strings.Contains(err.Error(), c.method+" failed") {
+			t.Errorf("Snapshot with %s failing: got %v, want the browser's error%s", c.method, err, map[bool]string{true: " after " + c.prefix}[c.prefix != ""])
+		}
+	}
+	b.conn.fault.Store(nil)
+	if _, err := within2(t, p.Snapshot); err != nil {
+		t.Fatalf("the page must read again once the command answers: %v", err)
+	}
+}
+
+// within2 is within for a call with a result.
+func within2[T any](t *testing.T, call func(ctx context.Context) (T, error)) (T, error) {
+	t.Helper()
+	var out T
+	err := within(t, func(ctx context.Context) error {
+		var err error
+		out, err = call(ctx)
+		return err
+	})
+	return out, err
+}
+
+func TestEvalCommandFails(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	failCommand(t, b, "Runtime.evaluate", chromiumError("Execution context was destroyed."))
+	_, err := within2(t, func(ctx context.Context) (proto.RuntimeRemoteObject, error) { return p.Eval(ctx, "1+1") })
+	var ce *cdp.Error
+	if !errors.As(err, &ce) || ce.Message != "Execution context was destroyed." {
+		t.Fatalf("Eval: got %v, want the browser's error", err)
+	}
+}
+
+func TestCrashedPage(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	// A real crash, not a stub: the renderer is told to crash, and never
+	// answers that command (its wait is dropped at once).
+	crash, err := b.conn.send(string(p.main.ID), "Page.crash", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped, drop := context.WithCancel(context.Background())
+	drop()
+	_, _ = crash(dropped)
+	err = within(t, func(ctx context.Context) error {
+		return p.waitFor(ctx, func() bool { return false })
+	})
+	if !errors.Is(err, ErrPageCrashed) {
+		t.Fatalf("waiting on a crashed page: got %v, want ErrPageCrashed", err)
+	}
+	if !p.Crashed() {
+		t.Fatal("Crashed must say so")
+	}
+	if _, err := within2(t, p.Snapshot); !errors.Is(err, ErrPageCrashed) {
+		t.Fatalf("Snapshot of a crashed page: got %v, want ErrPageCrashed", err)
+	}
+}
+
+func TestCommandWaitingWhenSessionDetaches(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	// a command the page never answers, sent before the detach
+	wait, err := b.conn.send(string(p.main.ID), "Runtime.evaluate",
+		proto.RuntimeEvaluate{Expression: "new Promise(() => {})", AwaitPromise: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = within(t, func(ctx context.Context) error {
+		return proto.TargetDetachFromTarget{SessionID: p.main.ID}.Call(b.rod.Context(ctx))
+	})
+	_, err = within2(t, wait)
+	if !errors.Is(err, ErrPageClosed) || !strings.Contains(err.Error(), string(p.main.ID)) {
+		t.Fatalf("a command waiting on a detached session: got %v, want ErrPageClosed naming the session", err)
+	}
+}
+
+func TestCallAfterPageClose(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, err := within2(t, func(ctx context.Context) (proto.RuntimeRemoteObject, error) { return p.Eval(ctx, "1") })
+	// the session ended (ErrPageClosed), or, when the call overtook that
+	// event, the browser says it knows no such session
+	var ce *cdp.Error
+	if !errors.Is(err, ErrPageClosed) && !(errors.As(err, &ce) && strings.Contains(ce.Message, "ession")) {
+		t.Fatalf("Eval on a closed page: got %T %v, want ErrPageClosed", err, err)
+	}
+}
+
+func TestCallAfterConnectionEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives Chromium")
+	}
+	// its own browser: the test ends its connection
+	b, err := Launch(context.Background(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = b.Close() }()
+	p := openStubPage(t, b)
+	wait, err := b.conn.send(string(p.main.ID), "Runtime.evaluate",
+		proto.RuntimeEvaluate{Expression: "new Promise(() => {})", AwaitPromise: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = b.conn.ws.Close()
+	if _, err := within2(t, wait); !errors.Is(err, errConnClosed) {
+		t.Fatalf("a command waiting when the connection ends: got %v, want errConnClosed", err)
+	}
+	_, err = within2(t, func(ctx context.Context) (proto.RuntimeRemoteObject, error) { return p.Eval(ctx, "1") })
+	if !errors.Is(err, errConnClosed) || !strings.Contains(err.Error(), "the DevTools connection is closed") {
+		t.Fatalf("Eval after the connection ended: got %v, want errConnClosed", err)
+	}
+}
+
+// TestClickCommandsFail: a click whose node cannot be resolved waits, as
+// for a node that left the page, and fails at its deadline with a
+// *LocateError; one whose in-page check keeps failing retries and ends
+// with the browser's error; one whose input event fails ends at once.
+func TestClickCommandsFail(t *testing.T) {
+	b := sharedBrowser(t)
+	cases := []struct {
+		method string
+		waits  bool // until the deadline: the click retries
+		check  func(err error) bool
+	}{
+		{"DOM.resolveNode", true, func(err error) bool {
+			var le *LocateError
+			return errors.As(err, &le) && err.Error() == `button "Save" left the page`
+		}},
+		{"Runtime.callFunctionOn", true, func(err error) bool {
+			var ce *cdp.Error
+			return errors.As(err, &ce) && ce.Message == "stub: Runtime.callFunctionOn failed"
+		}},
+		{"Input.dispatchMouseEvent", false, func(err error) bool {
+			var ce *cdp.Error
+			return errors.As(err, &ce) && ce.Message == "stub: Input.dispatchMouseEvent failed"
+		}},
+	}
+	const deadline = 500 * time.Millisecond
+	for _, c := range cases {
+		p := openStubPage(t, b)
+		failCommand(t, b, c.method, chromiumError("stub: "+c.method+" failed"))
+		ctx, cancel := context.WithTimeout(context.Background(), deadline)
+		_, err := p.Click(ctx, &flows.Target{Role: "button", Name: "Save"}, ClickOptions{})
+		waited := ctx.Err() != nil
+		cancel()
+		b.conn.fault.Store(nil)
+		if !c.check(err) {
+			t.Errorf("click with %s failing: got %T %v", c.method, err, err)
+		}
+		if waited != c.waits {
+			t.Errorf("click with %s failing: waited out its deadline: %v, want %v", c.method, waited, c.waits)
+		}
+	}
+}

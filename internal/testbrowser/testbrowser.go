@@ -1,0 +1,59 @@
+// Package testbrowser is the one browser set-up of the Ginkgo suites that
+// drive Chromium (docs/testing.md "One browser set-up"): a suite's
+// BeforeSuite calls Launch for its one browser and serves its fixtures
+// with Site or Serve; after the suite, everything it opened is closed,
+// the browser's processes are reaped, and no Chromium may outlive it.
+package testbrowser
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/internal/procs"
+	"github.com/smokeflow/smokeflow/internal/testsite"
+)
+
+// Hint is what a suite says when Chromium cannot start.
+const Hint = "these tests drive a real Chromium: install it (sudo apt-get install -y chromium) or set SMOKEFLOW_BROWSER"
+
+// Launch starts the suite's browser. Called in a BeforeSuite, its end
+// runs after the suite (DeferCleanup): the browser closes, zombies are
+// reaped, and then no Chromium process may be left below this one.
+func Launch() *browser.Browser {
+	GinkgoHelper()
+	b, err := browser.Launch(context.Background(), browser.Options{})
+	Expect(err).NotTo(HaveOccurred(), Hint)
+	DeferCleanup(func() {
+		Expect(b.Close()).To(Succeed())
+		NoneOutlive()
+	})
+	return b
+}
+
+// NoneOutlive reaps the browser processes that ended and fails when a
+// Chromium process is still running below this one.
+func NoneOutlive() {
+	GinkgoHelper()
+	browser.ReapZombies()
+	Expect(procs.BrowsersBelowMe()).To(BeEmpty(), "no Chromium process may outlive the suite")
+}
+
+// Site serves dir (testsite: with its API and cross origin) until the
+// suite ends.
+func Site(dir string) *testsite.Site {
+	s := testsite.Serve(dir)
+	DeferCleanup(s.Close)
+	return s
+}
+
+// Serve serves h until the suite ends.
+func Serve(h http.Handler) *httptest.Server {
+	s := httptest.NewServer(h)
+	DeferCleanup(s.Close)
+	return s
+}
