@@ -195,18 +195,14 @@ func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration
 	if o := e.settleFor(tctx, timeout); o != nil {
 		return o
 	}
-	r, err := e.ss.EvalOwn(tctx, "[location.href, document.title]")
+	u, title, err := e.ss.URLAndTitle(tctx)
 	if err != nil {
 		return pageFailed(tctx, "reading the page's "+what, err)
 	}
-	var pair []string
-	if err := json.Unmarshal(r, &pair); err != nil || len(pair) != 2 {
-		return pageFailed(tctx, "reading the page's "+what, fmt.Errorf("the page answered %s", r))
-	}
 	if what == "url" {
-		return value(what, pair[0])
+		return value(what, u)
 	}
-	return value(what, pair[1])
+	return value(what, title)
 }
 
 // value is a read of the page that printed v; source says what it read.

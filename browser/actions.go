@@ -378,11 +378,7 @@ func takesText(n *locate.Node) error {
 }
 
 func editable(n *locate.Node) bool {
-	switch n.Role {
-	case "textbox", "searchbox", "combobox", "spinbutton":
-		return true
-	}
-	return n.Tag == "input" || n.Tag == "textarea"
+	return n.EditableRole() || n.Tag == "input" || n.Tag == "textarea"
 }
 
 // ClickOptions are the extras of click, dblclick and hover.

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -322,22 +323,31 @@ func (e *ScriptError) Error() string {
 	return "script error: " + e.Msg
 }
 
-// URL and title of the main frame.
-func (p *Page) URL(ctx context.Context) string {
-	r, err := p.EvalOwn(ctx, "location.href")
+// URLAndTitle reads the main frame's URL and its document's title, in
+// one evaluation: the one read of them (docs/architecture-notes.md "Rules
+// in one place").
+func (p *Page) URLAndTitle(ctx context.Context) (url, title string, err error) {
+	r, err := p.EvalOwn(ctx, "[location.href, document.title]")
 	if err != nil {
-		return ""
+		return "", "", err
 	}
-	return r.Value.Str()
+	var pair []string
+	if err := json.Unmarshal([]byte(r.Value.JSON("", "")), &pair); err != nil || len(pair) != 2 {
+		return "", "", fmt.Errorf("reading the URL and title: %q", r.Value.JSON("", ""))
+	}
+	return pair[0], pair[1], nil
 }
 
-// Title of the main document.
+// URL of the main frame; "" when the page cannot answer.
+func (p *Page) URL(ctx context.Context) string {
+	u, _, _ := p.URLAndTitle(ctx)
+	return u
+}
+
+// Title of the main document; "" when the page cannot answer.
 func (p *Page) Title(ctx context.Context) string {
-	r, err := p.EvalOwn(ctx, "document.title")
-	if err != nil {
-		return ""
-	}
-	return r.Value.Str()
+	_, t, _ := p.URLAndTitle(ctx)
+	return t
 }
 
 // TakeSnapshot reads the page and shows it to the reader (the `snapshot`

@@ -112,7 +112,7 @@ func (w *walker) observe(ctx context.Context, s *session.Session, c counters, t0
 		return ok
 	}
 	for _, x := range s.Console() {
-		if isError(x) && in(x.Time) {
+		if results.IsConsoleError(x.Type) && in(x.Time) {
 			e.console = append(e.console, x)
 		}
 	}

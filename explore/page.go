@@ -233,7 +233,7 @@ func (w *walker) pageFindings(ctx context.Context, v *visit) error {
 		}
 	}
 	for _, c := range v.s.Console() {
-		if isError(c) {
+		if results.IsConsoleError(c.Type) {
 			keep(consoleFinding(c, v.url, "on "+rel, []*reproStep{open}, 0))
 		}
 	}
@@ -270,10 +270,6 @@ func (w *walker) pageFindings(ctx context.Context, v *visit) error {
 	w.shoot(ctx, v.s, fmt.Sprintf("p%02d", v.n), fs)
 	return nil
 }
-
-// isError is a console entry that is a finding: an error or an uncaught
-// exception (warnings are not).
-func isError(c results.Console) bool { return c.Type == "error" || c.Type == "exception" }
 
 // offScreen is a visible control out of reach at the viewport: wholly
 // left of or above the page, or right of the viewport. A link to an

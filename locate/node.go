@@ -127,7 +127,22 @@ func (n *Node) Within(anc *Node) bool {
 func (n *Node) Enabled() bool { return !n.Disabled }
 
 // Editable reports a field that takes text (fill and type work on it).
-func (n *Node) Editable() bool { return editableRoles[n.Role] && !n.ReadOnly }
+func (n *Node) Editable() bool { return n.EditableRole() && !n.ReadOnly }
+
+// EditableRole reports a role that takes text, read-only or not: a
+// textbox, searchbox, combobox or spinbutton (docs/targets.md
+// "Actionability": Editable).
+func (n *Node) EditableRole() bool { return editableRoles[n.Role] }
+
+// TextOrName is what the node reads as: its text, else its accessible
+// name; an editing host's text is its content, even empty
+// (docs/flows.md "expect", "extract").
+func (n *Node) TextOrName() string {
+	if n.Text != "" || n.EditHost {
+		return n.Text
+	}
+	return n.Name
+}
 
 // interactiveRoles get refs.
 var interactiveRoles = map[string]bool{

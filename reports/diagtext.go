@@ -217,7 +217,7 @@ func sourceText(src []results.SourceLine, mark int) string {
 func consoleErrors(a *results.Attempt) []results.Console {
 	var out []results.Console
 	for _, c := range a.Console {
-		if c.Type == "error" || c.Type == "exception" {
+		if results.IsConsoleError(c.Type) {
 			out = append(out, c)
 		}
 	}

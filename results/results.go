@@ -233,6 +233,13 @@ type Console struct {
 	Time time.Time `json:"time"`
 }
 
+// IsConsoleError reports a console entry of that type that counts as an
+// error: a console error or an uncaught exception, not a warning nor a
+// log. It is the one filter of `no_console_errors`, consoleErrors() in
+// expressions, the report's console lines and explore's findings
+// (docs/architecture-notes.md "Rules in one place").
+func IsConsoleError(typ string) bool { return typ == "error" || typ == "exception" }
+
 // Request is a failed request: a network error or a 4xx/5xx response.
 type Request struct {
 	Method string    `json:"method"`

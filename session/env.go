@@ -2,15 +2,14 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"strings"
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // exprEnv binds the expression functions to the page. The URL and title
@@ -18,7 +17,7 @@ import (
 // before ctx ends (a check must not hold on a value never read).
 func (ss *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv, error) {
 	p := ss.page
-	u, title, err := ss.urlAndTitle(ctx)
+	u, title, err := ss.URLAndTitle(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +39,7 @@ func (ss *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv
 		ConsoleErrors: func() []string {
 			var out []string
 			for _, c := range p.Console() {
-				if c.Type == "error" || c.Type == "exception" {
+				if results.IsConsoleError(c.Type) {
 					out = append(out, c.Text)
 				}
 			}
@@ -58,24 +57,20 @@ func (ss *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv
 	return x, nil
 }
 
-// urlAndTitle reads the main frame's URL and title, trying again while
-// the page cannot answer (a navigation in progress) until ctx ends.
-func (ss *Session) urlAndTitle(ctx context.Context) (string, string, error) {
-	var pair []string
-	err := ss.page.Poll(ctx, func() (bool, error) {
-		r, err := ss.page.EvalOwn(ctx, "[location.href, document.title]")
-		if err != nil {
-			return errors.Is(err, browser.ErrPageCrashed), err
-		}
-		if err := json.Unmarshal([]byte(r.Value.JSON("", "")), &pair); err != nil || len(pair) != 2 {
-			return false, fmt.Errorf("reading the URL and title: %q", r.Value.JSON("", ""))
-		}
-		return true, nil
+// URLAndTitle reads the main frame's URL and title (browser's one read,
+// Page.URLAndTitle), trying again while the page cannot answer (a
+// navigation in progress) until ctx ends (docs/architecture-notes.md
+// "Rules in one place").
+func (ss *Session) URLAndTitle(ctx context.Context) (url, title string, err error) {
+	err = ss.page.Poll(ctx, func() (bool, error) {
+		var err error
+		url, title, err = ss.page.URLAndTitle(ctx)
+		return err == nil || errors.Is(err, browser.ErrPageCrashed), err
 	})
 	if err != nil {
 		return "", "", err
 	}
-	return pair[0], pair[1], nil
+	return url, title, nil
 }
 
 // bindTargets binds the functions of targets (visible, count, text, …).
@@ -128,10 +123,7 @@ func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.Ex
 		if err != nil {
 			return "", err
 		}
-		if n.Text != "" || n.EditHost {
-			return n.Text, nil
-		}
-		return n.Name, nil
+		return n.TextOrName(), nil
 	}
 	x.Value = func(v any) (string, error) {
 		n, err := one(v)

@@ -10,6 +10,7 @@ import (
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // execExpect runs a web-first expectation: re-checked until it holds or the
@@ -126,12 +127,7 @@ func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) 
 func (ss *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Target) func(n *locate.Node) (bool, string) {
 	if e.Kind == flows.ExpectText {
 		return func(n *locate.Node) (bool, string) {
-			txt := n.Text
-			if txt == "" && !n.EditHost {
-				// an editor's text is its content, even empty
-				// (docs/flows.md "expect")
-				txt = n.Name
-			}
+			txt := n.TextOrName()
 			ok, want := matchString(e.Match, txt)
 			return ok, fmt.Sprintf("expected the text of %s %s, but it is %q", t, want, txt)
 		}
@@ -154,7 +150,7 @@ func (ss *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Ta
 // pageCond compares the page's URL or title with the expectation's match.
 func (ss *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, string, error) {
 	return func() (bool, string, error) {
-		u, title, err := ss.urlAndTitle(ctx)
+		u, title, err := ss.URLAndTitle(ctx)
 		if err != nil {
 			return false, fmt.Sprintf("the page's %s could not be read: %s", e.Kind, firstLine(err.Error())), err
 		}
@@ -231,7 +227,7 @@ func stateCheck(kind string, t *flows.Target) func(n *locate.Node) (bool, string
 func (ss *Session) noConsoleErrors() error {
 	var errs []string
 	for _, c := range ss.page.Console() {
-		if c.Type == "error" || c.Type == "exception" {
+		if results.IsConsoleError(c.Type) {
 			errs = append(errs, c.Text)
 		}
 	}

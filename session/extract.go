@@ -32,13 +32,10 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 		if err != nil {
 			return err
 		}
-	case r.Node.EditHost || r.Node.Value != "" && (r.Node.Role == "textbox" || r.Node.Role == "searchbox" || r.Node.Role == "combobox" || r.Node.Role == "spinbutton"):
+	case r.Node.EditHost || r.Node.Value != "" && r.Node.EditableRole():
 		v = r.Node.Value // an editor's content, even empty (docs/flows.md "extract")
 	default:
-		v = r.Node.Text
-		if v == "" {
-			v = r.Node.Name
-		}
+		v = r.Node.TextOrName()
 	}
 	sc.Vars[x.Var] = v
 	rec.Log = append(rec.Log, fmt.Sprintf("%s = %q", x.Var, ss.mask.Mask(v)))

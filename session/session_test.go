@@ -127,6 +127,20 @@ var _ = Describe("a session without a flow file", func() {
 		Expect(string(log)).To(ContainSubstring("[error] boom from the page"))
 	})
 
+	It("reads the page's URL and title in one read, and the URL again after a same-document navigation", func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		u, title, err := s.URLAndTitle(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(u).To(Equal(site.URL + pageURL))
+		Expect(title).To(Equal("Session page"))
+		do(s, "click: Next")
+		u, title, err = s.URLAndTitle(ctx)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(u).To(Equal(site.URL + pageURL + "#next"))
+		Expect(title).To(Equal("Session page"))
+	})
+
 	It("writes a snapshot step's artifact after the page's header, with the text next to it when compact", func() {
 		do(s, "snapshot: plain")
 		do(s, "snapshot: { name: words, compact: true }")

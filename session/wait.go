@@ -120,7 +120,7 @@ func (ss *Session) execWait(c *stepCall, w *flows.Wait) error {
 			return failWith(diagnostics.ReasonExpression, err)
 		}
 		err = ss.pollUntil(ctx, func() (bool, string, error) {
-			u, _, err := ss.urlAndTitle(ctx)
+			u, _, err := ss.URLAndTitle(ctx)
 			if err != nil {
 				return false, "the page's URL could not be read: " + firstLine(err.Error()), err
 			}
