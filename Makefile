@@ -46,7 +46,7 @@ demo: browser build
 
 # The longest suites first, longest first: go test runs two packages at a
 # time, and one that started last would run alone at the end
-# (docs/testing.md "Keeping make test short"). A package's binary gets 25
+# (docs/testing.md "Keeping `make test` short"). A package's binary gets 25
 # minutes, not go test's 10, so a loaded machine makes the run slower, not
 # red (README.md "Two commands on a fresh machine").
 test: browser tools

@@ -195,7 +195,7 @@ func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration
 	if o := e.settleFor(tctx, timeout); o != nil {
 		return o
 	}
-	u, title, err := e.ss.URLAndTitle(tctx)
+	u, title, err := e.ss.URLAndTitleNow(tctx)
 	if err != nil {
 		return pageFailed(tctx, "reading the page's "+what, err)
 	}

@@ -3,6 +3,7 @@ package browser
 import (
 	"embed"
 	"encoding/json"
+	"regexp"
 	"strings"
 
 	"github.com/smokeflow/smokeflow/flows"
@@ -14,7 +15,8 @@ import (
 // the Go side gets each by one name below. The helpers more than one
 // script needs (describe, the hit test, the click guard) are in
 // js/lib.js, once; script puts them, after Go's constants the scripts
-// name, in front of every script, in a closure of its own:
+// name, in front of every script that names one of either, in a closure
+// of its own (a script that names none stands alone):
 //
 //	(() => {
 //	const changeBinding = "…", …;   // jsConstants
@@ -100,9 +102,35 @@ func script(name string) string {
 	return withPrelude(jsFile(name))
 }
 
-// withPrelude puts the prelude in front of the expression src.
+// withPrelude puts the prelude in front of the expression src, when src
+// names one of its constants or lib.js's helpers; a script that names
+// none is its expression alone, so the scripts run on every read and
+// settle (stamp, probe, idle) parse nothing more than their own text.
 func withPrelude(src string) string {
+	if !namesPrelude(src) {
+		return "(\n" + src + ")"
+	}
 	return "(() => {\n" + jsPrelude + "return (\n" + src + ");\n})()"
+}
+
+// libNames are the top-level functions of lib.js.
+var libNames = regexp.MustCompile(`(?m)^function (\w+)\(`).FindAllStringSubmatch(jsFile("lib"), -1)
+
+// namesPrelude reports whether src names a constant of jsConstants or a
+// function of lib.js (a name in a comment counts too: the prelude is then
+// there for nothing, never missing).
+func namesPrelude(src string) bool {
+	for _, c := range jsConstants {
+		if strings.Contains(src, c.name) {
+			return true
+		}
+	}
+	for _, m := range libNames {
+		if strings.Contains(src, m[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsFile is the text of js/NAME.js. The files are embedded: a name

@@ -58,15 +58,11 @@ func openHelpersPage(t *testing.T, html string) (context.Context, *Page) {
 	t.Cleanup(srv.Close)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	b, err := Launch(ctx, Options{})
-	if err != nil {
-		t.Fatalf("these tests drive a real Chromium: %v", err)
-	}
-	t.Cleanup(func() { _ = b.Close() })
-	c, err := b.NewContext(ctx)
+	c, err := sharedBrowser(t).NewContext(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = c.Close() })
 	p, err := c.NewPage(ctx, PageOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -204,7 +204,6 @@ func (p *Page) waitNetwork(ctx context.Context, loader proto.NetworkLoaderID) (s
 	}
 }
 
-
 // idleWait bounds the wait of an idle probe for an idle period.
 const idleWait = 500 * time.Millisecond
 

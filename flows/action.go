@@ -316,6 +316,14 @@ func (s *Step) Exported(x *Export) *Step {
 	return &st
 }
 
+// Holds reports whether the step holds steps of its own (group, repeat,
+// run): they run, and are watched, one by one (docs/architecture-notes.md
+// "Step actions").
+func (s *Step) Holds() bool {
+	_, ok := s.Action.(holder)
+	return ok
+}
+
 // Held is what the step runs besides itself: the steps of a group or a
 // repeat, the flow a run loaded; nil for any other step.
 func (s *Step) Held() (steps []*Step, sub *Flow) {

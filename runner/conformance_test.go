@@ -97,10 +97,23 @@ func failureText(f *results.Flow) string {
 	return b.String()
 }
 
-// conformanceWorkers run the cases at once, in one runner.Run (as the
-// mutation pass does): most of a failing case's time is a step waiting out
-// its timeout, not CPU (docs/testing.md "Conformance").
+// conformanceWorkers run the waiting cases at once, in one runner.Run (as
+// the mutation pass does): most of a failing case's time is a step waiting
+// out its timeout on a static page, not CPU (docs/testing.md
+// "Conformance").
 const conformanceWorkers = 4
+
+// aloneReasons are the failures that measure the page moving or busy (an
+// animation that never stops, a step's whole timeout, an element that
+// leaves mid-action): a case expecting one runs alone, as a passing case
+// does, so that a neighbour's CPU cannot change its outcome
+// (docs/testing.md "Conformance").
+var aloneReasons = []string{"unstable", "timeout", "detached"}
+
+// alone reports whether the case runs in the serial part of the pass.
+func (c conformanceCase) alone() bool {
+	return c.pass || slices.Contains(aloneReasons, c.reason)
+}
 
 // conformancePass is every case run through one runner.Run; each spec
 // then asserts its own case's result.
@@ -109,9 +122,33 @@ type conformancePass struct {
 	result  map[string]*results.Flow // by file
 }
 
+// runConformance runs the waiting cases together, conformanceWorkers at
+// once, then the cases that run alone one after another.
 func runConformance(cases []conformanceCase) *conformancePass {
 	GinkgoHelper()
 	pass := &conformancePass{loadErr: map[string]error{}, result: map[string]*results.Flow{}}
+	var waiting, alone []conformanceCase
+	for _, c := range cases {
+		if c.alone() {
+			alone = append(alone, c)
+		} else {
+			waiting = append(waiting, c)
+		}
+	}
+	var all []*results.Flow
+	all = append(all, pass.run(waiting, conformanceWorkers)...)
+	all = append(all, pass.run(alone, 1)...)
+	slowest := slices.SortedFunc(slices.Values(all), func(a, b *results.Flow) int { return cmp.Compare(b.Duration, a.Duration) })
+	for _, f := range slowest[:min(10, len(slowest))] {
+		GinkgoWriter.Printf("  %s  %s (%s)\n", f.Duration.Round(100*time.Millisecond), filepath.Base(f.File), f.Status)
+	}
+	return pass
+}
+
+// run runs cases through one runner.Run with workers, keeping each
+// result (or load error) by file.
+func (pass *conformancePass) run(cases []conformanceCase, workers int) []*results.Flow {
+	GinkgoHelper()
 	var list []*flows.Flow
 	var files []string
 	for _, c := range cases {
@@ -123,7 +160,10 @@ func runConformance(cases []conformanceCase) *conformancePass {
 		list = append(list, f)
 		files = append(files, c.file)
 	}
-	cfg := runner.Config{Use: shared, BaseURL: fixture.URL, Workers: conformanceWorkers, ArtifactsDir: GinkgoT().TempDir()}
+	if len(list) == 0 {
+		return nil
+	}
+	cfg := runner.Config{Use: shared, BaseURL: fixture.URL, Workers: workers, ArtifactsDir: GinkgoT().TempDir()}
 	run, err := runner.Run(context.Background(), cfg, list)
 	Expect(err).NotTo(HaveOccurred())
 	var flowTime time.Duration
@@ -131,12 +171,8 @@ func runConformance(cases []conformanceCase) *conformancePass {
 		pass.result[files[i]] = f
 		flowTime += f.Duration
 	}
-	GinkgoWriter.Printf("%d conformance flows: %s of flow time in %s\n", len(run.Flows), flowTime.Round(time.Second), run.Duration.Round(time.Second))
-	slowest := slices.SortedFunc(slices.Values(run.Flows), func(a, b *results.Flow) int { return cmp.Compare(b.Duration, a.Duration) })
-	for _, f := range slowest[:min(10, len(slowest))] {
-		GinkgoWriter.Printf("  %s  %s (%s)\n", f.Duration.Round(100*time.Millisecond), filepath.Base(f.File), f.Status)
-	}
-	return pass
+	GinkgoWriter.Printf("%d conformance flows, %d at once: %s of flow time in %s\n", len(run.Flows), workers, flowTime.Round(time.Second), run.Duration.Round(time.Second))
+	return run.Flows
 }
 
 var _ = Describe("Conformance", Ordered, ContinueOnFailure, func() {

@@ -21,7 +21,7 @@ func TestRunnerOfCoversFlowsActions(t *testing.T) {
 		if a.Name() != name {
 			t.Errorf("flows makes %q for the action %q", a.Name(), name)
 		}
-		run, container := runnerOf(a)
+		run, container := runnerOf(a), (&flows.Step{Action: a}).Holds()
 		if run == nil {
 			t.Errorf("action %q (%T) has no run in runnerOf", name, a)
 		}
@@ -29,7 +29,7 @@ func TestRunnerOfCoversFlowsActions(t *testing.T) {
 			t.Errorf("action %q: container is %v, want %v", name, container, containers[name])
 		}
 	}
-	if run, _ := runnerOf(nil); run != nil {
+	if run := runnerOf(nil); run != nil {
 		t.Errorf("runnerOf runs a step without an action")
 	}
 }

@@ -73,6 +73,13 @@ func (ss *Session) URLAndTitle(ctx context.Context) (url, title string, err erro
 	return url, title, nil
 }
 
+// URLAndTitleNow is URLAndTitle's one read, not tried again: an agent
+// session's `get url` and `get title` answer at once, and a page that
+// cannot answer is the command's failure (docs/agents.md "Timeouts").
+func (ss *Session) URLAndTitleNow(ctx context.Context) (url, title string, err error) {
+	return ss.page.URLAndTitle(ctx)
+}
+
 // bindTargets binds the functions of targets (visible, count, text, …).
 func (ss *Session) bindTargets(ctx context.Context, sc *flows.Scope, x *flows.ExprEnv) {
 	p := ss.page

@@ -181,10 +181,7 @@ func (ss *Session) finish(rec *results.Step) {
 
 // isContainer: the step holds steps (group, repeat, run), which run and
 // are watched one by one.
-func isContainer(s *flows.Step) bool {
-	_, container := runnerOf(s.Action)
-	return container
-}
+func isContainer(s *flows.Step) bool { return s.Holds() }
 
 // emit gives the listener a step event, with the flow's name.
 func (ss *Session) emit(e results.Event) {
@@ -368,7 +365,7 @@ func (ss *Session) str(s string, sc *flows.Scope) (string, error) {
 
 // exec runs the action of one step.
 func (ss *Session) exec(ctx context.Context, s *flows.Step, idx string, sc *flows.Scope, rec *results.Step) error {
-	run, container := runnerOf(s.Action)
+	run, container := runnerOf(s.Action), isContainer(s)
 	switch {
 	case s.Action == nil:
 		return failWith(diagnostics.ReasonInternal, errors.New("the step has no action"))
@@ -434,57 +431,56 @@ type stepCall struct {
 // runnerOf is how each step action runs: the one dispatch on the type of
 // a flows action (docs/architecture-notes.md "Step actions"), each case
 // calling its handler of one signature (docs/architecture-notes.md "Step
-// handlers"). A container
-// (group, repeat, run) runs the steps it holds; nil for a type without a
-// run.
-func runnerOf(a flows.Action) (run func(*Session, *stepCall) error, container bool) {
+// handlers"); nil for a type without a run. Whether a step holds steps
+// of its own is a fact of its type (flows.Step.Holds).
+func runnerOf(a flows.Action) (run func(*Session, *stepCall) error) {
 	switch a := a.(type) {
 	case *flows.Group:
-		return func(ss *Session, c *stepCall) error { return ss.execGroup(c, a) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execGroup(c, a) }
 	case *flows.Run:
-		return func(ss *Session, c *stepCall) error { return ss.execRun(c, a) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execRun(c, a) }
 	case *flows.Repeat:
-		return func(ss *Session, c *stepCall) error { return ss.execRepeat(c, a) }, true
+		return func(ss *Session, c *stepCall) error { return ss.execRepeat(c, a) }
 	case *flows.Open:
-		return func(ss *Session, c *stepCall) error { return ss.execOpen(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execOpen(c, a) }
 	case *flows.Snapshot:
-		return func(ss *Session, c *stepCall) error { return ss.execSnapshot(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execSnapshot(c, a) }
 	case *flows.Pointer:
-		return func(ss *Session, c *stepCall) error { return ss.execPointer(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execPointer(c, a) }
 	case *flows.Fill:
-		return func(ss *Session, c *stepCall) error { return ss.execFill(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execFill(c, a) }
 	case *flows.TypeText:
-		return func(ss *Session, c *stepCall) error { return ss.execType(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execType(c, a) }
 	case *flows.Press:
-		return func(ss *Session, c *stepCall) error { return ss.execPress(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execPress(c, a) }
 	case *flows.Select:
-		return func(ss *Session, c *stepCall) error { return ss.execSelect(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execSelect(c, a) }
 	case *flows.Check:
-		return func(ss *Session, c *stepCall) error { return ss.execCheck(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execCheck(c, a) }
 	case *flows.Upload:
-		return func(ss *Session, c *stepCall) error { return ss.execUpload(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execUpload(c, a) }
 	case *flows.Scroll:
-		return func(ss *Session, c *stepCall) error { return ss.execScroll(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execScroll(c, a) }
 	case *flows.Wait:
-		return func(ss *Session, c *stepCall) error { return ss.execWait(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execWait(c, a) }
 	case *flows.Expect:
-		return func(ss *Session, c *stepCall) error { return ss.execExpect(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execExpect(c, a) }
 	case *flows.Assert:
-		return func(ss *Session, c *stepCall) error { return ss.execAssert(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execAssert(c, a) }
 	case *flows.Extract:
-		return func(ss *Session, c *stepCall) error { return ss.execExtract(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execExtract(c, a) }
 	case *flows.Screenshot:
-		return func(ss *Session, c *stepCall) error { return ss.execScreenshot(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execScreenshot(c, a) }
 	case *flows.Eval:
-		return func(ss *Session, c *stepCall) error { return ss.execEval(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execEval(c, a) }
 	case *flows.Request:
-		return func(ss *Session, c *stepCall) error { return ss.execRequest(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execRequest(c, a) }
 	case *flows.Dialog:
-		return func(ss *Session, c *stepCall) error { return ss.execDialog(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execDialog(c, a) }
 	case *flows.Tab:
-		return func(ss *Session, c *stepCall) error { return ss.execTab(c, a) }, false
+		return func(ss *Session, c *stepCall) error { return ss.execTab(c, a) }
 	}
-	return nil, false
+	return nil
 }
 
 // logOutcome keeps the log of an engine action and diagnoses its error.

@@ -2,8 +2,10 @@ package session
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -74,6 +76,12 @@ func (e *ReadError) Unwrap() error { return e.Err }
 func (ss *Session) Read(ctx context.Context, ro ReadOptions) (*Read, error) {
 	r := &Read{}
 	if ro.URL != "" {
+		// the action policy holds for a read's open as for an `open` step;
+		// a read has no step to confirm, so only allow lets it through
+		// (docs/security.md "Action policy")
+		if d := ss.opts.Policy.Decide(string(flows.ActionOpen), flows.Subject{URL: ro.URL}); d.Effect != flows.Allow {
+			return r, &ReadError{Stage: ReadOpening, Err: fmt.Errorf("opening %s is held back by the policy: %s; open it with an `open` step instead", ro.URL, d)}
+		}
 		if _, err := ss.page.Navigate(ctx, ro.URL, ro.Load); err != nil {
 			return r, &ReadError{Stage: ReadOpening, Err: err}
 		}

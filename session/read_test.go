@@ -95,4 +95,15 @@ var _ = Describe(`Session.Read (docs/architecture.md "The session is the only do
 		Expect(stage(session.ReadOptions{Selector: "[["})).To(Equal(session.ReadScoping))
 		Expect(stage(session.ReadOptions{URL: "http://127.0.0.1:1/"})).To(Equal(session.ReadOpening))
 	})
+
+	It("opens a URL only where the action policy allows an open", func() {
+		s := openPolicySession(`deny: ["open:/settle-never/"]`, session.ConfirmDenies)
+		_, err := s.Read(ctx(), session.ReadOptions{URL: site.URL + "/conformance/pages/settle-never.html"})
+		var re *session.ReadError
+		Expect(errors.As(err, &re)).To(BeTrue(), "%v", err)
+		Expect(re.Stage).To(Equal(session.ReadOpening))
+		Expect(err.Error()).To(ContainSubstring(`held back by the policy: rule "open:/settle-never/"`))
+		Expect(err.Error()).To(ContainSubstring("open it with an `open` step instead"))
+		Expect(s.URL(ctx())).NotTo(ContainSubstring("settle-never"), "the page was not opened")
+	})
 })

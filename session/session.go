@@ -26,6 +26,10 @@ type Options struct {
 	// in failures, and its vars, secrets, base_url, step_timeout and
 	// viewport apply. nil: a session without a flow file.
 	Flow *flows.Flow
+	// LeaveDownloads leaves the browser context's downloads as they are
+	// (no folder set, nothing denied): for a session that only reads one
+	// page, as `snapshot URL` and `diff url` do, and writes nothing.
+	LeaveDownloads bool
 	// BaseURL is what relative `open:` and `request:` URLs join; it
 	// overrides the flow's base_url.
 	BaseURL string

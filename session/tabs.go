@@ -52,6 +52,9 @@ func (ss *Session) openPage(ctx context.Context) error {
 		return err
 	}
 	ss.pg.dlDir = dir
+	if ss.opts.LeaveDownloads {
+		return nil
+	}
 	if d := ss.opts.Policy.Decide(flows.KindDownload, flows.Subject{}); d.Effect != flows.Allow {
 		// a download cannot wait for a confirmation: only allow lets one through
 		return ss.bctx.DenyDownloads(ctx)

@@ -159,7 +159,7 @@ func cmdSnapshot(ctx context.Context, pos []string, sf snapshotFlags, stdout, st
 // artifacts, so the session is not closed on its own.
 func readURL(ctx context.Context, bc *browser.Context, url, load string, bound time.Duration, selector string,
 	note func(string) error) (*session.Session, *session.Read, error) {
-	ss, err := session.Open(ctx, bc, session.Options{Settle: session.SettlePolicy{Max: bound, Off: bound <= 0}})
+	ss, err := session.Open(ctx, bc, session.Options{Settle: session.SettlePolicy{Max: bound, Off: bound <= 0}, LeaveDownloads: true})
 	if err != nil {
 		return nil, nil, err
 	}
