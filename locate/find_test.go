@@ -71,25 +71,32 @@ var _ = Describe(`one lookup (docs/targets.md "One lookup")`, func() {
 		})
 
 		It("answers without Shown whatever the read says, and with Shown only an element shown now", func() {
-			before := p.Reads()
-			f := find(button("Nowhere"), browser.FindOptions{Reuse: true, NoRead: true})
-			Expect(f.Source).To(Equal(browser.SourceReused))
-			Expect(f.Snap).NotTo(BeNil())
-			Expect(locate.ReasonOf(f.Result.Err)).To(Equal(diagnostics.ReasonNotFound))
+			// each try starts from a fresh read: a late change of the page
+			// (a font, a focus) between two finds refuses the reuse, which is
+			// the rule, not what this spec is about
+			Eventually(func(g Gomega) {
+				_, err := p.Snapshot(ctx)
+				g.Expect(err).NotTo(HaveOccurred())
+				before := p.Reads()
+				f := find(button("Nowhere"), browser.FindOptions{Reuse: true, NoRead: true})
+				g.Expect(f.Source).To(Equal(browser.SourceReused))
+				g.Expect(f.Snap).NotTo(BeNil())
+				g.Expect(locate.ReasonOf(f.Result.Err)).To(Equal(diagnostics.ReasonNotFound))
 
-			f = find(button("Nowhere"), expectation)
-			Expect(f.Source).To(Equal(browser.SourceNone), "nothing found stands for nothing")
-			Expect(f.Result).To(BeNil())
-			f = find(button("Account"), expectation)
-			Expect(f.Source).To(Equal(browser.SourceReused), "the read is kept after an answer that did not stand")
-			Expect(f.Result.Node.Name).To(Equal("Account"))
-			o := expectation
-			o.All = true
-			f = find(button("Account"), o)
-			Expect(f.Source).To(Equal(browser.SourceReused))
-			Expect(f.Visible).To(HaveLen(1))
-			Expect(f.All).To(HaveLen(1))
-			Expect(p.Reads()).To(Equal(before), "the page was never read")
+				f = find(button("Nowhere"), expectation)
+				g.Expect(f.Source).To(Equal(browser.SourceNone), "nothing found stands for nothing")
+				g.Expect(f.Result).To(BeNil())
+				f = find(button("Account"), expectation)
+				g.Expect(f.Source).To(Equal(browser.SourceReused), "the read is kept after an answer that did not stand")
+				g.Expect(f.Result.Node.Name).To(Equal("Account"))
+				o := expectation
+				o.All = true
+				f = find(button("Account"), o)
+				g.Expect(f.Source).To(Equal(browser.SourceReused))
+				g.Expect(f.Visible).To(HaveLen(1))
+				g.Expect(f.All).To(HaveLen(1))
+				g.Expect(p.Reads()).To(Equal(before), "the page was never read")
+			}).WithTimeout(10 * time.Second).Should(Succeed())
 		})
 
 		It("drops the read when the element it found is not shown now, and NoRead then answers nothing", func() {
