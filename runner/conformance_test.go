@@ -98,10 +98,11 @@ func failureText(f *results.Flow) string {
 }
 
 // conformanceWorkers run the waiting cases at once, in one runner.Run (as
-// the mutation pass does): most of a failing case's time is a step waiting
-// out its timeout on a static page, not CPU (docs/testing.md
-// "Conformance").
-const conformanceWorkers = 4
+// the mutation pass does). It is 1 for now: at 4, on two cores, a case's
+// page timed out opening while its neighbours ran, and a case saw another
+// context's download (Browser.downloadWillBegin reaches every context's
+// browser session); docs/testing.md "Conformance".
+const conformanceWorkers = 1
 
 // aloneReasons are the failures that measure the page moving or busy (an
 // animation that never stops, a step's whole timeout, an element that
