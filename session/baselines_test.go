@@ -32,16 +32,8 @@ const diffPage = "/diffs/page.html"
 // artifacts in dir; update sets Options.UpdateBaselines.
 func baselineSession(dir string, update bool) *session.Session {
 	GinkgoHelper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	bctx, err := shared.NewContext(ctx)
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = bctx.Close() })
-	s, err := session.Open(ctx, bctx, session.Options{BaseURL: site.URL, ArtifactsDir: dir, StepTimeout: 3 * time.Second,
+	return openOptions(session.Options{BaseURL: site.URL, ArtifactsDir: dir, StepTimeout: 3 * time.Second,
 		UpdateBaselines: update, BaselineFix: "smokeflow run FILE --update-baselines"})
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = s.Close() })
-	return s
 }
 
 // flowStep parses one step as written in the flow file `file`, whose

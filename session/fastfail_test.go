@@ -17,16 +17,8 @@ import (
 // rest bound (0: none, as flows run).
 func openWith(timeout, failAtRest time.Duration) *session.Session {
 	GinkgoHelper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	bctx, err := shared.NewContext(ctx)
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = bctx.Close() })
-	s, err := session.Open(ctx, bctx, session.Options{BaseURL: site.URL, ArtifactsDir: GinkgoT().TempDir(),
+	return openOptions(session.Options{BaseURL: site.URL, ArtifactsDir: GinkgoT().TempDir(),
 		StepTimeout: timeout, FailAtRest: failAtRest})
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = s.Close() })
-	return s
 }
 
 // timedFail runs a step that must fail, and returns its failure and how

@@ -125,14 +125,6 @@ func openPolicySession(policy string, mode session.ConfirmMode) *session.Session
 		pol, err = flows.ParsePolicy("policy.yaml", []byte(policy))
 		Expect(err).NotTo(HaveOccurred())
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	bctx, err := shared.NewContext(ctx)
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = bctx.Close() })
-	s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir(), StepTimeout: 3 * time.Second,
+	return openOptions(session.Options{ArtifactsDir: GinkgoT().TempDir(), StepTimeout: 3 * time.Second,
 		Policy: pol, Confirm: mode})
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() { _ = s.Close() })
-	return s
 }

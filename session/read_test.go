@@ -43,15 +43,7 @@ var _ = Describe(`a settle policy (docs/architecture.md "The session is the only
 var _ = Describe(`Session.Read (docs/architecture.md "The session is the only door")`, func() {
 	open := func(p session.SettlePolicy) *session.Session {
 		GinkgoHelper()
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		bctx, err := shared.NewContext(ctx)
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(func() { _ = bctx.Close() })
-		s, err := session.Open(ctx, bctx, session.Options{ArtifactsDir: GinkgoT().TempDir(), Settle: p})
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(func() { _ = s.Close() })
-		return s
+		return openOptions(session.Options{ArtifactsDir: GinkgoT().TempDir(), Settle: p})
 	}
 	ctx := func() context.Context {
 		c, cancel := context.WithTimeout(context.Background(), 20*time.Second)

@@ -46,12 +46,19 @@ func (e *events) Event(ev results.Event) { e.list = append(e.list, ev) }
 // context, its artifacts in dir; both are closed after the spec.
 func openSession(dir string, l session.Listener) *session.Session {
 	GinkgoHelper()
+	return openOptions(session.Options{BaseURL: site.URL, ArtifactsDir: dir, StepTimeout: 3 * time.Second, Listener: l})
+}
+
+// openOptions opens a session with o in a fresh incognito context; both
+// are closed after the spec. The specs' other openers are o's they set.
+func openOptions(o session.Options) *session.Session {
+	GinkgoHelper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	bctx, err := shared.NewContext(ctx)
 	Expect(err).NotTo(HaveOccurred())
 	DeferCleanup(func() { _ = bctx.Close() })
-	s, err := session.Open(ctx, bctx, session.Options{BaseURL: site.URL, ArtifactsDir: dir, StepTimeout: 3 * time.Second, Listener: l})
+	s, err := session.Open(ctx, bctx, o)
 	Expect(err).NotTo(HaveOccurred())
 	DeferCleanup(func() { _ = s.Close() })
 	return s
