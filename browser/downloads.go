@@ -11,8 +11,10 @@ import (
 
 // Downloads: the context's downloads are saved into a folder of its own,
 // each file named by its download's GUID, and reported through a browser
-// session of the context's own, so that each context hears only about its
-// downloads. docs/flows.md "Downloads".
+// session of the context's own. Chromium sends every download's events to
+// every browser session that asked for them, so a context keeps only the
+// downloads that a frame of its own began: a tab's main frame (its target
+// ID) or a frame attached in one of its pages. docs/flows.md "Downloads".
 
 // Download is one file a page of the context downloaded.
 type Download struct {
@@ -21,8 +23,9 @@ type Download struct {
 	Name  string // the name the page suggested (Content-Disposition, the link's download attribute)
 	Path  string // where the browser writes it: the folder of EnableDownloads, then the GUID
 	State proto.BrowserDownloadProgressState
-	Bytes int64 // received so far
-	Total int64 // expected, 0 when unknown
+	Bytes int64             // received so far
+	Total int64             // expected, 0 when unknown
+	frame proto.PageFrameID // the frame that began it
 }
 
 // Done reports a download that completed or was canceled.
@@ -100,8 +103,11 @@ func (c *Context) downloadLoop(d *downloads, events <-chan *rod.Message) {
 		c.mu.Lock()
 		switch {
 		case msg.Load(&begin):
+			// another context's download is kept too, and never shown: its
+			// frame may be attached in one of this context's pages only
+			// after the page's events are read (Downloads filters)
 			d.list = append(d.list, Download{GUID: begin.GUID, URL: begin.URL, Name: begin.SuggestedFilename,
-				Path: filepath.Join(d.dir, begin.GUID), State: proto.BrowserDownloadProgressStateInProgress})
+				Path: filepath.Join(d.dir, begin.GUID), State: proto.BrowserDownloadProgressStateInProgress, frame: begin.FrameID})
 		case msg.Load(&progress):
 			for i := range d.list {
 				if x := &d.list[i]; x.GUID == progress.GUID {
@@ -126,7 +132,43 @@ func (c *Context) Downloads() ([]Download, <-chan struct{}) {
 	if c.dl == nil {
 		return nil, nil
 	}
-	return append([]Download(nil), c.dl.list...), c.dl.notify
+	var own []Download
+	for _, d := range c.dl.list {
+		if c.ownsFrame(d.frame) {
+			own = append(own, d)
+		}
+	}
+	return own, c.dl.notify
+}
+
+// ownsFrame says the frame is or was one of the context's: a tab's main
+// frame or a frame attached in one of its pages. Under c.mu.
+func (c *Context) ownsFrame(id proto.PageFrameID) bool {
+	if c.frames[id] {
+		return true
+	}
+	for _, t := range c.tabs {
+		if string(t.id) == string(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// noteFrame records a frame attached in one of the context's pages
+// (Page.frameAttached), and wakes a wait on downloads: a download that
+// frame began may have been heard first.
+func (c *Context) noteFrame(id proto.PageFrameID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.frames == nil {
+		c.frames = map[proto.PageFrameID]bool{}
+	}
+	c.frames[id] = true
+	if d := c.dl; d != nil {
+		close(d.notify)
+		d.notify = make(chan struct{})
+	}
 }
 
 // WaitDownloads calls cond with the downloads at every change until it

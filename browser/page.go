@@ -24,8 +24,9 @@ type Context struct {
 	opts   PageOptions // of the first page, for the tabs its pages open
 	tabs   []*tab      // every page, in the order they opened
 	answer *DialogAnswer
-	dl     *downloads // nil until EnableDownloads
-	guard  *guard     // the allowed domains; nil: every host (guard.go)
+	dl     *downloads                 // nil until EnableDownloads
+	frames map[proto.PageFrameID]bool // frames attached in its pages (downloads.go)
+	guard  *guard                     // the allowed domains; nil: every host (guard.go)
 	// origins are the web origins its frames visited (state.go)
 	origins []string
 }

@@ -184,6 +184,11 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 		p.handleWorlds(s, msg)
 	case "Page.screencastFrame":
 		p.onScreencastFrame(s, msg)
+	case "Page.frameAttached":
+		var e proto.PageFrameAttached
+		if p.owner != nil && msg.Load(&e) {
+			p.owner.noteFrame(e.FrameID)
+		}
 	}
 	if msg.Method == "Page.frameNavigated" {
 		p.handleWorlds(s, msg)
