@@ -233,6 +233,15 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	return b, nil
 }
 
+// disabledFeatures are the Chromium features smokeflow turns off
+// (docs/running.md "The browser"): services that reach the network or
+// run in the background, and the spare renderer, a renderer process
+// Chromium starts ahead for the context's next site. Every flow opens a
+// fresh context, so the spare started after its first page is for a
+// context that ends with the flow: a process started for nothing.
+var disabledFeatures = []string{"Translate", "MediaRouter", "OptimizationHints", "DialMediaRouteProvider",
+	"AutofillServerCommunication", "CertificateTransparencyComponentUpdater", "SpareRendererForSitePerProcess"}
+
 var devtoolsRe = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
 
 func launchArgs(opts Options, profile string) []string {
@@ -257,7 +266,6 @@ func launchArgs(opts Options, profile string) []string {
 		"--disable-backgrounding-occluded-windows",
 		"--disable-renderer-backgrounding",
 		"--disable-ipc-flooding-protection",
-		"--disable-features=Translate,MediaRouter,OptimizationHints,DialMediaRouteProvider,AutofillServerCommunication,CertificateTransparencyComponentUpdater",
 		"--metrics-recording-only",
 		"--password-store=basic",
 		"--use-mock-keychain",
@@ -271,10 +279,21 @@ func launchArgs(opts Options, profile string) []string {
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox")
 	}
+	off := disabledFeatures
 	if opts.DisableSiteIsolation {
-		args = append(args, "--disable-site-isolation-trials", "--disable-features=site-per-process")
+		args = append(args, "--disable-site-isolation-trials")
+		off = append(off[:len(off):len(off)], "site-per-process")
 	}
-	args = append(args, opts.ExtraArgs...)
+	// Chromium reads the last --disable-features only: one list, with
+	// those of ExtraArgs in it
+	for _, a := range opts.ExtraArgs {
+		if v, ok := strings.CutPrefix(a, "--disable-features="); ok {
+			off = append(off[:len(off):len(off)], strings.Split(v, ",")...)
+			continue
+		}
+		args = append(args, a)
+	}
+	args = append(args, "--disable-features="+strings.Join(off, ","))
 	// No first tab: every page smokeflow drives opens in a context of its
 	// own, and a tab at start costs a renderer process that starts up
 	// while the browser does, then stays for the whole run (docs/running.md
