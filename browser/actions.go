@@ -424,17 +424,20 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 	if err != nil {
 		return nil // the click navigated or removed the element: it landed
 	}
-	var miss string
-	if json.Unmarshal(raw, &miss) != nil || miss == "" {
+	var miss struct {
+		By    string            `json:"by"`
+		Cover diagnostics.Cover `json:"cover"`
+	}
+	if json.Unmarshal(raw, &miss) != nil || miss.By == "" {
 		return nil
 	}
-	msg := fmt.Sprintf("%s %q moved: the click would have landed on %s", n.Role, n.Name, miss)
-	if miss == lostClick {
-		miss = "something outside its page (another frame), or nothing"
-		msg = fmt.Sprintf("%s %q: no event of the click reached its page; it went to %s", n.Role, n.Name, miss)
+	msg := fmt.Sprintf("%s %q moved: the click would have landed on %s%s", n.Role, n.Name, miss.By, miss.Cover.Says())
+	if miss.By == lostClick {
+		miss.By = "something outside its page (another frame), or nothing"
+		msg = fmt.Sprintf("%s %q: no event of the click reached its page; it went to %s", n.Role, n.Name, miss.By)
 	}
 	return &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
-		Why: diagnostics.ReasonCovered, Msg: msg, Node: n}, CoveredBy: miss}
+		Why: diagnostics.ReasonCovered, Msg: msg, Node: n}, CoveredBy: miss.By, Cover: miss.Cover}
 }
 
 func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {

@@ -140,6 +140,12 @@ func TestInPageHelpers(t *testing.T) {
 			`[hitOn(byId('through'), deepHit(document, ...centre(byId('through')))), coverOf(byId('through'), deepHit(document, ...centre(byId('through'))))]`,
 			`[false,"container"]`},
 		{"a cover from elsewhere is none of these", `coverOf(byId('under'), deepHit(document, ...centre(byId('under'))))`, `""`},
+		{"the click guard lets a press on a node slotted into the element through",
+			`(() => { installGuard(shadowed('opt', 'li')); byId('headline').dispatchEvent(new MouseEvent('mousedown', {bubbles: true, composed: true}));
+			  const r = [window.__smokeflowMiss, window.__smokeflowSeen]; window.__smokeflowUnguard(); return r; })()`, `["",true]`},
+		{"and refuses one on a part of the element's component, saying how it stands to it",
+			`(() => { installGuard(shadowed('part', 'pb')); shadowed('part', 'scrim').dispatchEvent(new MouseEvent('mousedown', {bubbles: true, composed: true}));
+			  const r = [window.__smokeflowMiss, window.__smokeflowMissCover]; window.__smokeflowUnguard(); return r; })()`, `["span#scrim","component"]`},
 		{"composedContains goes through the slots nodes are slotted into",
 			`[composedContains(shadowed('opt', 'li'), byId('headline')), composedContains(byId('headline'), shadowed('opt', 'li'))]`, `[true,false]`},
 		{"composedContains goes up through shadow hosts", `[composedContains(byId('open'), inner()), composedContains(inner(), byId('open'))]`,

@@ -95,6 +95,7 @@ function installGuard(node) {
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   win.__smokeflowMiss = '';
+  win.__smokeflowMissCover = '';
   win.__smokeflowSeen = false;
   win.__smokeflowExpired = false;
   const box = el.getBoundingClientRect();
@@ -112,6 +113,7 @@ function installGuard(node) {
       if (!hitOn(el, t)) {
         blocked = true;
         win.__smokeflowMiss = describe(t, false);
+        win.__smokeflowMissCover = coverOf(el, t);
       }
     }
     if (blocked) {
