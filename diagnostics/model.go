@@ -169,7 +169,7 @@ func (c Cover) Says() string {
 func (c Cover) Hint() string {
 	switch c {
 	case CoverContainer:
-		return "the element lets the click through to what holds it (pointer-events: none, or its container draws over it): nothing to close; target what holds it, or the control the snapshot shows there"
+		return "the element lets the click through to what holds it (pointer-events: none, as a kit sets while busy), or its container draws over it: nothing to close; wait until it takes clicks, or target what holds it"
 	case CoverComponent:
 		return "a part of the element's own component takes the click, not a banner: nothing to close; target the component's control as the snapshot shows it (take a `snapshot`), or wait until the component is ready"
 	}
