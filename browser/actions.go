@@ -65,10 +65,11 @@ func (p *Page) atRest() bool {
 }
 
 type checkResult struct {
-	State string  `json:"state"`
-	By    string  `json:"by"`
-	X     float64 `json:"x"` // the centre, in its frame's viewport
-	Y     float64 `json:"y"`
+	State string            `json:"state"`
+	By    string            `json:"by"`
+	Cover diagnostics.Cover `json:"cover"` // how By stands to the element
+	X     float64           `json:"x"`     // the centre, in its frame's viewport
+	Y     float64           `json:"y"`
 }
 
 // callOn runs a function with `this` bound to a node, in smokeflow's
@@ -317,7 +318,7 @@ func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLink
 	case "hidden":
 		return 0, 0, false, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no size", n.Role, n.Name), Node: n}
 	case "covered":
-		done, err := p.covered(ctx, n, cr.By, followLinks, out)
+		done, err := p.covered(ctx, n, cr.By, cr.Cover, followLinks, out)
 		return 0, 0, done, err
 	default:
 		// never act on an answer the checks did not give
@@ -341,7 +342,7 @@ func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLink
 
 // covered is what a covered element comes to: a link followed by its href
 // (followLinks), else a CoveredError.
-func (p *Page) covered(ctx context.Context, n *locate.Node, by string, followLinks bool, out *Outcome) (bool, error) {
+func (p *Page) covered(ctx context.Context, n *locate.Node, by string, cover diagnostics.Cover, followLinks bool, out *Outcome) (bool, error) {
 	if followLinks && n.Role == "link" && n.Href != "" {
 		href, err := p.callOn(ctx, n, linkHrefJS)
 		var u string
@@ -355,7 +356,8 @@ func (p *Page) covered(ctx context.Context, n *locate.Node, by string, followLin
 		}
 	}
 	return false, &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
-		Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q is covered by %s", n.Role, n.Name, by), Node: n}, CoveredBy: by}
+		Why: diagnostics.ReasonCovered, Msg: fmt.Sprintf("%s %q is covered by %s%s", n.Role, n.Name, by, cover.Says()), Node: n},
+		CoveredBy: by, Cover: cover}
 }
 
 func disabledErr(n *locate.Node) error {
@@ -422,17 +424,20 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 	if err != nil {
 		return nil // the click navigated or removed the element: it landed
 	}
-	var miss string
-	if json.Unmarshal(raw, &miss) != nil || miss == "" {
+	var miss struct {
+		By    string            `json:"by"`
+		Cover diagnostics.Cover `json:"cover"`
+	}
+	if json.Unmarshal(raw, &miss) != nil || miss.By == "" {
 		return nil
 	}
-	msg := fmt.Sprintf("%s %q moved: the click would have landed on %s", n.Role, n.Name, miss)
-	if miss == lostClick {
-		miss = "something outside its page (another frame), or nothing"
-		msg = fmt.Sprintf("%s %q: no event of the click reached its page; it went to %s", n.Role, n.Name, miss)
+	msg := fmt.Sprintf("%s %q moved: the click would have landed on %s%s", n.Role, n.Name, miss.By, miss.Cover.Says())
+	if miss.By == lostClick {
+		miss.By = "something outside its page (another frame), or nothing"
+		msg = fmt.Sprintf("%s %q: no event of the click reached its page; it went to %s", n.Role, n.Name, miss.By)
 	}
 	return &locate.CoveredError{NotInteractableError: locate.NotInteractableError{
-		Why: diagnostics.ReasonCovered, Msg: msg, Node: n}, CoveredBy: miss}
+		Why: diagnostics.ReasonCovered, Msg: msg, Node: n}, CoveredBy: miss.By, Cover: miss.Cover}
 }
 
 func (p *Page) mouse(ctx context.Context, x, y float64, o ClickOptions) error {

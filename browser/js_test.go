@@ -33,7 +33,31 @@ const helpersPage = `<!doctype html>
 <label id="lab" style="position:absolute;left:0;top:250px">Name <input id="field"></label>
 <iframe id="frame" style="position:absolute;left:0;top:300px;width:300px;height:100px;border:0"
   srcdoc="<body style='margin:0'><button id='inframe' style='width:100px;height:40px'>In frame</button>"></iframe>
+<div id="opt" style="position:absolute;left:320px;top:0;width:200px;height:40px"><div slot="headline" id="headline">Lisbon</div></div>
+<div id="outer" style="position:absolute;left:320px;top:50px;width:200px;height:40px"><span slot="action" id="action">Upgrade</span></div>
+<div id="texthost" style="position:absolute;left:320px;top:100px;width:200px;height:40px">Save draft</div>
+<div id="part" style="position:absolute;left:320px;top:150px;width:200px;height:40px"></div>
+<div id="holder" style="position:absolute;left:320px;top:200px;width:200px;height:40px"><button id="through"
+  style="pointer-events:none;width:200px;height:40px">Through</button></div>
 <script>
+// an option whose <li> is in the shadow root, its headline slotted in
+document.getElementById('opt').attachShadow({mode: 'open'}).innerHTML =
+  '<li id="li" role="option" style="display:block;margin:0;width:200px;height:40px"><slot name="headline"></slot></li>';
+// a component nesting another: the page's span goes through a slot of
+// the outer one into the inner one's <button>
+document.getElementById('outer').attachShadow({mode: 'open'}).innerHTML =
+  '<div id="innerhost" style="width:200px;height:40px"><slot name="action"></slot></div>';
+document.getElementById('outer').shadowRoot.getElementById('innerhost').attachShadow({mode: 'open'}).innerHTML =
+  '<button id="deep" style="width:200px;height:40px"><slot></slot></button>';
+// a button whose label is the host's own text, slotted
+document.getElementById('texthost').attachShadow({mode: 'open'}).innerHTML =
+  '<button id="tb" style="width:200px;height:40px"><slot></slot></button>';
+// a component that draws a part of its own over its button
+document.getElementById('part').attachShadow({mode: 'open'}).innerHTML =
+  '<span style="position:relative;display:block"><button id="pb" style="width:200px;height:40px">P</button>' +
+  '<span id="scrim" style="position:absolute;inset:0"></span></span>';
+window.shadowed = (host, id) => byId(host).shadowRoot.getElementById(id);
+window.deep = () => shadowed('outer', 'innerhost').shadowRoot.getElementById('deep');
 document.getElementById('open').attachShadow({mode: 'open'}).innerHTML =
   '<button id="inner" style="width:200px;height:40px">Inner</button>';
 document.getElementById('slotted').attachShadow({mode: 'open'}).innerHTML =
@@ -103,6 +127,27 @@ func TestInPageHelpers(t *testing.T) {
 		{"a hit on an iframe is the frame element", `deepHit(document, ...centre(byId('frame'))) === byId('frame')`, `true`},
 		{"the frame's own document shows its element", `(() => { const d = byId('frame').contentDocument;
 			return describe(deepHit(d, ...centre(d.getElementById('inframe'))), true); })()`, `"button#inframe \"In frame\""`},
+		{"a node slotted into the element is a hit on it", `hitOn(shadowed('opt', 'li'), deepHit(document, ...centre(byId('headline'))))`, `true`},
+		{"so is one slotted through a slot of a nested component",
+			`[deepHit(document, ...centre(byId('action'))) === byId('action'), hitOn(deep(), deepHit(document, ...centre(byId('action'))))]`, `[true,true]`},
+		{"text slotted into a shadow tree stops the hit at its host", `deepHit(document, ...centre(byId('texthost'))) === byId('texthost')`, `true`},
+		{"which is a hit on what the host holds", `hitOn(shadowed('texthost', 'tb'), deepHit(document, ...centre(byId('texthost'))))`, `true`},
+		{"and on the host of the host", `hitOn(deep(), byId('outer'))`, `true`},
+		{"but not on an element the host does not hold", `hitOn(byId('plain'), byId('texthost'))`, `false`},
+		{"a part of the component over its button is a cover", `hitOn(shadowed('part', 'pb'), deepHit(document, ...centre(byId('part'))))`, `false`},
+		{"of its own component", `coverOf(shadowed('part', 'pb'), deepHit(document, ...centre(byId('part'))))`, `"component"`},
+		{"what holds an element that lets the click through is its container",
+			`[hitOn(byId('through'), deepHit(document, ...centre(byId('through')))), coverOf(byId('through'), deepHit(document, ...centre(byId('through'))))]`,
+			`[false,"container"]`},
+		{"a cover from elsewhere is none of these", `coverOf(byId('under'), deepHit(document, ...centre(byId('under'))))`, `""`},
+		{"the click guard lets a press on a node slotted into the element through",
+			`(() => { installGuard(shadowed('opt', 'li')); byId('headline').dispatchEvent(new MouseEvent('mousedown', {bubbles: true, composed: true}));
+			  const r = [window.__smokeflowMiss, window.__smokeflowSeen]; window.__smokeflowUnguard(); return r; })()`, `["",true]`},
+		{"and refuses one on a part of the element's component, saying how it stands to it",
+			`(() => { installGuard(shadowed('part', 'pb')); shadowed('part', 'scrim').dispatchEvent(new MouseEvent('mousedown', {bubbles: true, composed: true}));
+			  const r = [window.__smokeflowMiss, window.__smokeflowMissCover]; window.__smokeflowUnguard(); return r; })()`, `["span#scrim","component"]`},
+		{"composedContains goes through the slots nodes are slotted into",
+			`[composedContains(shadowed('opt', 'li'), byId('headline')), composedContains(byId('headline'), shadowed('opt', 'li'))]`, `[true,false]`},
 		{"composedContains goes up through shadow hosts", `[composedContains(byId('open'), inner()), composedContains(inner(), byId('open'))]`,
 			`[true,false]`},
 	}

@@ -88,6 +88,30 @@ func TestExplainNamesCauseAndFix(t *testing.T) {
 	}
 }
 
+// TestCoverAdviceFitsTheCover: a cover that is the element's own
+// container or a part of its own component is no banner to close
+// (docs/targets.md "Actionability", "Receives events").
+func TestCoverAdviceFitsTheCover(t *testing.T) {
+	cases := []struct {
+		cover      diagnostics.Cover
+		want, not  string
+		verdictEnd string
+	}{
+		{diagnostics.CoverOther, "a cookie banner", "nothing to close", "covered by span.x"},
+		{diagnostics.CoverComponent, "nothing to close", "cookie", "covered by span.x, a part of its own component"},
+		{diagnostics.CoverContainer, "pointer-events: none", "cookie", "covered by span.x, which holds it"},
+	}
+	for _, c := range cases {
+		d := diagnostics.Diagnostics{Reason: diagnostics.ReasonCovered, Target: `"Save"`, Candidates: []diagnostics.Candidate{
+			{Role: "button", Name: "Save", Visible: true, CoveredBy: "span.x", Cover: c.cover}}}
+		d.Explain()
+		text := diagnostics.Render(&d, true)
+		if !strings.Contains(text, c.want) || strings.Contains(text, c.not) || !strings.Contains(d.Verdict, c.verdictEnd) {
+			t.Errorf("cover %q: want %q and %q, not %q, in\n%s", c.cover, c.verdictEnd, c.want, c.not, text)
+		}
+	}
+}
+
 func TestAmbiguityHintsAreOnlyTheCheckedSuggestions(t *testing.T) {
 	cands := []diagnostics.Candidate{
 		{Ref: "e6", Role: "link", Name: "Sign in", Visible: true, Region: "navigation"},

@@ -199,15 +199,15 @@ func (d *Diagnostics) Explain() {
 			d.Hints = append(d.Hints, d.Form.hint())
 		}
 	case ReasonCovered:
-		by := ""
+		by, cover := "", CoverOther
 		for _, c := range d.Candidates {
 			if c.CoveredBy != "" {
-				by = c.CoveredBy
+				by, cover = c.CoveredBy, c.Cover
 				break
 			}
 		}
-		d.Verdict = fmt.Sprintf("%s is covered by %s", d.Target, by)
-		d.Hints = append(d.Hints, "close what covers it first (a cookie banner, a modal, an overlay), or wait until it goes away")
+		d.Verdict = fmt.Sprintf("%s is covered by %s%s", d.Target, by, cover.Says())
+		d.Hints = append(d.Hints, cover.Hint())
 	case ReasonUnstable:
 		d.Verdict = fmt.Sprintf("%s kept moving (an animation that never settles?)", d.Target)
 		d.Hints = append(d.Hints, "wait for the animation to end, or disable it in test builds")

@@ -129,9 +129,51 @@ type Candidate struct {
 	Visible   bool   `json:"visible"`
 	Enabled   bool   `json:"enabled"`
 	CoveredBy string `json:"covered_by,omitempty"` // e.g. div.modal-backdrop
-	Box       *Box   `json:"box,omitempty"`
-	Region    string `json:"region,omitempty"` // main, navigation, banner, contentinfo
-	Frame     string `json:"frame,omitempty"`  // iframe name or url when not the main frame
+	// Cover is how what covers it stands to it: its container, a part
+	// of its own component, or something else.
+	Cover  Cover  `json:"cover,omitempty"`
+	Box    *Box   `json:"box,omitempty"`
+	Region string `json:"region,omitempty"` // main, navigation, banner, contentinfo
+	Frame  string `json:"frame,omitempty"`  // iframe name or url when not the main frame
+}
+
+// Cover is how the element that takes a covered element's events stands
+// to it, which decides the advice (docs/targets.md "Actionability",
+// "Receives events").
+type Cover string
+
+const (
+	// CoverOther is anything else: a cookie banner, a modal, an overlay.
+	CoverOther Cover = ""
+	// CoverContainer holds the element: the element lets pointer events
+	// through (pointer-events: none), or its container draws over it.
+	CoverContainer Cover = "container"
+	// CoverComponent is a part of a web component that holds the
+	// element: inside one of the element's shadow hosts.
+	CoverComponent Cover = "component"
+)
+
+// Says is what a message adds after "is covered by X": how X stands to
+// the element.
+func (c Cover) Says() string {
+	switch c {
+	case CoverContainer:
+		return ", which holds it"
+	case CoverComponent:
+		return ", a part of its own component"
+	}
+	return ""
+}
+
+// Hint is the advice for a cover so related to the element.
+func (c Cover) Hint() string {
+	switch c {
+	case CoverContainer:
+		return "the element lets the click through to what holds it (pointer-events: none, as a kit sets while busy), or its container draws over it: nothing to close; wait until it takes clicks, or target what holds it"
+	case CoverComponent:
+		return "a part of the element's own component takes the click, not a banner: nothing to close; target the component's control as the snapshot shows it (take a `snapshot`), or wait until the component is ready"
+	}
+	return "close what covers it first (a cookie banner, a modal, an overlay), or wait until it goes away"
 }
 
 // Box is an element's border box in CSS pixels of the top-level viewport.

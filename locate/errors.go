@@ -59,6 +59,9 @@ func (e *NotInteractableError) Reason() diagnostics.Reason { return e.Why }
 type CoveredError struct {
 	NotInteractableError
 	CoveredBy string // e.g. div.modal-backdrop
+	// Cover is how the cover stands to the element (docs/targets.md
+	// "Actionability", "Receives events").
+	Cover diagnostics.Cover
 }
 
 func (e *CoveredError) Unwrap() error { return &e.NotInteractableError }

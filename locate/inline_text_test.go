@@ -49,3 +49,24 @@ var _ = Describe(`Text across inline elements (docs/targets.md "The snapshot", "
 		}
 	})
 })
+
+var _ = Describe(`Names as rendered (docs/targets.md "The snapshot", "Text")`, func() {
+	It("puts no space at a <wbr>, in a name from contents, an element's text and a text line", func() {
+		p := open(site.URL + "/conformance/pages/api-console.html")
+		snap := settled(p)
+		name := func(t flows.Target) string {
+			r := locate.Resolve(context.Background(), snap, nil, &t, p.QueryCSS)
+			Expect(r.Err).NotTo(HaveOccurred())
+			return r.Node.Name
+		}
+		// Chromium names these "/pets /{petId}" and "POST /users /login …"
+		Expect(name(flows.Target{CSS: "a[href='#pet']"})).To(Equal("/pets/{petId}"))
+		Expect(name(flows.Target{CSS: "#op-login .opblock-summary"})).To(Equal("POST /users/login Logs user into the system"),
+			"flex items stand apart; the path's parts do not")
+		Expect(name(flows.Target{Role: "link", Name: "/pets/{petId}", Exact: true})).To(Equal("/pets/{petId}"))
+		Expect(name(flows.Target{CSS: "a[href='#schema']"})).To(Equal("Pet"))
+		full := snap.Render(locate.RenderOptions{Full: true})
+		Expect(full).To(ContainSubstring(`button "GET /users/{username} Get user by user name"`))
+		Expect(full).NotTo(ContainSubstring(`/users /`))
+	})
+})

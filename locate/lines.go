@@ -114,7 +114,7 @@ func (w *walker) children(n *Node, depth int) {
 		w.emit(line{depth: depth, text: t})
 	}
 	for _, c := range n.Children {
-		if w.o.Full && c.Role == "StaticText" {
+		if w.o.Full && (c.Role == "StaticText" || c.Tag == "wbr") {
 			if !editableRoles[n.Role] {
 				text.add(c, c.runs)
 			}

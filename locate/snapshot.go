@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Snapshot is the page read once: its accessibility tree merged with DOM
@@ -361,6 +362,9 @@ func finish(n *Node, region string) {
 		n.runs = joinRuns(n, region)
 	}
 	n.Text = Normalize(n.runs)
+	if n.NameFrom == "contents" {
+		n.Name = asRendered(n.Name, n.runs)
+	}
 	if n.EditHost {
 		n.finishEditHost()
 	}
@@ -407,8 +411,15 @@ type runJoin struct {
 	space      bool // a space is due before the next text
 }
 
-// add joins the text t of the neighbour c.
+// add joins the text t of the neighbour c. A <wbr> is a break
+// opportunity, no space: it adds breakMark, which Normalize removes.
 func (j *runJoin) add(c *Node, t string) {
+	if c.Tag == "wbr" {
+		if j.b.Len() > 0 && !j.space {
+			j.b.WriteString(breakMark)
+		}
+		return
+	}
 	j.space = j.space || c.spaced
 	if t == "" {
 		j.skip(c)
@@ -441,6 +452,48 @@ func (j *runJoin) String() string {
 		return j.b.String() + " "
 	}
 	return j.b.String()
+}
+
+// breakMark stands in an element's runs for a <wbr>, a break opportunity
+// where the page shows no space (docs/targets.md "The snapshot", "Text"):
+// a zero-width space, which Normalize removes.
+const breakMark = "\u200b"
+
+// asRendered is name, a name Chromium computed from an element's
+// contents, with the spaces it puts at a break opportunity taken out,
+// where runs, the element's text as it runs, has breakMark and no white
+// space (docs/targets.md "The snapshot", "Text"): Chromium names
+// `<button>/users<wbr>/login</button>` "/users /login", the page shows
+// "/users/login". Any other difference (a child's alt text or label in
+// the name, a space Chromium puts between inline blocks) keeps name as it
+// is.
+func asRendered(name, runs string) string {
+	if !strings.Contains(runs, breakMark) {
+		return name
+	}
+	a, b := []rune(name), []rune(runs)
+	out := make([]rune, 0, len(a))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		case j < len(b) && string(b[j]) == breakMark:
+			if i < len(a) && unicode.IsSpace(a[i]) && (j+1 >= len(b) || !unicode.IsSpace(b[j+1])) {
+				i++ // Chromium's space at the break opportunity
+			}
+			j++
+		case j < len(b) && (unicode.IsSpace(b[j]) || Normalize(string(b[j])) == ""):
+			j++ // white space or an invisible character the name leaves out
+		case i < len(a) && unicode.IsSpace(a[i]):
+			out = append(out, a[i])
+			i++ // a space the name has and the runs do not: Chromium's to keep
+		default:
+			return name
+		}
+	}
+	return Normalize(string(out))
 }
 
 // markGaps marks where the page renders white space or a break among n's

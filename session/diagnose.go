@@ -38,9 +38,10 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		}
 	}
 	var covered string
+	var cover diagnostics.Cover
 	var cov *locate.CoveredError
 	if errors.As(err, &cov) {
-		covered = cov.CoveredBy
+		covered, cover = cov.CoveredBy, cov.Cover
 	}
 	var coveredNode *locate.Node
 	var nie *locate.NotInteractableError
@@ -56,7 +57,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		for _, n := range matches {
 			c := candidate(n)
 			if n == coveredNode || (coveredNode != nil && n.Key() == coveredNode.Key()) {
-				c.CoveredBy = covered
+				c.CoveredBy, c.Cover = covered, cover
 			}
 			d.Candidates = append(d.Candidates, c)
 		}
@@ -68,7 +69,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		}
 	} else if coveredNode != nil {
 		c := candidate(coveredNode)
-		c.CoveredBy = covered
+		c.CoveredBy, c.Cover = covered, cover
 		d.Candidates = append(d.Candidates, c)
 	}
 	containerDiag(d, err, snap)

@@ -13,9 +13,9 @@
 // When no frame comes at all (a page that does not render), nothing can
 // move, and the box is taken as it is. It runs in the element's own frame,
 // so iframes and shadow roots need no coordinate juggling, in smokeflow's
-// isolated world (world.go). A hit on the host of a closed shadow root
-// that holds the element counts as a hit on it: nothing outside a closed
-// root can see into it.
+// isolated world (world.go). What counts as a hit is lib.js hitOn's (a
+// shadow host that holds the element, a node slotted into it); a cover
+// comes with how it stands to the element (coverOf).
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (async function(needHit, still, enabled, editable, guard) {
@@ -51,7 +51,7 @@
   if (!needHit) return {state: 'ok', x, y};
   const hit = deepHit(document, x, y);
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
-  if (!hitOn(el, hit)) return {state: 'covered', by: describe(hit, true)};
+  if (!hitOn(el, hit)) return {state: 'covered', by: describe(hit, true), cover: coverOf(el, hit)};
   if (guard) installGuard(this);
   return {state: 'ok', x, y};
 })

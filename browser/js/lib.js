@@ -1,8 +1,8 @@
 // The helpers of smokeflow's in-page code: every script of browser/js/
 // sees them, and the constants Go hands over (docs/architecture-notes.md
 // "In-page code"). Each exists once: one description of an element, one
-// hit test, one click guard.
-/* exported describe, deepHit, composedContains, hitOn, installGuard */
+// hit test (and one account of a cover), one click guard.
+/* exported describe, deepHit, composedContains, hitOn, coverOf, installGuard */
 
 // describe names an element for a message: its tag, id, first two
 // classes and, withText, the start of its text ('something else' for
@@ -30,26 +30,55 @@ function deepHit(doc, x, y) {
   return hit;
 }
 
+// composedParent is n's parent in the composed (flat) tree, as the page
+// renders it: the slot a node is slotted into (assignedSlot, for an open
+// root), else its parent, else, for a shadow root, its host.
+function composedParent(n) {
+  return n.assignedSlot || n.parentNode || n.host || null;
+}
+
 // composedContains says n is el or inside it in the composed tree: up
-// through parents and the hosts of shadow roots.
+// through the slots nodes are slotted into, parents and the hosts of
+// shadow roots. A headline <div> slotted into an option's <li> in the
+// host's shadow root is inside that <li>.
 function composedContains(el, n) {
-  for (; n; n = n.parentNode || n.host) if (n === el) return true;
+  for (; n; n = composedParent(n)) if (n === el) return true;
   return false;
 }
 
-// hitOn is the hit test (docs/targets.md "Actionability"): whether hit,
+// hostOf reports whether hit is a shadow host that holds el: el's root's
+// host, that host's root's host, and so on (nested components).
+function hostOf(el, hit) {
+  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.host === hit) return true;
+  return false;
+}
+
+// hitOn is the hit test (docs/targets.md "Actionability", "Receives
+// events"), the one the checks and the click guard share: whether hit,
 // the element a point shows (deepHit) or an event's first target, counts
-// as a hit on el: el or inside it in the composed tree; the host of a
-// closed shadow root that holds el (nothing outside a closed root can see
-// into it); a label of el, or one that holds it; el's control when el is
-// a label.
+// as a hit on el: el or inside it in the composed tree (a node slotted
+// into el counts); a shadow host that holds el (the hit stops at a host
+// where a point shows text slotted into its shadow tree, or where a
+// closed root cannot be drilled); a label of el, or one that holds it;
+// el's control when el is a label.
 function hitOn(el, hit) {
-  if (composedContains(el, hit)) return true;
-  // a closed shadow root cannot be drilled: the hit stops at its host
-  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (r.mode === 'closed' && r.host === hit) return true;
+  if (composedContains(el, hit) || hostOf(el, hit)) return true;
   const lab = hit && hit.closest ? hit.closest('label') : null;
   if (lab && (lab.control === el || lab.contains(el))) return true;
   return el.tagName === 'LABEL' && !!el.control && hit === el.control;
+}
+
+// coverOf is how a cover (a hit that is no hit on el) stands to el, for
+// the advice of a covered failure (docs/targets.md "Actionability",
+// "Receives events"): 'container', it holds el (el lets pointer events
+// through, or the container draws over it); 'component', a part of a
+// component that holds el (inside one of el's shadow hosts); '' anything
+// else (a banner, a modal, an overlay).
+function coverOf(el, hit) {
+  if (!hit) return '';
+  if (composedContains(hit, el)) return 'container';
+  for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (composedContains(r.host, hit)) return 'component';
+  return '';
 }
 
 // installGuard makes the window of node's element refuse mouse events
@@ -66,6 +95,7 @@ function installGuard(node) {
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   win.__smokeflowMiss = '';
+  win.__smokeflowMissCover = '';
   win.__smokeflowSeen = false;
   win.__smokeflowExpired = false;
   const box = el.getBoundingClientRect();
@@ -83,6 +113,7 @@ function installGuard(node) {
       if (!hitOn(el, t)) {
         blocked = true;
         win.__smokeflowMiss = describe(t, false);
+        win.__smokeflowMissCover = coverOf(el, t);
       }
     }
     if (blocked) {
