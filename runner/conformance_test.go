@@ -98,10 +98,9 @@ func failureText(f *results.Flow) string {
 }
 
 // conformanceWorkers run the waiting cases at once, in one runner.Run (as
-// the mutation pass does). It is 1 for now: at 4, on two cores, a case's
-// page timed out opening while its neighbours ran, and a case saw another
-// context's download (Browser.downloadWillBegin reaches every context's
-// browser session); docs/testing.md "Conformance".
+// the mutation pass does). One: at four, short-timeout cases failed on a
+// loaded machine, and make test is CPU-bound, so what four workers gain
+// here the package beside it loses; docs/testing.md "Conformance".
 const conformanceWorkers = 1
 
 // aloneReasons are the failures that measure the page moving or busy (an
