@@ -148,6 +148,12 @@ func TestInPageHelpers(t *testing.T) {
 			  const r = [window.__smokeflowMiss, window.__smokeflowMissCover]; window.__smokeflowUnguard(); return r; })()`, `["span#scrim","component"]`},
 		{"composedContains goes through the slots nodes are slotted into",
 			`[composedContains(shadowed('opt', 'li'), byId('headline')), composedContains(byId('headline'), shadowed('opt', 'li'))]`, `[true,false]`},
+		{"elementOf is the element a node is, or is in", `[elementOf(byId('plain')) === byId('plain'), elementOf(byId('plain').firstChild) === byId('plain')]`,
+			`[true,true]`},
+		{"nextFrame resolves at the next frame", `(async () => { const t = performance.now(); await nextFrame(); return performance.now() - t < 1000; })()`, `true`},
+		{"deepActive goes through open shadow roots", `(() => { inner().focus(); const a = deepActive(document); const r = [a === inner(), document.activeElement === byId('open')];
+			inner().blur(); return r; })()`, `[true,true]`},
+		{"and is the focused element of a plain document", `(() => { byId('field').focus(); const r = deepActive(document) === byId('field'); byId('field').blur(); return r; })()`, `true`},
 		{"composedContains goes up through shadow hosts", `[composedContains(byId('open'), inner()), composedContains(inner(), byId('open'))]`,
 			`[true,false]`},
 	}

@@ -8,7 +8,7 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (function(key) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+  const el = elementOf(this);
   if (!el) return null;
   const tag = el.localName;
   const buttonType = tag === 'input' && ['submit', 'button', 'reset', 'image'].includes(el.type);

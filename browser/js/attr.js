@@ -3,7 +3,7 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (function(name) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+  const el = elementOf(this);
   if (el.hasAttribute(name)) return el.getAttribute(name);
   const v = el[name];
   return v === undefined || v === null ? '' : String(v);

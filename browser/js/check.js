@@ -19,14 +19,13 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (async function(needHit, still, enabled, editable, guard) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+  const el = elementOf(this);
   if (!el || !el.isConnected) return {state: 'detached'};
   if (enabled && el.matches(':disabled')) return {state: 'disabled'};
   if (editable && el.readOnly === true) return {state: 'not_editable'};
   const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   let scrolled = false;
   if (!inView(el.getBoundingClientRect())) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
-  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
   const now = () => document.timeline ? document.timeline.currentTime : null;
   const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
   // a page at rest: no DOM change for a while, no animation or transition
@@ -36,7 +35,7 @@
   // second, the box once that frame is rendered
   let a = el.getBoundingClientRect(), b = a, ta = now(), stable = rest, rendered = rest;
   for (let i = 0; i < 30 && !stable && el.isConnected; i++) {
-    await frame();
+    await nextFrame();
     b = el.getBoundingClientRect();
     const tb = now();
     if (tb === null || tb !== ta) { rendered = true; stable = same(a, b); }

@@ -4,8 +4,7 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (() => {
-  let el = document.activeElement;
-  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  const el = deepActive(document);
   if (!el || el === document.body || el === document.documentElement) return null;
   return el;
 })()

@@ -10,7 +10,7 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (function(max) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+  const el = elementOf(this);
   const form = el.form || el.closest('form, [role=form]');
   if (!form) return null;
   const text = (e) => (e ? (e.innerText || e.textContent || '') : '').replace(/\s+/g, ' ').trim();

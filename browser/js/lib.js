@@ -2,7 +2,26 @@
 // sees them, and the constants Go hands over (docs/architecture-notes.md
 // "In-page code"). Each exists once: one description of an element, one
 // hit test (and one account of a cover), one click guard.
-/* exported describe, deepHit, composedContains, hitOn, coverOf, installGuard */
+/* exported elementOf, nextFrame, deepActive, describe, deepHit, composedContains, hitOn, coverOf, installGuard */
+
+// elementOf is the element a node is, or is in (a text node's parent).
+function elementOf(node) {
+  return node.nodeType === 1 ? node : node.parentElement;
+}
+
+// nextFrame resolves at the next animation frame, or after 100 ms when no
+// frame comes (a page that does not paint).
+function nextFrame() {
+  return Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
+}
+
+// deepActive is the element that has the focus in doc, through open
+// shadow roots (a frame element when the focus is in a frame).
+function deepActive(doc) {
+  let a = doc.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
 
 // describe names an element for a message: its tag, id, first two
 // classes and, withText, the start of its text ('something else' for
@@ -90,7 +109,7 @@ function coverOf(el, hit) {
 // it, or nothing did): a click that reached nothing never passes for one
 // that landed (docs/targets.md "Actionability").
 function installGuard(node) {
-  const el = node.nodeType === 1 ? node : node.parentElement;
+  const el = elementOf(node);
   const win = el.ownerDocument.defaultView;
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();

@@ -3,7 +3,7 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (function() {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+  const el = elementOf(this);
   if (!el || !el.isConnected) return false;
   const r = el.getBoundingClientRect();
   if (r.width <= 0 || r.height <= 0) return false;

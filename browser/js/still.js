@@ -20,7 +20,6 @@ async () => {
   }
   globalThis.__smokeflowReplay = replay;
   await document.fonts.ready;
-  const frame = () => Promise.race([new Promise(f => requestAnimationFrame(() => f())), new Promise(f => setTimeout(f, 100))]);
-  await frame();
-  await frame();
+  await nextFrame();
+  await nextFrame();
 }

@@ -7,7 +7,7 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (function() {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+  const el = elementOf(this);
   const win = el.ownerDocument.defaultView;
   if (win.__smokeflowUnguard) win.__smokeflowUnguard();
   if (win.__smokeflowMiss) return {by: win.__smokeflowMiss, cover: win.__smokeflowMissCover || ''};

@@ -47,8 +47,7 @@
     if (found !== known) muts++;
     const moving = document.getAnimations && document.getAnimations().some(a => a.pending || a.playState === 'running');
     if (moving) return '';
-    let a = document.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    const a = deepActive(document);
     if (a !== active) { active = a; focus++; }
     let sheets = '';
     for (const s of document.styleSheets) {
