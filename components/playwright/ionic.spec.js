@@ -1,0 +1,12 @@
+const { kit, expect } = require('./kit');
+
+kit('ionic', ['select: opened the select, clicked the radio and OK in its alert (selectOption works on native selects only)'], async ({ page }) => {
+  await page.goto('/ionic/');
+  await page.getByLabel('Name on the shirt').fill('Ada');
+  await page.getByRole('button', { name: 'Size' }).click();
+  await page.getByRole('radio', { name: 'Medium' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('switch', { name: 'Gift wrap' }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('Ordered: name=Ada, size=Medium, gift wrap=yes')).toBeVisible();
+});
