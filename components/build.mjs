@@ -46,6 +46,7 @@ await Promise.all(libs.map(async (lib) => {
       alias: { vue: 'vue/dist/vue.esm-bundler.js' },
       define: {
         'process.env.NODE_ENV': '"production"',
+        'process.env': '{}',
         __VUE_OPTIONS_API__: 'true',
         __VUE_PROD_DEVTOOLS__: 'false',
         __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',

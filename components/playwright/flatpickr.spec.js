@@ -1,8 +1,10 @@
 const { kit, expect } = require('./kit');
 
-kit('flatpickr', ['the date field: clicked by its placeholder (its label names the hidden input flatpickr replaced)'], async ({ page }) => {
+kit('flatpickr', [
+  'the date field: found by its placeholder as a textbox (its label names the hidden input flatpickr replaced, and getByPlaceholder finds both)',
+], async ({ page }) => {
   await page.goto('/flatpickr/');
-  await page.getByPlaceholder('Select a date').click();
+  await page.getByRole('textbox', { name: 'Select a date' }).click();
   await page.getByLabel('June 20, 2025').click();
   await page.getByLabel('Nights').fill('3');
   await page.getByRole('button', { name: 'Reserve' }).click();

@@ -1,9 +1,11 @@
 const { kit, expect } = require('./kit');
 
-kit('ionic', ['select: opened the select, clicked the radio and OK in its alert (selectOption works on native selects only)'], async ({ page }) => {
+kit('ionic', [
+  'select: force: true on the select\'s button (its drawn control intercepts the click), then clicked the radio and OK in its alert (selectOption works on native selects only)',
+], async ({ page }) => {
   await page.goto('/ionic/');
   await page.getByLabel('Name on the shirt').fill('Ada');
-  await page.getByRole('button', { name: 'Size' }).click();
+  await page.getByRole('button', { name: 'Size' }).click({ force: true });
   await page.getByRole('radio', { name: 'Medium' }).click();
   await page.getByRole('button', { name: 'OK' }).click();
   await page.getByRole('switch', { name: 'Gift wrap' }).check();

@@ -4,7 +4,7 @@ kit('mantine', ['select: opened the combobox and clicked the option (selectOptio
   await page.goto('/mantine/');
   await page.getByRole('tab', { name: 'Dinner' }).click();
   await page.getByLabel('Your name').fill('Ada');
-  await page.getByRole('textbox', { name: 'Restaurant' }).click();
+  await page.getByRole('combobox', { name: 'Restaurant' }).click();
   await page.getByRole('option', { name: 'Café Comptoir' }).click();
   await page.getByRole('checkbox', { name: 'Terrace seating' }).check();
   await page.getByRole('button', { name: 'Book' }).click();

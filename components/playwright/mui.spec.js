@@ -5,7 +5,7 @@ kit('mui', ['select: opened the combobox and clicked the option (selectOption wo
   await page.getByLabel('Subject').fill('Cannot log in');
   await page.getByRole('combobox', { name: 'Priority' }).click();
   await page.getByRole('option', { name: 'High' }).click();
-  await page.getByRole('checkbox', { name: 'Urgent' }).check();
+  await page.getByRole('switch', { name: 'Urgent' }).check();
   await page.getByRole('button', { name: 'Submit ticket' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Submitted: subject=Cannot log in, priority=High, urgent=yes')).toBeVisible();
