@@ -46,7 +46,10 @@ function smokeflowResults(run) {
   for (const f of (data && data.flows) || []) {
     const lib = path.basename(f.file).replace(/\.ya?ml$/, '');
     const last = (f.attempts || [])[(f.attempts || []).length - 1] || {};
-    const failure = last.failure ? `${last.failure.reason}: ${last.failure.message.split('\n')[0]}` : '';
+    // The step's place, relative to the repository: (components/flows/…).
+    const failure = last.failure
+      ? `${last.failure.reason}: ${last.failure.message.split('\n')[0]}`.replace(/\([^()]*\/(components\/flows\/)/, '($1')
+      : '';
     res[lib] = { passed: f.status === 'passed', failure };
   }
   return res;
@@ -89,6 +92,7 @@ const count = (rs, lib) => rs.filter((r) => r[lib] && r[lib].passed).length;
 console.log('| library | package and version | smokeflow | Playwright | smokeflow workarounds | Playwright workarounds | smokeflow failure | Playwright failure |');
 console.log('|---|---|---|---|---|---|---|---|');
 let sfAll = 0, pwAll = 0, pwWorked = 0;
+const onlyPeer = []; // smokeflow passed every run, Playwright needed a workaround
 for (const lib of libs) {
   const m = meta(lib);
   const entry = lock.packages['node_modules/' + m.package];
@@ -97,9 +101,11 @@ for (const lib of libs) {
   if (s === runs) sfAll++;
   if (p === runs) pwAll++;
   if (workarounds.length) pwWorked++;
+  if (workarounds.length && s === runs) onlyPeer.push(m.app || lib);
   console.log('| ' + [
     m.app || lib, `${m.package} ${entry ? entry.version : '?'}`, `${s}/${runs}`, `${p}/${runs}`, 'none',
     workarounds.length ? workarounds.join('; ') : 'none', firstFailure(sf, lib), firstFailure(pw, lib),
   ].map(cell).join(' | ') + ' |');
 }
 console.log(`\nsmokeflow passed ${runs}/${runs} on ${sfAll} of ${libs.length} libraries, Playwright on ${pwAll} of ${libs.length}; Playwright needed workarounds on ${pwWorked}.`);
+console.log(`Where smokeflow passed with no workaround and Playwright needed one: ${onlyPeer.length ? onlyPeer.join(', ') : 'none'}.`);
