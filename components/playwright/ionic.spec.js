@@ -1,7 +1,7 @@
 const { kit, expect } = require('./kit');
 
 kit('ionic', [
-  'check: click() in place of check() on the toggle (Ionic sets aria-checked after the click, and check() fails with "Clicking the checkbox did not change its state")',
+  'check: click() in place of check() on the toggle (check() fails with "Clicking the checkbox did not change its state", though the toggle ends checked)',
   'select: force: true on the select\'s button (its drawn control intercepts the click), then clicked the radio and OK in its alert (selectOption works on native selects only)',
 ], async ({ page }) => {
   await page.goto('/ionic/');
