@@ -1,7 +1,7 @@
 const { kit, expect } = require('./kit');
 
 kit('trix', [
-  'the editor: a CSS locator, trix-editor (its <label for> does not name it, and it is one of two textboxes)',
+  'the editor: a CSS locator, trix-editor (the label that points at it does not name it, and it is one of two textboxes)',
 ], async ({ page }) => {
   await page.goto('/trix/');
   await page.getByLabel('Subject').fill('Release');
