@@ -7,7 +7,10 @@
 # agent-browser's and Playwright's on a real corpus, `make bench-apps`
 # the same flows on real apps next to Playwright, and `make bench-trust`
 # issue 30's trust reproductions with smokeflow, agent-browser and
-# Playwright side by side (docs/benchmarks.md), and `make lint-js` lints
+# Playwright side by side (docs/benchmarks.md), `make components` a
+# natural flow and a Playwright test on a small app of each of 21 popular
+# UI libraries from npm, side by side, three runs (docs/components.md),
+# and `make lint-js` lints
 # the JavaScript smokeflow runs in pages (docs/architecture-notes.md
 # "In-page code"); none of them is part of `make test`.
 
@@ -16,7 +19,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench bench-agent bench-trust bench-tokens bench-apps node realapps lint-js clean
+.PHONY: demo test build browser tools race bench bench-agent bench-trust bench-tokens bench-apps node realapps components lint-js clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -70,6 +73,11 @@ node:
 realapps: browser build node
 	realapps/run.sh
 
+# RUNS (default 3), TOOLS=smokeflow or TOOLS=playwright, and library
+# names as arguments of components/run.sh for part of it.
+components: browser build node
+	components/run.sh
+
 # Set SMOKEFLOW=path to measure another build, TOOLS=agent-browser for the
 # peer alone.
 bench-agent: browser node
@@ -101,4 +109,4 @@ lint-js: node
 	cd browser/js && NODE_PATH=.cache/node_modules .cache/node_modules/.bin/eslint --config eslint.config.cjs .
 
 clean:
-	rm -rf bin smokeflow-results realapps/out
+	rm -rf bin smokeflow-results realapps/out components/out
