@@ -57,8 +57,9 @@ var hostRoles = map[string]bool{"generic": true, "none": true, "LabelText": true
 
 // foldHost folds a host into the one real control it holds: a custom
 // element, or an element its author named (a <label for>, aria-label,
-// aria-labelledby, ElementInternals), whose only real control has no name
-// of its own (none, or only its placeholder or title) or the host's. The
+// aria-labelledby, ElementInternals), whose only real control (a
+// concealed one beside a shown one does not count) has no name of its
+// own (none, or only its placeholder or title) or the host's. The
 // control takes the host's name; the host is no candidate: it keeps no
 // ref, and its label names the control.
 func foldHost(h *Node) {
@@ -70,7 +71,7 @@ func foldHost(h *Node) {
 	find = func(n *Node) {
 		for _, c := range n.Children {
 			switch {
-			case len(ctls) > 1 || c.Role == "Iframe":
+			case len(ctls) > 3 || c.Role == "Iframe":
 			case realControl(c):
 				ctls = append(ctls, c)
 			default:
@@ -79,6 +80,9 @@ func foldHost(h *Node) {
 		}
 	}
 	find(h)
+	if len(ctls) > 1 { // a native input concealed under the widget drawn for it is not a second
+		ctls = shown(ctls)
+	}
 	if len(ctls) != 1 {
 		return
 	}
@@ -93,6 +97,17 @@ func foldHost(h *Node) {
 		return // the host says something else: it is a thing of its own
 	}
 	h.into, h.Clickable = c, false
+}
+
+// shown is the controls of ctls that are not concealed.
+func shown(ctls []*Node) []*Node {
+	var out []*Node
+	for _, c := range ctls {
+		if !c.concealed {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // toggleRoles are what check and uncheck act on.

@@ -130,6 +130,10 @@ paragraph
 		{"a concealed native checkbox inside the widget, unnamed", `
 *checkbox Sync contacts
   checkbox [concealed]`, "{role: checkbox}", "checkbox Sync contacts @0"},
+		{"a host around a concealed native checkbox and the widget drawn for it", `
+generic Sync contacts [host] [aria-label]
+  checkbox [concealed]
+  *checkbox`, "Sync contacts", "checkbox Sync contacts @1"},
 		// what must not fold
 		{"two field hosts of one name are two fields", `
 generic Contact [aria-label]
