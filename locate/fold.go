@@ -114,15 +114,15 @@ func shown(ctls []*Node) []*Node {
 var toggleRoles = map[string]bool{"checkbox": true, "radio": true, "switch": true}
 
 // foldLabel makes a label part of the control c it labels. A label of a
-// concealed checkbox, radio or switch stands for it, as one of a
-// display:none one does: the label takes its role, state and name, and
-// its ref clicks the label. A label of a control a person sees gets no
+// concealed checkbox, radio or switch (drawn invisible, or with an empty
+// box) stands for it, as one of a display:none one does: the label takes
+// its role, state and name, and its ref clicks the label. A label of a control a person sees gets no
 // ref: a click on it is a click on the control.
 func foldLabel(l, c *Node) {
 	if c.into != nil {
 		c = c.into // a label of a host labels the control it is
 	}
-	if !realControl(c) {
+	if !interactiveRoles[c.Role] || c.replaced || c.InSelect || c.inHost {
 		return
 	}
 	if c.concealed && toggleRoles[c.Role] && l.Visible && !l.concealed && !interactiveRoles[l.Role] {
@@ -134,7 +134,7 @@ func foldLabel(l, c *Node) {
 		c.replaced = true
 		return
 	}
-	if !interactiveRoles[l.Role] {
+	if realControl(c) && c.Visible && !interactiveRoles[l.Role] {
 		l.Clickable = false
 	}
 }
@@ -155,7 +155,7 @@ func foldConcealed(c *Node) {
 		if found || n == c {
 			return
 		}
-		if realControl(n) && !n.concealed && kindOf(n.Role) == kindOf(c.Role) &&
+		if realControl(n) && n.Visible && !n.concealed && kindOf(n.Role) == kindOf(c.Role) &&
 			(c.Name == "" || sameName(n.Name, c.Name)) {
 			found = true
 			return

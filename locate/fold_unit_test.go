@@ -122,6 +122,9 @@ checkbox Newsletter [concealed]
 		{"a concealed checkbox in its wrapping label", `
 *LabelText Beta features [label]
   checkbox Beta features [concealed]`, "Beta features", "checkbox Beta features @0 label"},
+		{"a checkbox laid out with no size in its label", `
+*LabelText Do not disturb [label]
+  checkbox Do not disturb (hidden) [concealed]`, "Do not disturb", "checkbox Do not disturb @0 label"},
 		{"a concealed native checkbox under the widget a kit draws", `
 paragraph
   generic

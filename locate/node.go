@@ -64,8 +64,9 @@ type Node struct {
 	editable bool
 	// inHost marks the content of an editing host: no ref.
 	inHost bool
-	// concealed marks a control drawn invisible: an opacity of 0, or a
-	// box of 1×1 or less (a kit's native input under the widget it draws).
+	// concealed marks an element laid out but drawn invisible: an
+	// opacity of 0, a box of 1×1 or less (an empty one too), or
+	// visibility hidden (a kit's native input under the widget it draws).
 	concealed bool
 	// replaced marks a concealed control that its label or the widget
 	// drawn for it stands for: no ref (docs/targets.md "The snapshot",
