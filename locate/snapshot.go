@@ -337,7 +337,8 @@ var labelable = map[string]bool{"input": true, "select": true, "textarea": true,
 	"meter": true, "output": true, "progress": true}
 
 // hiddenControl turns a label whose native checkbox or radio is not
-// rendered (display:none behind a styled label) into that control. It
+// rendered (display:none, or visibility:hidden, which the accessibility
+// tree leaves out, behind a styled label) into that control. It
 // returns the control a label labels when the control is rendered
 // (foldControls decides then).
 func hiddenControl(n *Node, doc *docData, di *domInfo) *domInfo {
@@ -374,7 +375,7 @@ func hiddenControl(n *Node, doc *docData, di *domInfo) *domInfo {
 		return nil
 	}
 	in := &doc.nodes[ctl]
-	if in.hasLayout {
+	if in.hasLayout && in.visibility != "hidden" && in.visibility != "collapse" {
 		return in
 	}
 	typ := strings.ToLower(in.attrs["type"])
@@ -389,6 +390,7 @@ func hiddenControl(n *Node, doc *docData, di *domInfo) *domInfo {
 	}
 	_, n.Disabled = in.attrs["disabled"]
 	n.NameFrom = "label"
+	n.Clickable = false // a control now, not a clickable
 	return nil
 }
 
