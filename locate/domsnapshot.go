@@ -18,6 +18,7 @@ type domInfo struct {
 	cursor     string
 	visibility string
 	display    string // computed display, "" without a layout box
+	opacity    string // computed opacity, "" without a layout box
 	checked    bool
 	contentDoc int // index of the iframe's document, -1
 	// end is the index after the node's subtree (the nodes are in
@@ -66,7 +67,7 @@ func (d *DOMSnapshot) ClosedShadow() bool { return d != nil && d.closed }
 
 // SnapshotStyles are the computed styles a DOMSnapshot.captureSnapshot
 // must ask for, in this order, for DecodeDOMSnapshot to read them.
-func SnapshotStyles() []string { return []string{"cursor", "visibility", "display"} }
+func SnapshotStyles() []string { return []string{"cursor", "visibility", "display", "opacity"} }
 
 // DecodeDOMSnapshot decodes the result of DOMSnapshot.captureSnapshot
 // taken with the computed styles of SnapshotStyles.
@@ -443,6 +444,9 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 		}
 		if n > 2 {
 			di.display = table.str(vals[2])
+		}
+		if n > 3 {
+			di.opacity = table.str(vals[3])
 		}
 		return nil
 	})

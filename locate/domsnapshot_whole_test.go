@@ -155,6 +155,9 @@ func wholeLayout(dd *docData, l *fastjson.Value, boxes []*fastjson.Value, table 
 				if len(st) > 2 {
 					di.display = table.str(st[2])
 				}
+				if len(st) > 3 {
+					di.opacity = table.str(st[3])
+				}
 			}
 		}
 	}

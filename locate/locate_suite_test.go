@@ -127,6 +127,14 @@ var _ = Describe("Snapshot", func() {
 		golden("kitchen.golden.txt", settled(p).String())
 	})
 
+	It("shows each control of a UI kit once: hosts, labels and the native inputs kits hide", func() {
+		// docs/targets.md "The snapshot", "Labels, hosts and hidden native controls"
+		for _, page := range []string{"kit-hosts", "kit-toggles"} {
+			p := open(site.URL + "/conformance/pages/" + page + ".html")
+			golden(page+".golden.txt", settled(p).String())
+		}
+	})
+
 	It("shows what the page holds: fields with values, states, clickables, hidden controls, shadow DOM and iframes", func() {
 		p := open(site.URL + "/snapshot/kitchen.html")
 		text := settled(p).String()

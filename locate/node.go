@@ -64,6 +64,17 @@ type Node struct {
 	editable bool
 	// inHost marks the content of an editing host: no ref.
 	inHost bool
+	// concealed marks an element laid out but drawn invisible: an
+	// opacity of 0, a box of 1×1 or less (an empty one too), or
+	// visibility hidden (a kit's native input under the widget it draws).
+	concealed bool
+	// replaced marks a concealed control that its label or the widget
+	// drawn for it stands for: no ref (docs/targets.md "The snapshot",
+	// "Labels, hosts and hidden native controls").
+	replaced bool
+	// into is the one real control a host or wrapper is, for resolution:
+	// the host gave it its name, and is no candidate itself.
+	into *Node
 
 	Ref string // "e3" for actionable nodes
 	Nth int    // index among actionable nodes with the same role and name
@@ -107,7 +118,7 @@ type Node struct {
 
 // Actionable reports whether the node gets a ref.
 func (n *Node) Actionable() bool {
-	if n.Ignored && !n.Clickable || n.InSelect || n.inHost {
+	if n.Ignored && !n.Clickable || n.InSelect || n.inHost || n.replaced {
 		return false
 	}
 	return interactiveRoles[n.Role] || n.Clickable

@@ -233,8 +233,8 @@ func explicitMatches(ctx context.Context, snap *Snapshot, t *flows.Target, css C
 		if n.Role == "RootWebArea" || n.Role == "StaticText" {
 			continue
 		}
-		if role != "" && (strings.ToLower(n.Role) != role || n.Ignored && !n.Clickable) {
-			continue
+		if role != "" && (strings.ToLower(n.Role) != role || n.Ignored && !n.Clickable || n.replaced) {
+			continue // a replaced control is no candidate: its label or widget is (fold.go)
 		}
 		if nameM != nil && !nameM.match(n.Name) {
 			continue
@@ -263,6 +263,9 @@ func explicitMatches(ctx context.Context, snap *Snapshot, t *flows.Target, css C
 }
 
 func isLabelled(n *Node) bool {
+	if n.into != nil {
+		return false // its label names the control it holds
+	}
 	switch n.NameFrom {
 	case "label", "labelledby", "aria-label":
 		return true

@@ -80,6 +80,10 @@ type builder struct {
 	// missingDOM counts actionable nodes the DOM snapshot did not have:
 	// the page changed between the two reads.
 	missingDOM int
+	// controls are the nodes of interactive roles by their element, and
+	// labelled the rendered control of each <label> node, for foldControls.
+	controls map[*domInfo]*Node
+	labelled map[*Node]*domInfo
 }
 
 func (b *builder) build() *Snapshot {
@@ -98,6 +102,7 @@ func (b *builder) build() *Snapshot {
 		}
 	}
 	finish(root, "")
+	foldControls(root, b.labels())
 	// Document order, refs and nth.
 	type key struct{ role, name string }
 	seen := map[key]int{}
@@ -172,7 +177,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 		doc, di := sd.DOM.dom(ax.backend)
 		n.markEditHost(di)
 		if di != nil {
-			n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y})
+			b.note(n, di, n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y}))
 		} else if parent != nil {
 			n.Visible = parent.Visible
 			n.Box = parent.Box
@@ -236,6 +241,34 @@ func (b *builder) inlineFrame(sd *SessionRead, n *Node, off, docOff Box) {
 	}
 }
 
+// note keeps what foldControls needs of n: its element, when it is a
+// control or a custom element (a host a label may name), and the rendered control it labels (ctl), when it is a label.
+func (b *builder) note(n *Node, di, ctl *domInfo) {
+	if interactiveRoles[n.Role] || strings.Contains(di.tag, "-") {
+		if b.controls == nil {
+			b.controls = map[*domInfo]*Node{}
+		}
+		b.controls[di] = n
+	}
+	if ctl != nil {
+		if b.labelled == nil {
+			b.labelled = map[*Node]*domInfo{}
+		}
+		b.labelled[n] = ctl
+	}
+}
+
+// labels pairs each label with the node of the control it labels.
+func (b *builder) labels() map[*Node]*Node {
+	out := make(map[*Node]*Node, len(b.labelled))
+	for l, di := range b.labelled {
+		if c := b.controls[di]; c != nil {
+			out[l] = c
+		}
+	}
+	return out
+}
+
 // clickable reports an element made clickable by its own cursor:pointer
 // (not one inherited from its parent), an onclick attribute or a
 // tabindex.
@@ -263,9 +296,10 @@ func clickable(doc *docData, di *domInfo, role string) bool {
 
 // domFacts sets what the DOM snapshot says of the node of ax (doc, di):
 // tag and attributes, layout, box (shifted by off), visibility, whether
-// it is clickable; and the name a hidden label gives it, or the control
-// a label stands for.
-func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) {
+// it is clickable or concealed; and the name a hidden label gives it, or
+// the control a label stands for. It returns the rendered control a
+// label labels, if any.
+func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *domInfo) {
 	n.Tag = di.tag
 	n.Placeholder = di.attrs["placeholder"]
 	if n.Placeholder == "" {
@@ -284,17 +318,19 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) {
 	}
 	n.Box = Box{X: box.X + off.X, Y: box.Y + off.Y, W: box.W, H: box.H}
 	n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
+	n.concealed = di.hasLayout && (!n.Visible || di.opacity == "0" || box.W <= 1 && box.H <= 1)
 	if !ax.ignored || n.Role == "generic" || n.Role == "none" {
 		n.Clickable = clickable(doc, di, n.Role)
 	}
 	if n.Role == "LabelText" || (ax.ignored && di.tag == "label") {
-		hiddenControl(n, doc, di)
+		ctl = hiddenControl(n, doc, di)
 	}
 	if n.Name == "" && !ax.ignored && labelable[di.tag] {
 		if n.Name = cut(doc.hiddenLabel(di), MaxNameLen); n.Name != "" {
 			n.NameFrom = "label"
 		}
 	}
+	return ctl
 }
 
 // labelable are the elements a <label> names.
@@ -302,8 +338,11 @@ var labelable = map[string]bool{"input": true, "select": true, "textarea": true,
 	"meter": true, "output": true, "progress": true}
 
 // hiddenControl turns a label whose native checkbox or radio is not
-// rendered (display:none behind a styled label) into that control.
-func hiddenControl(n *Node, doc *docData, di *domInfo) {
+// rendered (display:none, or visibility:hidden, which the accessibility
+// tree leaves out, behind a styled label) into that control. It
+// returns the control a label labels when the control is rendered
+// (foldControls decides then).
+func hiddenControl(n *Node, doc *docData, di *domInfo) *domInfo {
 	ctl := -1
 	if f := di.attrs["for"]; f != "" {
 		if i, ok := doc.byID[f]; ok {
@@ -327,19 +366,22 @@ func hiddenControl(n *Node, doc *docData, di *domInfo) {
 			if p != self {
 				break
 			}
-			if doc.nodes[i].tag == "input" {
+			if c := &doc.nodes[i]; labelable[c.tag] && c.attrs["type"] != "hidden" {
 				ctl = i
 				break
 			}
 		}
 	}
 	if ctl < 0 {
-		return
+		return nil
 	}
 	in := &doc.nodes[ctl]
+	if in.hasLayout && in.visibility != "hidden" && in.visibility != "collapse" {
+		return in
+	}
 	typ := strings.ToLower(in.attrs["type"])
-	if in.tag != "input" || (typ != "checkbox" && typ != "radio") || in.hasLayout {
-		return
+	if in.tag != "input" || (typ != "checkbox" && typ != "radio") {
+		return nil
 	}
 	n.Role = typ
 	n.Ignored = false
@@ -349,6 +391,8 @@ func hiddenControl(n *Node, doc *docData, di *domInfo) {
 	}
 	_, n.Disabled = in.attrs["disabled"]
 	n.NameFrom = "label"
+	n.Clickable = false // a control now, not a clickable
+	return nil
 }
 
 // finish computes text, names of unnamed clickables and regions, bottom-up

@@ -1,0 +1,205 @@
+package locate
+
+import "strings"
+
+// foldControls makes each control of a UI kit one thing, as a person sees
+// it (docs/targets.md "The snapshot", "Labels, hosts and hidden native
+// controls"), before refs are given:
+//
+//  1. a host or wrapper around one real control is that control: the
+//     control takes the host's name when it has none of its own;
+//  2. a label is part of the control it labels: a label made clickable by
+//     its styles gets no ref of its own, and the label of a concealed
+//     checkbox or radio stands for it;
+//  3. a concealed control that a visible widget of its kind and name
+//     stands for gets no ref;
+//  4. a clickable inside a real control, named as the control is, is part
+//     of it.
+//
+// labelOf pairs each <label> node with the node of the element it
+// labels.
+func foldControls(root *Node, labelOf map[*Node]*Node) {
+	var nodes []*Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		nodes = append(nodes, n)
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(root)
+	for _, n := range nodes {
+		foldHost(n)
+	}
+	for _, n := range nodes { // in document order: the first label of a control stands for it
+		if c := labelOf[n]; c != nil {
+			foldLabel(n, c)
+		}
+	}
+	for _, n := range nodes {
+		if realControl(n) && n.concealed {
+			foldConcealed(n)
+		}
+	}
+	for _, n := range nodes {
+		foldClickable(n)
+	}
+}
+
+// realControl is a node of an interactive role that gets a ref: not one
+// made clickable by cursor, onclick or tabindex alone.
+func realControl(n *Node) bool { return interactiveRoles[n.Role] && n.Actionable() }
+
+// hostRoles are the roles a host or wrapper has that says nothing of its
+// own to a person who acts on it: a custom element, a <div>, a list item,
+// a label.
+var hostRoles = map[string]bool{"generic": true, "none": true, "LabelText": true, "listitem": true}
+
+// foldHost folds a host into the one real control it holds: a custom
+// element, or an element its author named (a <label for>, aria-label,
+// aria-labelledby, ElementInternals), whose only real control (a
+// concealed one beside a shown one does not count) has no name of its
+// own (none, or only its placeholder or title) or the host's. The
+// control takes the host's name; the host is no candidate: it keeps no
+// ref, and its label names the control.
+func foldHost(h *Node) {
+	if !hostRoles[h.Role] || h.Name == "" || !(isLabelled(h) || strings.Contains(h.Tag, "-")) {
+		return
+	}
+	var ctls []*Node
+	var find func(n *Node)
+	find = func(n *Node) {
+		for _, c := range n.Children {
+			switch {
+			case len(ctls) > 3 || c.Role == "Iframe":
+			case realControl(c):
+				ctls = append(ctls, c)
+			default:
+				find(c)
+			}
+		}
+	}
+	find(h)
+	if len(ctls) > 1 { // a native input concealed under the widget drawn for it is not a second
+		ctls = shown(ctls)
+	}
+	if len(ctls) != 1 {
+		return
+	}
+	c := ctls[0]
+	switch {
+	case c.Name == "" || c.NameFrom == "placeholder" || c.NameFrom == "title":
+		c.Name, c.NameFrom = h.Name, h.NameFrom
+		if !isLabelled(h) {
+			c.NameFrom = "contents"
+		}
+	case !sameName(c.Name, h.Name):
+		return // the host says something else: it is a thing of its own
+	}
+	h.into, h.Clickable = c, false
+}
+
+// shown is the controls of ctls that are not concealed.
+func shown(ctls []*Node) []*Node {
+	var out []*Node
+	for _, c := range ctls {
+		if !c.concealed {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// toggleRoles are what check and uncheck act on.
+var toggleRoles = map[string]bool{"checkbox": true, "radio": true, "switch": true}
+
+// foldLabel makes a label part of the control c it labels. A label of a
+// concealed checkbox, radio or switch (drawn invisible, or with an empty
+// box) stands for it, as one of a display:none one does: the label takes
+// its role, state and name, and its ref clicks the label. A label of a control a person sees gets no
+// ref: a click on it is a click on the control.
+func foldLabel(l, c *Node) {
+	if c.into != nil {
+		c = c.into // a label of a host labels the control it is
+	}
+	if !interactiveRoles[c.Role] || c.replaced || c.InSelect || c.inHost {
+		return
+	}
+	if c.concealed && toggleRoles[c.Role] && l.Visible && !l.concealed && !interactiveRoles[l.Role] {
+		l.Role, l.Checked, l.Disabled, l.Required = c.Role, c.Checked, c.Disabled, c.Required
+		if c.Name != "" {
+			l.Name = c.Name
+		}
+		l.NameFrom, l.Ignored, l.Clickable = "label", false, false
+		c.replaced = true
+		return
+	}
+	if realControl(c) && c.Visible && !interactiveRoles[l.Role] {
+		l.Clickable = false
+	}
+}
+
+// foldConcealed drops a concealed control that a visible widget stands
+// for: a real control of its kind (toggled, typed into, or its own role)
+// near it (within its grandparent), with its name or with one where it
+// has none. A concealed control with no such widget stays: it is what
+// carries the role.
+func foldConcealed(c *Node) {
+	near := c
+	for i := 0; i < 2 && near.Parent != nil && near.Parent.Role != "Iframe"; i++ {
+		near = near.Parent
+	}
+	var found bool
+	var find func(n *Node)
+	find = func(n *Node) {
+		if found || n == c {
+			return
+		}
+		if realControl(n) && n.Visible && !n.concealed && kindOf(n.Role) == kindOf(c.Role) &&
+			(c.Name == "" || sameName(n.Name, c.Name)) {
+			found = true
+			return
+		}
+		for _, k := range n.Children {
+			find(k)
+		}
+	}
+	find(near)
+	c.replaced = found
+}
+
+// kindOf is the family of a role as a step acts on it: what is toggled,
+// what is typed into, or the role itself.
+func kindOf(role string) string {
+	switch {
+	case toggleRoles[role] || role == "menuitemcheckbox" || role == "menuitemradio":
+		return "toggle"
+	case editableRoles[role]:
+		return "field"
+	}
+	return role
+}
+
+// foldClickable makes a node made clickable by cursor, onclick or
+// tabindex part of the real control around it when it is named as the
+// control is (the text of a tab, a kit's inner part): a click on it is a
+// click on the control.
+func foldClickable(n *Node) {
+	if !n.Clickable || interactiveRoles[n.Role] {
+		return
+	}
+	for a := n.Parent; a != nil && a.Role != "Iframe"; a = a.Parent {
+		if !realControl(a) {
+			continue
+		}
+		if sameName(a.Name, n.Name) || a.Text != "" && sameName(a.Text, n.Text) {
+			n.Clickable = false
+		}
+		return
+	}
+}
+
+// sameName reports two names a person reads as one.
+func sameName(a, b string) bool {
+	return a != "" && strings.EqualFold(Normalize(a), Normalize(b))
+}
