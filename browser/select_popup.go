@@ -42,7 +42,9 @@ func (pop *popup) names() []string {
 }
 
 // match is the choice named want: by its name as written (spaces
-// folded), else ignoring case, else by its text ignoring case.
+// folded), else ignoring case, else by its text ignoring case, else the
+// one choice whose name starts with want as whole words (an option that
+// shows a description after its name: "Team Up to 10 seats").
 func (pop *popup) match(want string) *locate.Node {
 	w := norm(want)
 	for _, by := range []func(c *locate.Node) bool{
@@ -55,6 +57,15 @@ func (pop *popup) match(want string) *locate.Node {
 				return c
 			}
 		}
+	}
+	var lead []*locate.Node
+	for _, c := range pop.choices {
+		if strings.HasPrefix(fold(c.Name), fold(w)+" ") {
+			lead = append(lead, c)
+		}
+	}
+	if len(lead) == 1 && w != "" {
+		return lead[0]
 	}
 	return nil
 }
