@@ -213,11 +213,16 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 	if opt.Ref == "" {
 		return fmt.Errorf("option %q of %s has no ref to click", opt.Name, describeNode(s.widget))
 	}
+	box := s.popup.box
+	if p.alreadyChosen(ctx, opt, box) {
+		// a second click would take it away again
+		out.Log = append(out.Log, fmt.Sprintf("option %q was chosen already", opt.Name))
+		return nil
+	}
 	if _, err := p.Click(ctx, p.refTarget(snap, opt), ClickOptions{}); err != nil {
 		return err
 	}
 	out.Log = append(out.Log, fmt.Sprintf("picked option %q", opt.Name))
-	box := s.popup.box
 	if box.Role == "dialog" || box.Role == "alertdialog" {
 		if err := p.confirm(ctx, s, box, out); err != nil {
 			return err
@@ -243,6 +248,20 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 		return false, &locate.ResolveError{Why: diagnostics.ReasonAssertion, Msg: fmt.Sprintf(
 			"picked option %q, but %s still shows %q: the widget did not take the choice", opt.Name, describeNode(s.widget), strings.TrimSpace(w.TextOrName()))}
 	})
+}
+
+// alreadyChosen says the option is chosen in a list that takes several,
+// where a click toggles it off: a checkbox, a checkable menu item, or a
+// selected option of a listbox with aria-multiselectable.
+func (p *Page) alreadyChosen(ctx context.Context, opt, box *locate.Node) bool {
+	switch {
+	case opt.Checked == "true":
+		return opt.Role == "checkbox" || opt.Role == "menuitemcheckbox"
+	case !opt.Selected:
+		return false
+	}
+	multi, err := p.Attr(ctx, box, "aria-multiselectable")
+	return err == nil && multi == "true"
 }
 
 // confirm clicks a dialog's confirm button after its choice was made (an
