@@ -52,7 +52,7 @@ func describeNode(n *locate.Node) string {
 func shown(n *locate.Node) bool { return n.Visible && !n.Box.Empty() && !n.InSelect }
 
 // refTarget is n of snap as a target by its ref, the ref recorded as
-// handed (docs/targets.md "Refs"), so that the action's one lookup finds
+// handed (docs/targets.md "The snapshot", "Refs"), so that the action's one lookup finds
 // that element and no other.
 func (p *Page) refTarget(snap *locate.Snapshot, n *locate.Node) *flows.Target {
 	p.table.RecordNodes(snap, n)
