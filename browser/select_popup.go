@@ -93,15 +93,34 @@ func boxOf(n *locate.Node) *locate.Node {
 	return n
 }
 
+// looseRoles are the roles of a choice with no ARIA role of its own: a
+// list item or a plain element the page made clickable (a jQuery-era
+// widget's `<li>`), taken only when it appeared as the widget opened.
+var looseRoles = map[string]bool{"listitem": true, "generic": true}
+
+// isChoice says n is a choice; loose takes the clickable items of a
+// popup without ARIA roles too.
+func isChoice(n *locate.Node, loose bool) bool {
+	if choiceRoles[n.Role] {
+		return true
+	}
+	if !loose || !looseRoles[n.Role] || !n.Clickable || n.Ref == "" || strings.TrimSpace(n.TextOrName()) == "" {
+		return false
+	}
+	return n.Parent == nil || !isChoice(n.Parent, true) // the outermost of nested clickables
+}
+
 // choiceGroups are the popups of snap with visible choices, in document
 // order; only those within in (when in is not nil), or holding a choice
-// not shown in before (when before is not nil).
-func choiceGroups(snap, before *locate.Snapshot, in *locate.Node) []*popup {
+// not shown in before (when before is not nil; with loose, clickable
+// items without a choice's role count too).
+func choiceGroups(snap, before *locate.Snapshot, in *locate.Node, loose ...bool) []*popup {
+	lo := len(loose) > 0 && loose[0] && before != nil
 	var was map[locate.NodeKey]bool
 	if before != nil {
 		was = map[locate.NodeKey]bool{}
 		for _, n := range before.All {
-			if choiceRoles[n.Role] && shown(n) {
+			if shown(n) {
 				was[n.Key()] = true
 			}
 		}
@@ -110,7 +129,7 @@ func choiceGroups(snap, before *locate.Snapshot, in *locate.Node) []*popup {
 	by := map[*locate.Node]*popup{}
 	fresh := map[*popup]bool{}
 	for _, n := range snap.All {
-		if !choiceRoles[n.Role] || !shown(n) {
+		if !isChoice(n, lo) || !shown(n) {
 			continue
 		}
 		if in != nil && !n.Within(in) {
@@ -143,7 +162,8 @@ func choiceGroups(snap, before *locate.Snapshot, in *locate.Node) []*popup {
 // findPopup is the widget's open popup in snap: one inside the widget
 // (a shadow root's list, a listbox itself), else one it controls
 // (aria-controls, aria-owns), else the last that appeared since it was
-// opened (a portal at the end of body, a popover, a dialog).
+// opened (a portal at the end of body, a popover, a dialog), else the
+// last list of clickable items without ARIA roles that appeared.
 func (p *Page) findPopup(ctx context.Context, snap *locate.Snapshot, s *selecting) *popup {
 	w := nodeNow(snap, s.widget)
 	if w != nil {
@@ -159,8 +179,10 @@ func (p *Page) findPopup(ctx context.Context, snap *locate.Snapshot, s *selectin
 			}
 		}
 	}
-	if appeared := choiceGroups(snap, s.before, nil); len(appeared) > 0 {
-		return appeared[len(appeared)-1]
+	for _, loose := range []bool{false, true} {
+		if appeared := choiceGroups(snap, s.before, nil, loose); len(appeared) > 0 {
+			return appeared[len(appeared)-1]
+		}
 	}
 	return nil
 }
