@@ -238,8 +238,9 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 			out.Log = append(out.Log, describeNode(s.widget)+" was drawn again; its value was not checked")
 			return true, nil
 		}
-		v := shownValue(now, s.widget)
-		if v != was || strings.Contains(fold(v), fold(opt.Name)) {
+		// the value or name holding the option's name counts (picking the
+		// value it shows already); text around it may hold the popup's
+		if v := shownValue(now, s.widget); v != was || strings.Contains(fold(w.Value+"\n"+w.Name), fold(opt.Name)) {
 			return true, nil
 		}
 		if o := nodeNow(now, opt); o != nil && (o.Selected || o.Checked == "true") {

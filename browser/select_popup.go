@@ -242,8 +242,13 @@ func typable(n *locate.Node) bool {
 	return n.Editable() && (n.Tag == "input" || n.Tag == "textarea" || n.EditHost)
 }
 
+// plainRoles are the roles of an element with no meaning of its own.
+var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true}
+
 // shownValue is what the widget shows: its value, name and text, and the
-// names of what is selected or checked inside it.
+// names of what is selected or checked inside it; and the text of up to
+// two plain elements around it, where a combobox input's kit shows the
+// value beside the input (react-select's single value).
 func shownValue(snap *locate.Snapshot, w *locate.Node) string {
 	n := nodeNow(snap, w)
 	if n == nil {
@@ -260,6 +265,9 @@ func shownValue(snap *locate.Snapshot, w *locate.Node) string {
 		}
 	}
 	walk(n)
+	for a, i := n.Parent, 0; a != nil && i < 2 && plainRoles[a.Role]; a, i = a.Parent, i+1 {
+		parts = append(parts, a.Text)
+	}
 	return strings.Join(parts, "\n")
 }
 
