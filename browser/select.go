@@ -25,6 +25,7 @@ import (
 // selects").
 type OptionError struct {
 	Widget string   // `combobox "Warehouse city"`
+	Role   string   // the widget's role
 	Popup  string   // `listbox "Cities"`; "" when the widget did not open
 	Wanted string   // the option asked for
 	Seen   []string // the options the widget showed, in order
@@ -34,6 +35,15 @@ type OptionError struct {
 
 func (e *OptionError) Error() string              { return e.Msg }
 func (e *OptionError) Reason() diagnostics.Reason { return diagnostics.ReasonNotFound }
+
+// selectRoles are the roles of a widget that opens a list of options.
+var selectRoles = map[string]bool{"combobox": true, "button": true, "listbox": true, "menu": true, "radiogroup": true}
+
+// NotASelect says the target resolved to an element that is no select
+// (a heading, plain text), and it did not open.
+func (e *OptionError) NotASelect() bool {
+	return e.Popup == "" && len(e.Seen) == 0 && !selectRoles[e.Role]
+}
 
 // Closest is the option shown nearest to the one asked for, "" when none
 // is near (a did-you-mean).
@@ -289,7 +299,7 @@ func (p *Page) confirm(ctx context.Context, s *selecting, box *locate.Node, out 
 
 // missing is the failure of an option the widget did not offer.
 func (s *selecting) missing(want string, opened bool) *OptionError {
-	e := &OptionError{Widget: describeNode(s.widget), Wanted: want, Seen: s.seen, Typed: s.typed}
+	e := &OptionError{Widget: describeNode(s.widget), Role: s.widget.Role, Wanted: want, Seen: s.seen, Typed: s.typed}
 	if !opened && s.popup == nil {
 		how := "clicking it"
 		if s.typed {

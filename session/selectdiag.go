@@ -21,6 +21,10 @@ func optionDiag(s *flows.Step, oe *browser.OptionError) *diagnostics.Diagnostics
 	}
 	if oe.Popup == "" && len(oe.Seen) == 0 {
 		d.Verdict = fmt.Sprintf("%s was found, but no options appeared when it was clicked", oe.Widget)
+		if oe.NotASelect() {
+			d.Hints = append(d.Hints, fmt.Sprintf("the target is %s, not a select: target the widget itself, e.g. {role: combobox, name: ...} or the button that shows its value", oe.Widget))
+			return d
+		}
 		d.Hints = append(d.Hints,
 			"check that it opens by hand: a widget whose script failed to load or threw stays shut (look at the console lines)",
 			"if another control opens it (its own button, an input inside it), target that control")
