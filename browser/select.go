@@ -98,12 +98,15 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 		if len(choiceGroups(s.before, nil, n)) > 0 {
 			return nil // a list shown as it stands (a listbox): nothing to open
 		}
+		s.clicked = true
 		return p.guardedClick(ctx, n, x, y, ClickOptions{}, false) // open it
 	})
 	if err != nil || native {
 		return out, err
 	}
-	out.Log = append(out.Log, "opened "+describeNode(s.widget))
+	if s.clicked {
+		out.Log = append(out.Log, "opened "+describeNode(s.widget))
+	}
 	for i, o := range options {
 		if i > 0 {
 			if err := p.reopen(ctx, s, out); err != nil {
@@ -148,7 +151,10 @@ type selecting struct {
 	before *locate.Snapshot // the page before the widget was opened
 	popup  *popup           // the popup the last try found
 	seen   []string         // the options shown, for a failure
-	typed  bool
+	typed  bool             // the option's name was typed to filter
+	// clicked: the widget was clicked to open it (a listbox shown as it
+	// stands is not)
+	clicked bool
 }
 
 // widgetTarget is the widget again in snap: by its ref, else the step's
@@ -167,7 +173,9 @@ func (p *Page) reopen(ctx context.Context, s *selecting, out *Outcome) error {
 	if err != nil {
 		return err
 	}
-	if p.findPopup(ctx, snap, s) != nil {
+	// open still, unless the widget says it closed (its popup may be
+	// fading out)
+	if w := nodeNow(snap, s.widget); (w == nil || w.Expanded != "false") && p.findPopup(ctx, snap, s) != nil {
 		return nil
 	}
 	s.before, s.typed = snap, false
