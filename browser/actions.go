@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -649,63 +648,6 @@ func checkedWord(b bool) string {
 		return "checked"
 	}
 	return "unchecked"
-}
-
-// Select picks options by label or value: on a native <select> directly,
-// on an ARIA combobox or listbox by opening it and clicking the options.
-func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*Outcome, error) {
-	var native bool
-	var aria *locate.Node
-	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
-		// ask the element itself: the snapshot's tag can be missing when
-		// the DOM changed between its two reads
-		isSel, err := p.callOn(ctx, n, isSelectJS)
-		if err != nil {
-			return err
-		}
-		if string(isSel) == "true" {
-			native = true
-			raw, err := p.callOn(ctx, n, selectJS, options)
-			if err != nil {
-				return err
-			}
-			var r struct {
-				Missing []string `json:"missing"`
-				Options []string `json:"options"`
-				Error   string   `json:"error"`
-			}
-			if err := json.Unmarshal(raw, &r); err != nil {
-				return fmt.Errorf("reading the options of %s %q: %w", n.Role, n.Name, err)
-			}
-			if r.Error != "" {
-				return &locate.ResolveError{Why: diagnostics.ReasonNotFound, Msg: r.Error}
-			}
-			if len(r.Missing) > 0 {
-				return &locate.ResolveError{Why: diagnostics.ReasonNotFound,
-					Msg: fmt.Sprintf("%s %q has no option %q; its options are: %s", n.Role, n.Name, strings.Join(r.Missing, ", "), strings.Join(r.Options, ", "))}
-			}
-			return nil
-		}
-		aria = n
-		if n.Role == "combobox" || n.Role == "button" {
-			return p.guardedClick(ctx, n, x, y, ClickOptions{}, false) // open the popup
-		}
-		return nil
-	})
-	if err != nil || native {
-		return out, err
-	}
-	if aria == nil {
-		return out, fmt.Errorf("nothing to select in")
-	}
-	for _, o := range options {
-		ot := &flows.Target{Role: "option", Name: o, Exact: true}
-		if _, err := p.Click(ctx, ot, ClickOptions{}); err != nil {
-			return out, err
-		}
-		out.Log = append(out.Log, fmt.Sprintf("picked option %q", o))
-	}
-	return out, nil
 }
 
 // ScrollTo scrolls the element into view.

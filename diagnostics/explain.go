@@ -177,6 +177,9 @@ func (d *Diagnostics) Explain() {
 			d.Hints = append(d.Hints, s.Hint())
 		}
 	case ReasonNotFound:
+		if d.Verdict != "" {
+			break // said by the caller: a select's missing option (docs/targets.md "Custom selects")
+		}
 		if len(d.NearMisses) > 0 {
 			nm := d.NearMisses[0]
 			d.Verdict = fmt.Sprintf("nothing matches %s; the closest is %s %q%s", d.Target, nm.Role, nm.Name, refSuffix(nm.Ref))

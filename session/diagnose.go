@@ -17,6 +17,10 @@ import (
 // (docs/targets.md "Failure diagnostics"), saves a screenshot with the
 // candidates outlined and the snapshot, and returns the step failure.
 func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error {
+	var oe *browser.OptionError
+	if errors.As(err, &oe) {
+		return ss.withPage(ctx, &stepFailure{err: err, diag: optionDiag(s, oe)})
+	}
 	var le *browser.LocateError
 	if !errors.As(err, &le) {
 		if r := locate.ReasonOf(err); r != "" {

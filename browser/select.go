@@ -1,0 +1,339 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// The select step (docs/targets.md "Actionability", "Custom selects"): a
+// native <select> takes its options at once; any other widget is
+// operated as a person does: opened, its option found by name in the
+// popup it shows, typed for when the list is searchable, chosen, and the
+// value it shows checked, one option after another.
+
+// OptionError is a select whose option its widget did not offer: the
+// widget, the popup it opened (none: it did not open), the option asked
+// for and the options it showed. Its follow-up lines are about the
+// option, never the widget, which was found (docs/targets.md "Custom
+// selects").
+type OptionError struct {
+	Widget string   // `combobox "Warehouse city"`
+	Role   string   // the widget's role
+	Popup  string   // `listbox "Cities"`; "" when the widget did not open
+	Wanted string   // the option asked for
+	Seen   []string // the options the widget showed, in order
+	Typed  bool     // the option's name was typed to filter the list
+	Msg    string
+}
+
+func (e *OptionError) Error() string              { return e.Msg }
+func (e *OptionError) Reason() diagnostics.Reason { return diagnostics.ReasonNotFound }
+
+// selectRoles are the roles of a widget that opens a list of options.
+var selectRoles = map[string]bool{"combobox": true, "button": true, "listbox": true, "menu": true, "radiogroup": true}
+
+// NotASelect says the target resolved to an element that is no select
+// (a heading, plain text), and it did not open.
+func (e *OptionError) NotASelect() bool {
+	return e.Popup == "" && len(e.Seen) == 0 && !selectRoles[e.Role]
+}
+
+// Closest is the option shown nearest to the one asked for, "" when none
+// is near (a did-you-mean).
+func (e *OptionError) Closest() string { return closestName(e.Wanted, e.Seen) }
+
+// describeNode is a node as a failure names it: `combobox "City"`.
+func describeNode(n *locate.Node) string {
+	if n.Name == "" {
+		return n.Role
+	}
+	return fmt.Sprintf("%s %q", n.Role, n.Name)
+}
+
+// shown says a node is drawn: visible, with a size, and not an option of
+// a native select.
+func shown(n *locate.Node) bool { return n.Visible && !n.Box.Empty() && !n.InSelect }
+
+// refTarget is n of snap as a target by its ref, the ref recorded as
+// handed (docs/targets.md "The snapshot", "Refs"), so that the action's one lookup finds
+// that element and no other.
+func (p *Page) refTarget(snap *locate.Snapshot, n *locate.Node) *flows.Target {
+	p.table.RecordNodes(snap, n)
+	return &flows.Target{Ref: n.Ref}
+}
+
+// nodeNow is n in a later read of the page, nil when it is gone.
+func nodeNow(snap *locate.Snapshot, n *locate.Node) *locate.Node {
+	return snap.FindBackend(n.Session, n.Backend)
+}
+
+// Select picks options in the element t resolves to.
+func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*Outcome, error) {
+	var native bool
+	s := &selecting{target: t}
+	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+		// ask the element itself: the snapshot's tag can be missing when
+		// the DOM changed between its two reads
+		isSel, err := p.callOn(ctx, n, isSelectJS)
+		if err != nil {
+			return err
+		}
+		if string(isSel) == "true" {
+			native = true
+			return p.selectNative(ctx, n, options)
+		}
+		s.widget = n
+		if s.before = p.reusable(ctx); s.before == nil {
+			if s.before, err = p.Snapshot(ctx); err != nil {
+				return err
+			}
+		}
+		if len(choiceGroups(s.before, nil, n)) > 0 {
+			return nil // a list shown as it stands (a listbox): nothing to open
+		}
+		s.clicked = true
+		return p.guardedClick(ctx, n, x, y, ClickOptions{}, false) // open it
+	})
+	if err != nil || native {
+		return out, err
+	}
+	if s.clicked {
+		out.Log = append(out.Log, "opened "+describeNode(s.widget))
+	}
+	for i, o := range options {
+		if i > 0 {
+			if err := p.reopen(ctx, s, out); err != nil {
+				return out, err
+			}
+		}
+		if err := p.pickOption(ctx, s, o, out); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// selectNative picks the options of a native <select> (selectJS).
+func (p *Page) selectNative(ctx context.Context, n *locate.Node, options []string) error {
+	raw, err := p.callOn(ctx, n, selectJS, options)
+	if err != nil {
+		return err
+	}
+	var r struct {
+		Missing []string `json:"missing"`
+		Options []string `json:"options"`
+		Error   string   `json:"error"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return fmt.Errorf("reading the options of %s %q: %w", n.Role, n.Name, err)
+	}
+	if r.Error != "" {
+		return &locate.ResolveError{Why: diagnostics.ReasonNotFound, Msg: r.Error}
+	}
+	if len(r.Missing) > 0 {
+		return &OptionError{Widget: describeNode(n), Wanted: r.Missing[0], Seen: r.Options,
+			Msg: fmt.Sprintf("%s %q has no option %q; its options are: %s", n.Role, n.Name, strings.Join(r.Missing, ", "), strings.Join(r.Options, ", "))}
+	}
+	return nil
+}
+
+// selecting is one select step on a custom widget.
+type selecting struct {
+	target *flows.Target
+	widget *locate.Node     // the element the target resolved to
+	before *locate.Snapshot // the page before the widget was opened
+	popup  *popup           // the popup the last try found
+	seen   []string         // the options shown, for a failure
+	typed  bool             // the option's name was typed to filter
+	// clicked: the widget was clicked to open it (a listbox shown as it
+	// stands is not)
+	clicked bool
+}
+
+// widgetTarget is the widget again in snap: by its ref, else the step's
+// target.
+func (p *Page) widgetTarget(snap *locate.Snapshot, s *selecting) *flows.Target {
+	if w := nodeNow(snap, s.widget); w != nil && w.Ref != "" {
+		return p.refTarget(snap, w)
+	}
+	return s.target
+}
+
+// reopen opens the widget again for the next option, unless its popup is
+// still open (a multi-select that stays open).
+func (p *Page) reopen(ctx context.Context, s *selecting, out *Outcome) error {
+	snap, err := p.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	// open still, unless the widget says it closed (its popup may be
+	// fading out)
+	if w := nodeNow(snap, s.widget); (w == nil || w.Expanded != "false") && p.findPopup(ctx, snap, s) != nil {
+		return nil
+	}
+	s.before, s.typed = snap, false
+	if _, err := p.Click(ctx, p.widgetTarget(snap, s), ClickOptions{}); err != nil {
+		return err
+	}
+	out.Log = append(out.Log, "opened "+describeNode(s.widget)+" again")
+	return nil
+}
+
+// pickOption waits for the option in the widget's popup, typing its name
+// to filter the list when the widget or its popup has a field, chooses
+// it, confirms a dialog's choice, and checks the value shown changed.
+func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *Outcome) error {
+	var opt *locate.Node
+	var snap *locate.Snapshot
+	err := p.Poll(ctx, func() (bool, error) {
+		var err error
+		if snap, err = p.Snapshot(ctx); err != nil {
+			return fatal(err)
+		}
+		pop := p.findPopup(ctx, snap, s)
+		if pop != nil {
+			s.popup, s.seen = pop, pop.names()
+			if opt = pop.match(want); opt != nil {
+				return true, nil
+			}
+		}
+		if f := s.searchField(snap); f != nil && !s.typed {
+			s.typed = true
+			if _, err := p.Fill(ctx, p.refTarget(snap, f), want); err != nil {
+				return false, err
+			}
+			out.Log = append(out.Log, fmt.Sprintf("typed %q into %s to filter its options", want, describeNode(f)))
+			return false, nil
+		}
+		return false, s.missing(want, pop != nil)
+	})
+	if err != nil {
+		var oe *OptionError
+		if errors.As(err, &oe) || IsContextErr(err) {
+			return s.missing(want, s.popup != nil)
+		}
+		return err
+	}
+	return p.choose(ctx, s, snap, opt, out)
+}
+
+// choose clicks the option (a confirm button after it, in a dialog), then
+// waits for the widget to show the choice.
+func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, opt *locate.Node, out *Outcome) error {
+	was := shownValue(snap, s.widget)
+	if opt.Ref == "" {
+		return fmt.Errorf("option %q of %s has no ref to click", opt.Name, describeNode(s.widget))
+	}
+	box := s.popup.box
+	if p.alreadyChosen(ctx, opt, box) {
+		// a second click would take it away again
+		out.Log = append(out.Log, fmt.Sprintf("option %q was chosen already", opt.Name))
+		return nil
+	}
+	if _, err := p.Click(ctx, p.refTarget(snap, opt), ClickOptions{}); err != nil {
+		return err
+	}
+	out.Log = append(out.Log, fmt.Sprintf("picked option %q", opt.Name))
+	if box.Role == "dialog" || box.Role == "alertdialog" {
+		if err := p.confirm(ctx, s, box, out); err != nil {
+			return err
+		}
+	}
+	return p.Poll(ctx, func() (bool, error) {
+		now, err := p.Snapshot(ctx)
+		if err != nil {
+			return fatal(err)
+		}
+		w := nodeNow(now, s.widget)
+		if w == nil {
+			out.Log = append(out.Log, describeNode(s.widget)+" was drawn again; its value was not checked")
+			return true, nil
+		}
+		// the value or name holding the option's name counts (picking the
+		// value it shows already); text around it may hold the popup's
+		if v := shownValue(now, s.widget); v != was || strings.Contains(fold(w.Value+"\n"+w.Name), fold(opt.Name)) {
+			return true, nil
+		}
+		if o := nodeNow(now, opt); o != nil && (o.Selected || o.Checked == "true") {
+			return true, nil
+		}
+		return false, &locate.ResolveError{Why: diagnostics.ReasonAssertion, Msg: fmt.Sprintf(
+			"picked option %q, but %s still shows %q: the widget did not take the choice", opt.Name, describeNode(s.widget), strings.TrimSpace(w.TextOrName()))}
+	})
+}
+
+// alreadyChosen says the option is chosen in a list that takes several,
+// where a click toggles it off: a checkbox, a checkable menu item, or a
+// selected option of a listbox with aria-multiselectable.
+func (p *Page) alreadyChosen(ctx context.Context, opt, box *locate.Node) bool {
+	switch {
+	case opt.Checked == "true":
+		return opt.Role == "checkbox" || opt.Role == "menuitemcheckbox"
+	case !opt.Selected:
+		return false
+	}
+	multi, err := p.Attr(ctx, box, "aria-multiselectable")
+	return err == nil && multi == "true"
+}
+
+// confirm clicks a dialog's confirm button after its choice was made (an
+// alert-style select whose radios take effect on OK).
+func (p *Page) confirm(ctx context.Context, s *selecting, box *locate.Node, out *Outcome) error {
+	snap, err := p.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	b := nodeNow(snap, box)
+	if b == nil {
+		return nil // the choice closed the dialog
+	}
+	ok := confirmButton(snap, b)
+	if ok == nil {
+		return nil // a dialog that closes on the choice
+	}
+	if _, err := p.Click(ctx, p.refTarget(snap, ok), ClickOptions{}); err != nil {
+		return err
+	}
+	out.Log = append(out.Log, fmt.Sprintf("confirmed with button %q", ok.Name))
+	return nil
+}
+
+// missing is the failure of an option the widget did not offer.
+func (s *selecting) missing(want string, opened bool) *OptionError {
+	e := &OptionError{Widget: describeNode(s.widget), Role: s.widget.Role, Wanted: want, Seen: s.seen, Typed: s.typed}
+	if !opened && s.popup == nil {
+		how := "clicking it"
+		if s.typed {
+			how += fmt.Sprintf(" and typing %q", want)
+		}
+		e.Msg = fmt.Sprintf("%s did not open: no listbox, menu or dialog of options appeared after %s", e.Widget, how)
+		return e
+	}
+	e.Popup = describeNode(s.popup.box)
+	e.Msg = fmt.Sprintf("%s opened %s, which has no option %q", e.Widget, e.Popup, want)
+	if c := e.Closest(); c != "" {
+		e.Msg += fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	e.Msg += "; its options are: " + listNames(s.seen, maxListed)
+	return e
+}
+
+// maxListed is how many options a failure lists.
+const maxListed = 8
+
+func listNames(names []string, max int) string {
+	if len(names) == 0 {
+		return "(none)"
+	}
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:max], ", ") + fmt.Sprintf(", … (%d more)", len(names)-max)
+}

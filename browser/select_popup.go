@@ -1,0 +1,352 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/smokeflow/smokeflow/locate"
+)
+
+// A custom select's popup, found over a read of the page
+// (docs/targets.md "Custom selects").
+
+// choiceRoles are the roles of what a popup offers to choose.
+var choiceRoles = map[string]bool{
+	"option": true, "menuitemradio": true, "menuitemcheckbox": true, "menuitem": true,
+	"radio": true, "checkbox": true, "treeitem": true,
+}
+
+// popupRoles are the roles of a popup that holds choices.
+var popupRoles = map[string]bool{
+	"listbox": true, "menu": true, "tree": true, "grid": true, "dialog": true, "alertdialog": true,
+}
+
+// popup is a list of choices shown together: the listbox, menu or dialog
+// that holds them, and its visible choices in document order.
+type popup struct {
+	box     *locate.Node
+	choices []*locate.Node
+}
+
+func (pop *popup) names() []string {
+	var out []string
+	for _, c := range pop.choices {
+		if nm := strings.TrimSpace(c.TextOrName()); nm != "" {
+			out = append(out, nm)
+		}
+	}
+	return out
+}
+
+// match is the choice named want: by its name as written (spaces
+// folded), else ignoring case, else by its text ignoring case, else the
+// one choice whose name starts with want as whole words (an option that
+// shows a description after its name: "Team Up to 10 seats").
+func (pop *popup) match(want string) *locate.Node {
+	w := norm(want)
+	for _, by := range []func(c *locate.Node) bool{
+		func(c *locate.Node) bool { return norm(c.Name) == w },
+		func(c *locate.Node) bool { return strings.EqualFold(norm(c.Name), w) },
+		func(c *locate.Node) bool { return strings.EqualFold(norm(c.Text), w) },
+	} {
+		for _, c := range pop.choices {
+			if by(c) {
+				return c
+			}
+		}
+	}
+	var lead []*locate.Node
+	for _, c := range pop.choices {
+		if strings.HasPrefix(fold(c.Name), fold(w)+" ") {
+			lead = append(lead, c)
+		}
+	}
+	if len(lead) == 1 && w != "" {
+		return lead[0]
+	}
+	return nil
+}
+
+func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
+func fold(s string) string { return strings.ToLower(norm(s)) }
+
+// boxOf is the popup a choice belongs to: its nearest listbox, menu,
+// tree, grid or dialog, else its nearest radio group or group, else its
+// parent.
+func boxOf(n *locate.Node) *locate.Node {
+	for a := n.Parent; a != nil; a = a.Parent {
+		if popupRoles[a.Role] {
+			return a
+		}
+	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		if a.Role == "radiogroup" || a.Role == "group" {
+			return a
+		}
+	}
+	if n.Parent != nil {
+		return n.Parent
+	}
+	return n
+}
+
+// looseRoles are the roles of a choice with no ARIA role of its own: a
+// list item or a plain element the page made clickable (a jQuery-era
+// widget's `<li>`), taken only when it appeared as the widget opened.
+var looseRoles = map[string]bool{"listitem": true, "generic": true}
+
+// isChoice says n is a choice; loose takes the clickable items of a
+// popup without ARIA roles too.
+func isChoice(n *locate.Node, loose bool) bool {
+	if choiceRoles[n.Role] {
+		return true
+	}
+	if !loose || !looseRoles[n.Role] || !n.Clickable || n.Ref == "" || strings.TrimSpace(n.TextOrName()) == "" {
+		return false
+	}
+	return n.Parent == nil || !isChoice(n.Parent, true) // the outermost of nested clickables
+}
+
+// choiceGroups are the popups of snap with visible choices, in document
+// order; only those within in (when in is not nil), or holding a choice
+// not shown in before (when before is not nil; with loose, clickable
+// items without a choice's role count too).
+func choiceGroups(snap, before *locate.Snapshot, in *locate.Node, loose ...bool) []*popup {
+	lo := len(loose) > 0 && loose[0] && before != nil
+	var was map[locate.NodeKey]bool
+	if before != nil {
+		was = map[locate.NodeKey]bool{}
+		for _, n := range before.All {
+			if shown(n) {
+				was[n.Key()] = true
+			}
+		}
+	}
+	var out []*popup
+	by := map[*locate.Node]*popup{}
+	fresh := map[*popup]bool{}
+	for _, n := range snap.All {
+		if !isChoice(n, lo) || !shown(n) {
+			continue
+		}
+		if in != nil && !n.Within(in) {
+			continue
+		}
+		b := boxOf(n)
+		pop := by[b]
+		if pop == nil {
+			pop = &popup{box: b}
+			by[b] = pop
+			out = append(out, pop)
+		}
+		pop.choices = append(pop.choices, n)
+		if was != nil && !was[n.Key()] {
+			fresh[pop] = true
+		}
+	}
+	if was == nil {
+		return out
+	}
+	var appeared []*popup
+	for _, pop := range out {
+		if fresh[pop] {
+			appeared = append(appeared, pop)
+		}
+	}
+	return appeared
+}
+
+// findPopup is the widget's open popup in snap: one inside the widget
+// (a shadow root's list, a listbox itself), else one it controls
+// (aria-controls, aria-owns), else the last that appeared since it was
+// opened (a portal at the end of body, a popover, a dialog), else the
+// last list of clickable items without ARIA roles that appeared.
+func (p *Page) findPopup(ctx context.Context, snap *locate.Snapshot, s *selecting) *popup {
+	w := nodeNow(snap, s.widget)
+	if w != nil {
+		if in := choiceGroups(snap, nil, w); len(in) > 0 {
+			return in[0]
+		}
+		all := choiceGroups(snap, nil, nil)
+		for _, ctrl := range p.controlled(ctx, snap, w) {
+			for _, pop := range all {
+				if pop.box.Within(ctrl) || ctrl.Within(pop.box) {
+					return pop
+				}
+			}
+		}
+	}
+	for _, loose := range []bool{false, true} {
+		if appeared := choiceGroups(snap, s.before, nil, loose); len(appeared) > 0 {
+			return appeared[len(appeared)-1]
+		}
+	}
+	return nil
+}
+
+// controlled are the nodes the widget's aria-controls and aria-owns name
+// (selectControlsJS), found by id in every document of the page.
+func (p *Page) controlled(ctx context.Context, snap *locate.Snapshot, w *locate.Node) []*locate.Node {
+	raw, err := p.callOn(ctx, w, selectControlsJS)
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	if json.Unmarshal(raw, &ids) != nil {
+		return nil
+	}
+	var out []*locate.Node
+	for _, id := range ids {
+		keys, err := p.cssQuery(ctx, fmt.Sprintf("[id=%q]", id))
+		if err != nil {
+			continue
+		}
+		for k := range keys {
+			if n := snap.FindBackend(k.Session, k.Backend); n != nil {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// searchField is the field to type the option's name into, when the
+// list is searchable: the widget itself when it takes text (an editable
+// combobox), else a field that appeared when it opened (a search box in
+// its dropdown).
+func (s *selecting) searchField(snap *locate.Snapshot) *locate.Node {
+	if w := nodeNow(snap, s.widget); w != nil && typable(w) && w.Ref != "" {
+		return w
+	}
+	was := map[locate.NodeKey]bool{}
+	for _, n := range s.before.All {
+		if typable(n) && shown(n) {
+			was[n.Key()] = true
+		}
+	}
+	for _, n := range snap.All {
+		if typable(n) && shown(n) && n.Ref != "" && !was[n.Key()] {
+			return n
+		}
+	}
+	return nil
+}
+
+// typable says a node takes typed text: a field of a role that takes
+// text and is not read-only, that is an input, a textarea or an editing
+// host (a select-only combobox, a <div>, takes none).
+func typable(n *locate.Node) bool {
+	return n.Editable() && (n.Tag == "input" || n.Tag == "textarea" || n.EditHost)
+}
+
+// plainRoles are the roles of an element with no meaning of its own.
+var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true}
+
+// shownValue is what the widget shows: its value, name and text, and the
+// names of what is selected or checked inside it; and the text of up to
+// two plain elements around it, where a combobox input's kit shows the
+// value beside the input (react-select's single value).
+func shownValue(snap *locate.Snapshot, w *locate.Node) string {
+	n := nodeNow(snap, w)
+	if n == nil {
+		return ""
+	}
+	parts := []string{n.Value, n.Name, n.Text}
+	var walk func(c *locate.Node)
+	walk = func(c *locate.Node) {
+		if c.Selected || c.Checked == "true" {
+			parts = append(parts, c.Name)
+		}
+		for _, k := range c.Children {
+			walk(k)
+		}
+	}
+	walk(n)
+	for a, i := n.Parent, 0; a != nil && i < 2 && plainRoles[a.Role]; a, i = a.Parent, i+1 {
+		parts = append(parts, a.Text)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// confirmWords name a dialog's button that confirms a choice;
+// dismissWords one that drops it.
+var (
+	confirmWords = []string{"ok", "done", "apply", "select", "choose", "confirm", "save", "set"}
+	dismissWords = []string{"cancel", "close", "dismiss", "back", "no"}
+)
+
+// confirmButton is the dialog's button that confirms a choice: one named
+// as such, else its only button that does not dismiss it.
+func confirmButton(snap *locate.Snapshot, dialog *locate.Node) *locate.Node {
+	var others []*locate.Node
+	for _, n := range snap.All {
+		if n.Role != "button" || !shown(n) || n.Ref == "" || !n.Within(dialog) {
+			continue
+		}
+		name := fold(n.Name)
+		for _, w := range confirmWords {
+			if name == w {
+				return n
+			}
+		}
+		dismiss := false
+		for _, w := range dismissWords {
+			dismiss = dismiss || name == w
+		}
+		if !dismiss {
+			others = append(others, n)
+		}
+	}
+	if len(others) == 1 {
+		return others[0]
+	}
+	return nil
+}
+
+// closestName is the name of names nearest to want, for a did-you-mean:
+// one that holds it or that it holds (ignoring case), else the one at
+// the smallest edit distance, when that is at most a third of its length.
+func closestName(want string, names []string) string {
+	w := fold(want)
+	if w == "" {
+		return ""
+	}
+	for _, n := range names {
+		f := fold(n)
+		if strings.Contains(f, w) || strings.Contains(w, f) {
+			return n
+		}
+	}
+	best, bestD := "", max(2, utf8.RuneCountInString(w)/3)+1
+	for _, n := range names {
+		if d := editDistance(w, fold(n)); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, by runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}
