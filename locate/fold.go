@@ -11,8 +11,8 @@ import "strings"
 //  2. a label is part of the control it labels: a label made clickable by
 //     its styles gets no ref of its own, and the label of a concealed
 //     checkbox or radio stands for it;
-//  3. a concealed control that a visible widget of its kind and name
-//     stands for gets no ref;
+//  3. a concealed native input (input, select, textarea) that a visible
+//     widget of its kind and name stands for gets no ref;
 //  4. a clickable inside a real control, named as the control is, is part
 //     of it.
 //
@@ -37,7 +37,7 @@ func foldControls(root *Node, labelOf map[*Node]*Node) {
 		}
 	}
 	for _, n := range nodes {
-		if realControl(n) && n.concealed {
+		if realControl(n) && n.concealed && nativeInput[n.Tag] {
 			foldConcealed(n)
 		}
 	}
@@ -167,6 +167,11 @@ func foldConcealed(c *Node) {
 	find(near)
 	c.replaced = found
 }
+
+// nativeInput are the tags of the native controls a widget is drawn in
+// place of: a concealed button or link is no such input, and keeps its
+// ref (a collapsed twin of a visible button is hidden, docs/targets.md).
+var nativeInput = map[string]bool{"input": true, "select": true, "textarea": true}
 
 // kindOf is the family of a role as a step acts on it: what is toggled,
 // what is typed into, or the role itself.

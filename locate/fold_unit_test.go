@@ -10,7 +10,7 @@ import (
 
 // kitTree is tree with the facts of a UI kit's markup, written after a
 // node as bracketed marks: [aria-label] (its author named it: aria-label,
-// a <label for>, ElementInternals), [host] (a custom element), [concealed]
+// a <label for>, ElementInternals), [host] (a custom element), [button] (a <button>), [concealed]
 // (drawn invisible: opacity 0, a 1×1 box), [placeholder] (named by its
 // placeholder), [label] (a <label> of the real control it wraps, else of
 // the one just before it in document order). The controls
@@ -38,8 +38,13 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 				n.NameFrom = "aria-label"
 			case "host":
 				n.Tag = "x-kit-el"
-			case "concealed":
+			case "concealed": // a native input, unless [button] says otherwise
 				n.concealed = true
+				if n.Tag == "" {
+					n.Tag = "input"
+				}
+			case "button":
+				n.Tag = "button"
 			case "placeholder":
 				n.NameFrom = "placeholder"
 			case "label":
@@ -207,6 +212,9 @@ checkbox Newsletter [concealed]
 		{"a native checkbox under its widget", `
 *checkbox Sync contacts
   checkbox [concealed]`, `- checkbox "Sync contacts" [clickable, ref=ea]`},
+		{"a collapsed button beside its visible twin is no native input a widget replaces", `
+button Buy [concealed] [button]
+button Buy`, "- button \"Buy\" [ref=ea]\n- button \"Buy\" [ref=eb]"},
 	} {
 		got := strings.TrimSpace(kitTree(t, c.outline).String())
 		if got != c.want {
