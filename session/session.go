@@ -168,6 +168,7 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 	if err != nil {
 		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
 	}
+	sc.Mask = ss.mask // one-time codes join the masked values (docs/flows.md "One-time codes")
 	ss.scope = sc
 	if ss.base, err = ss.baseURL(f, sc, ""); err != nil {
 		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
