@@ -55,7 +55,7 @@ var (
 )
 
 // docEnv is the environment the documents' flows read: the demo shop's
-// address and password.
+// address, password and one-time code key.
 func docEnv(name string) (string, bool) {
 	switch name {
 	case "BASE_URL":
@@ -64,6 +64,8 @@ func docEnv(name string) (string, bool) {
 		return strings.TrimPrefix(shop.URL, "http://"), true
 	case "SHOP_PASSWORD":
 		return "secret", true
+	case "SHOP_OTP": // a one-time code's key (docs/flows.md "One-time codes")
+		return "JBSWY3DPEHPK3PXP", true
 	}
 	return "", false
 }

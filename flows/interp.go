@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -35,7 +37,11 @@ type ref struct {
 	NS         string // vars, env, secrets or flow
 	Name       string
 	Path       []string // vars only: keys/indexes into the value
+	Func       string   // "totp" for ${totp(secrets.NAME)}, else ""
 }
+
+// funcRE is a function call in ${...}: ${totp(secrets.NAME)}.
+var funcRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\(\s*([^()]*?)\s*\)$`)
 
 // refError is a syntax error of an interpolation at a byte offset.
 type refError struct {
@@ -79,6 +85,9 @@ func parseRef(raw string) (ref, error) {
 	if t == "" {
 		return r, fmt.Errorf("empty ${}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME} or ${flow.name}")
 	}
+	if m := funcRE.FindStringSubmatch(t); m != nil {
+		return parseCall(raw, m[1], m[2])
+	}
 	parts := strings.Split(t, ".")
 	bad := func() (ref, error) {
 		return r, fmt.Errorf("bad reference ${%s}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME} or ${flow.name}", raw)
@@ -106,6 +115,20 @@ func parseRef(raw string) (ref, error) {
 	return r, nil
 }
 
+// parseCall reads ${FN(ARG)}: only ${totp(secrets.NAME)} exists
+// (docs/flows.md "One-time codes").
+func parseCall(raw, fn, arg string) (ref, error) {
+	if fn != fnTOTP {
+		return ref{Raw: raw}, fmt.Errorf("unknown function %s() in ${%s}: the one function is ${totp(secrets.NAME)}", fn, raw)
+	}
+	r, err := parseRef(arg)
+	if err != nil || r.NS != nsSecrets || r.Func != "" {
+		return ref{Raw: raw}, fmt.Errorf("${%s}: totp takes a secret, write ${totp(secrets.NAME)} with NAME listed in secrets", raw)
+	}
+	r.Raw, r.Func = raw, fnTOTP
+	return r, nil
+}
+
 // HasInterpolation reports whether s holds a ${...} (not counting $${).
 func HasInterpolation(s string) bool {
 	refs, err := scanRefs(s)
@@ -130,11 +153,28 @@ func (p *parser) checkInterp(s string, n *yaml.Node) {
 			p.nameErrorAt(p.locate(n, needle, 0), r.NS, msg, fix)
 		} else if msg := checkResponseRef(r); msg != "" {
 			p.errorAt(p.locate(n, needle, 0), "%s", msg)
+		} else if err := p.checkTOTP(r); err != nil {
+			p.errorAt(p.locate(n, needle, 0), "%s", err)
 		}
 	}
 	if rerr != nil {
 		p.errorAt(p.locate(n, rerr.Needle, 0), "%s", rerr.Msg)
 	}
+}
+
+// checkTOTP checks, before the browser starts, that the secret of a
+// ${totp(secrets.NAME)} is a TOTP key, when the environment has it
+// (docs/flows.md "One-time codes").
+func (p *parser) checkTOTP(r ref) error {
+	if r.Func != fnTOTP {
+		return nil
+	}
+	v, ok := p.ld.opts.LookupEnv(r.Name)
+	if !ok {
+		return nil
+	}
+	_, _, err := totpKey(r.Name, v)
+	return err
 }
 
 // nameErrorAt records checkName's message: an unset environment variable
@@ -213,6 +253,24 @@ type Scope struct {
 	// FlowName is ${flow.name}: the name of the top-level flow (the test
 	// case), also inside sub-flows.
 	FlowName string
+	// Now is the clock of ${totp(...)}; nil means time.Now.
+	Now func() time.Time
+	// Mask, when set, is given every one-time code made, so that outputs
+	// hide it as they hide secrets (docs/flows.md "One-time codes").
+	Mask *Masker
+}
+
+// totp is the one-time code of the secret name of value v, now.
+func (sc *Scope) totp(name, v string) (string, error) {
+	now := time.Now
+	if sc.Now != nil {
+		now = sc.Now
+	}
+	code, err := TOTPCode(name, v, now())
+	if err == nil {
+		sc.Mask.Add(code)
+	}
+	return code, err
 }
 
 // Interpolate replaces every ${...} of s with its value, and $${ with ${.
@@ -266,7 +324,9 @@ func (sc *Scope) refValue(r ref) (any, error) {
 		}
 		return "", fmt.Errorf("environment variable %q is not set", r.Name)
 	case nsSecrets:
-		if v, ok := sc.Secrets[r.Name]; ok {
+		if v, ok := sc.Secrets[r.Name]; ok && r.Func == fnTOTP {
+			return sc.totp(r.Name, v)
+		} else if ok {
 			return v, nil
 		}
 		return "", fmt.Errorf("unknown secret %q", r.Name)
@@ -466,7 +526,7 @@ func (sc *Scope) SubScope(run *Run, overrides map[string]string) (*Scope, error)
 	if run == nil || run.Loaded == nil {
 		return nil, fmt.Errorf("run: the sub-flow is not loaded")
 	}
-	sub := &Scope{Vars: map[string]any{}, Env: sc.Env, Secrets: map[string]string{}, FlowName: sc.FlowName}
+	sub := &Scope{Vars: map[string]any{}, Env: sc.Env, Secrets: map[string]string{}, FlowName: sc.FlowName, Now: sc.Now, Mask: sc.Mask}
 	for k, v := range sc.Secrets {
 		sub.Secrets[k] = v
 	}
@@ -499,8 +559,10 @@ func (sc *Scope) Export(sub *Scope, names []string) {
 	}
 }
 
-// Masker hides secret values in text.
+// Masker hides secret values in text. It is safe for concurrent use: a
+// one-time code joins it while outputs are written (Add).
 type Masker struct {
+	mu sync.RWMutex
 	r  *strings.Replacer
 	vs []string // the values and their escaped forms, longest first
 }
@@ -511,8 +573,24 @@ const Mask = "•••"
 // NewMasker masks the given values (empty ones are ignored), longest
 // first, together with their URL- and JSON-escaped forms.
 func NewMasker(secretValues ...string) *Masker {
+	m := &Masker{}
+	m.Add(secretValues...)
+	return m
+}
+
+// Add masks more values from now on (a one-time code once made). A nil
+// Masker ignores them.
+func (m *Masker) Add(secretValues ...string) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	seen := map[string]bool{}
-	var vs []string
+	for _, v := range m.vs {
+		seen[v] = true
+	}
+	vs := m.vs
 	add := func(s string) {
 		if s != "" && !seen[s] {
 			seen[s] = true
@@ -530,15 +608,15 @@ func NewMasker(secretValues ...string) *Masker {
 			add(string(b[1 : len(b)-1]))
 		}
 	}
-	sort.SliceStable(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
-	if len(vs) == 0 {
-		return &Masker{}
+	if len(vs) == len(m.vs) {
+		return
 	}
+	sort.SliceStable(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
 	pairs := make([]string, 0, 2*len(vs))
 	for _, v := range vs {
 		pairs = append(pairs, v, Mask)
 	}
-	return &Masker{r: strings.NewReplacer(pairs...), vs: vs}
+	m.r, m.vs = strings.NewReplacer(pairs...), vs
 }
 
 // Values are the strings the masker hides: every secret value and its
@@ -548,12 +626,19 @@ func (m *Masker) Values() []string {
 	if m == nil {
 		return nil
 	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
 	return append([]string(nil), m.vs...)
 }
 
 // Mask replaces every secret value in s with •••.
 func (m *Masker) Mask(s string) string {
-	if m == nil || m.r == nil {
+	if m == nil {
+		return s
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.r == nil {
 		return s
 	}
 	return m.r.Replace(s)
@@ -561,7 +646,12 @@ func (m *Masker) Mask(s string) string {
 
 // MaskBytes is Mask for bytes.
 func (m *Masker) MaskBytes(b []byte) []byte {
-	if m == nil || m.r == nil {
+	if m == nil {
+		return b
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.r == nil {
 		return b
 	}
 	return []byte(m.r.Replace(string(b)))

@@ -436,8 +436,25 @@ func (p *parser) stepNode(item *yaml.Node) *Step {
 	if v := o.val("retry"); v != nil {
 		s.Retry, _ = p.integer(v, "retry", 0)
 	}
+	if v := o.val("soft"); v != nil {
+		s.Soft = p.soft(v, spec.Name, s.Optional)
+	}
 	p.action(s, spec, e.k, e.v)
 	return s
+}
+
+// soft reads a step's `soft:`, which only checks take
+// (docs/flows.md "Soft checks").
+func (p *parser) soft(v *yaml.Node, action ActionName, optional bool) bool {
+	soft := p.boolean(v, "soft")
+	switch {
+	case !soft:
+	case action != ActionExpect && action != ActionAssert:
+		p.errorf(v, "soft: true is for expect and assert steps, not %s; to let a %s step fail and go on, write optional: true", action, action)
+	case optional:
+		p.errorf(v, "a step is soft or optional, not both: soft fails the flow at its end, optional only warns; remove one")
+	}
+	return soft
 }
 
 // action parses the argument v of action spec (k is the action's key)

@@ -106,6 +106,7 @@ var commonStepFields = []field{
 	{Key: "timeout", Kind: kDuration, Doc: "Time limit of this step; overrides the flow's step_timeout."},
 	{Key: "optional", Kind: kBool, Doc: "When true a failure is recorded as a warning and the flow goes on."},
 	{Key: "retry", Kind: kInt, Doc: "How many more times the step is tried after it fails (default 0)."},
+	{Key: "soft", Kind: kBool, Doc: "On `expect` and `assert`: when true a failure is recorded with its diagnostics, the flow goes on, and fails at its end listing every soft failure."},
 }
 
 var targetFields = []field{

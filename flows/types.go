@@ -100,7 +100,10 @@ type Step struct {
 	If       *Expr
 	Timeout  time.Duration // 0: the flow's step_timeout
 	Optional bool
-	Retry    int
+	// Soft: a failed expect or assert is recorded and the flow goes on,
+	// to fail at its end (docs/flows.md "Soft checks").
+	Soft  bool
+	Retry int
 }
 
 // Target is what a step acts on (docs/targets.md). The string forms are a

@@ -74,6 +74,9 @@ func (s *Step) commonNodes() []*yaml.Node {
 	if s.Retry > 0 {
 		w.add("retry", intNode(s.Retry))
 	}
+	if s.Soft {
+		w.add("soft", boolNode(true))
+	}
 	return w.content
 }
 

@@ -136,6 +136,9 @@ type Attempt struct {
 	Baselines []Baseline `json:"baselines,omitempty"`
 	// Blocked are the requests the allowed domains stopped.
 	Blocked []Blocked `json:"blocked,omitempty"`
+	// SoftFailures are the failures of the soft checks, in order; any
+	// fails the attempt at its end (docs/flows.md "Soft checks").
+	SoftFailures []*Failure `json:"soft_failures,omitempty"`
 }
 
 // Step is one executed (or skipped) step. Nested steps (group, repeat,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/smokeflow/smokeflow/browser"
@@ -87,11 +88,31 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		_ = sess.KeepTrace()
 	}
 	collect(a, sess)
-	if ok && tok {
+	if ok && tok && len(a.SoftFailures) == 0 {
 		a.Status = results.Passed
 		a.Failure = nil
 	}
+	if ok && tok && len(a.SoftFailures) > 0 {
+		a.Failure = softFailure(a.SoftFailures)
+	}
 	return a
+}
+
+// softFailure is the failure of an attempt whose soft checks failed: it
+// lists them all, in order, and carries the first one's place, reason and
+// diagnostics (docs/flows.md "Soft checks").
+func softFailure(soft []*results.Failure) *results.Failure {
+	lines := make([]string, len(soft))
+	for i, f := range soft {
+		lines[i] = fmt.Sprintf("%d) %s", i+1, f.Message)
+	}
+	checks := "soft checks"
+	if len(soft) == 1 {
+		checks = "soft check"
+	}
+	first := *soft[0]
+	first.Message = fmt.Sprintf("%d %s failed:\n%s", len(soft), checks, strings.Join(lines, "\n"))
+	return &first
 }
 
 // confirmMode is what the policy's confirm rules do in a run: the run
@@ -153,6 +174,7 @@ func collect(a *results.Attempt, sess *session.Session) {
 	a.Requests = sess.FailedRequests()
 	a.Dialogs = sess.Dialogs()
 	a.Blocked = sess.Blocked()
+	a.SoftFailures = sess.SoftFailures()
 }
 
 // fail records a failure that is not a step's (the first one wins).

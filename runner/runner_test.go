@@ -139,6 +139,30 @@ var _ = Describe("Runner", func() {
 		Expect(statuses).To(Equal([]results.Status{results.Passed, results.Warned, results.Passed, results.Passed}))
 	})
 
+	It("records failed soft checks, goes on, and fails the flow at its end listing each in order", func() {
+		res := runOne("../testdata/runner/soft-checks.yaml", runner.Config{})
+		Expect(res.Status).To(Equal(results.Failed))
+		a := res.Final()
+		statuses := map[string]results.Status{}
+		for _, s := range a.Steps {
+			statuses[s.Index] = s.Status
+		}
+		Expect(statuses).To(Equal(map[string]results.Status{"1": results.Passed, "2": results.Failed, "3": results.Failed,
+			"4": results.Passed, "5": results.Passed, "6": results.Failed}), "the flow goes on past each soft failure")
+		Expect(a.Steps[1].Log).To(ContainElement(ContainSubstring("soft check failed; going on")))
+		var where []string
+		for _, f := range a.SoftFailures {
+			where = append(where, f.StepIndex)
+			Expect(f.Diagnostics).NotTo(BeNil(), f.Message)
+		}
+		Expect(where).To(Equal([]string{"2", "3", "6"}))
+		Expect(a.Failure.Message).To(HavePrefix("3 soft checks failed:\n1) step 2 ("))
+		Expect(a.Failure.Message).To(ContainSubstring("\n2) step 3 ("))
+		Expect(a.Failure.Message).To(ContainSubstring("\n3) step 6 ("))
+		Expect(a.Failure.Message).To(ContainSubstring(`"Goodbye"`))
+		Expect(a.Failure.StepIndex).To(Equal("2"), "the first soft failure gives the place and diagnostics")
+	})
+
 	It("joins relative opens to the flow's own base_url, and a sub-flow's to its own", func() {
 		env := map[string]string{"SF_MAIN_BASE": fixture.URL, "SF_SUB_BASE": fixture.URL + "/runner/pages"}
 		lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }

@@ -140,6 +140,14 @@ func (ss *Session) stepFailed(ctx context.Context, s *flows.Step, idx string, re
 		d = sf.diag
 	}
 	ss.fail(s, idx, err, d)
+	if s.Soft && ctx.Err() == nil && (d == nil || d.Reason != diagnostics.ReasonBrowser) {
+		// a soft check: recorded, and the flow goes on (docs/flows.md "Soft checks")
+		ss.soft = append(ss.soft, ss.failure)
+		ss.failure = before
+		rec.Log = append(rec.Log, "soft check failed; going on, the flow fails at its end")
+		ss.finish(rec)
+		return nil
+	}
 	ss.finish(rec)
 	return err
 }

@@ -128,7 +128,10 @@ type Session struct {
 	steps  []*results.Step
 	// failure is the one of the step Do runs, recorded by the innermost
 	// step that failed
-	failure   *results.Failure
+	failure *results.Failure
+	// soft are the failures of soft checks, in order (docs/flows.md
+	// "Soft checks")
+	soft      []*results.Failure
 	artifacts []results.Artifact
 	baselines []results.Baseline
 	names     *names
@@ -168,6 +171,7 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 	if err != nil {
 		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
 	}
+	sc.Mask = ss.mask // one-time codes join the masked values (docs/flows.md "One-time codes")
 	ss.scope = sc
 	if ss.base, err = ss.baseURL(f, sc, ""); err != nil {
 		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
@@ -218,6 +222,12 @@ func (ss *Session) Skip(step *flows.Step) *results.Step {
 	rec := ss.stepRecord(ss.phase, step, ss.prefix+strconv.Itoa(ss.count), results.Skipped)
 	ss.steps = append(ss.steps, rec)
 	return rec
+}
+
+// SoftFailures are the failures of the soft checks run so far, in order
+// (docs/flows.md "Soft checks").
+func (ss *Session) SoftFailures() []*results.Failure {
+	return append([]*results.Failure(nil), ss.soft...)
 }
 
 // Steps are the records of every step run or skipped so far, the steps
