@@ -128,14 +128,14 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 	})
 
 	It("takes the base URL and the step timeout as start flags", func() {
-		code, out, errOut := smokeflowSplit("open", "--base-url", site.URL+"/snapshot/", "--step-timeout", "300ms", "cart.html")
+		code, out, errOut := smokeflowSplit("open", "--base-url", site.URL+"/snapshot/", "--step-timeout", "2s", "cart.html")
 		Expect(code).To(Equal(0), errOut)
 		Expect(out).To(Equal("ok\n"))
 		_, out, _ = smokeflowSplit("get", "url")
 		Expect(out).To(Equal(page+"\n"), "the relative URL joined the base URL")
-		smokeflowSplit("eval", "setTimeout(() => document.body.append('Late text'), 3000); 1")
+		smokeflowSplit("eval", "setTimeout(() => document.body.append('Late text'), 8000); 1")
 		code, out, _ = smokeflowSplit("wait", "{text: Late text}")
-		Expect(code).To(Equal(1), "the wait gave up after 300 ms, before the text came (the default 10 s would see it)")
+		Expect(code).To(Equal(1), "the wait gave up after 2 s, before the text came (the default 10 s would see it); not 300 ms, which a loaded machine took to read the URL")
 		Expect(out).To(ContainSubstring(`text "Late text" did not appear`))
 		smokeflowSplit("close")
 	})
