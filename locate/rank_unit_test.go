@@ -47,3 +47,32 @@ func TestRankExactNameFirst(t *testing.T) {
 		t.Errorf("rankReason = %q, want %q", got, "exact name")
 	}
 }
+
+// A contains-match starts at a word boundary: "Age" is not inside
+// "page" (docs/targets.md "Resolution", 3: Matching).
+func TestMatchStartsAtWord(t *testing.T) {
+	cases := []struct {
+		want, name string
+		ok         bool
+	}{
+		{"Age", "Age: activate to sort column ascending", true},
+		{"Age", "Show 10 entries per page", false},
+		{"Age", "per page; Age group", true},
+		{"age", "the (age) column", true},
+		{"Add", "Address", true},
+		{"dress", "Address", false},
+		{"10 entries", "Show 10 entries per page", true},
+		{"-x", "a-x", true},
+		{"été", "Un été", true},
+		{"té", "Un été", false},
+	}
+	for _, c := range cases {
+		m, err := newMatcher(c.want, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.match(c.name); got != c.ok {
+			t.Errorf("%q in %q: match = %v, want %v", c.want, c.name, got, c.ok)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
@@ -774,7 +776,8 @@ func firstNonEmpty(s ...string) string {
 }
 
 // matcher matches names: case-insensitive substring on whitespace-
-// normalised text, whole-string with exact, or a /regex/.
+// normalised text that starts at a word boundary, whole-string with exact,
+// or a /regex/ (docs/targets.md "Resolution", 3: Matching).
 type matcher struct {
 	want  string
 	exact bool
@@ -815,7 +818,38 @@ func (m *matcher) match(s string) bool {
 	if m.exact {
 		return s == m.want
 	}
-	return strings.Contains(s, m.want)
+	return containsAtWord(s, m.want)
+}
+
+// containsAtWord reports whether want occurs in s starting at a word
+// boundary: "age" is in "Age group" and "the age" but not in "page"
+// (docs/targets.md "Resolution", 3: Matching).
+func containsAtWord(s, want string) bool {
+	for from := 0; from <= len(s); {
+		i := strings.Index(s[from:], want)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if i == 0 || !wordRune(lastRune(s[:i])) || !wordRune(firstRune(want)) {
+			return true
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		from = i + size
+	}
+	return false
+}
+
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
 }
 
 // phrase candidates: a described quote first, then the whole phrase, then
