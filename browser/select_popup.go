@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/smokeflow/smokeflow/internal/textdist"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -322,31 +323,9 @@ func closestName(want string, names []string) string {
 	}
 	best, bestD := "", max(2, utf8.RuneCountInString(w)/3)+1
 	for _, n := range names {
-		if d := editDistance(w, fold(n)); d < bestD {
+		if d := textdist.Levenshtein(w, fold(n)); d < bestD {
 			best, bestD = n, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, by runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
 }

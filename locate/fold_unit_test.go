@@ -57,20 +57,7 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 		}
 	}
 	foldControls(snap.Root, labelOf)
-	snap.All, snap.Refs = nil, map[string]*Node{}
-	var walk func(n *Node)
-	walk = func(n *Node) {
-		n.order, n.Ref = len(snap.All), ""
-		snap.All = append(snap.All, n)
-		if n.Actionable() {
-			n.Ref = "e" + string(rune('a'+len(snap.Refs)))
-			snap.Refs[n.Ref] = n
-		}
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	walk(snap.Root)
+	giveRefs(snap)
 	return snap
 }
 

@@ -40,10 +40,18 @@ func tree(t *testing.T, outline string) *Snapshot {
 		p.Children = append(p.Children, n)
 		stack = append(stack, n)
 	}
-	snap := &Snapshot{Root: root, Refs: map[string]*Node{}, Viewport: Box{W: 800, H: 600}}
+	snap := &Snapshot{Root: root, Viewport: Box{W: 800, H: 600}}
+	giveRefs(snap)
+	return snap
+}
+
+// giveRefs lists snap's nodes in document order and gives each
+// actionable one a ref (ea, eb, ...), as a read does.
+func giveRefs(snap *Snapshot) {
+	snap.All, snap.Refs = nil, map[string]*Node{}
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		n.order = len(snap.All)
+		n.order, n.Ref = len(snap.All), ""
 		snap.All = append(snap.All, n)
 		if n.Actionable() {
 			n.Ref = "e" + string(rune('a'+len(snap.Refs)))
@@ -53,8 +61,7 @@ func tree(t *testing.T, outline string) *Snapshot {
 			walk(c)
 		}
 	}
-	walk(root)
-	return snap
+	walk(snap.Root)
 }
 
 // pick resolves the target (YAML) over snap and returns what it chose,
