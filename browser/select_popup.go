@@ -47,11 +47,11 @@ func (pop *popup) names() []string {
 // one choice whose name starts with want as whole words (an option that
 // shows a description after its name: "Team Up to 10 seats").
 func (pop *popup) match(want string) *locate.Node {
-	w := norm(want)
+	w := locate.Normalize(want)
 	for _, by := range []func(c *locate.Node) bool{
-		func(c *locate.Node) bool { return norm(c.Name) == w },
-		func(c *locate.Node) bool { return strings.EqualFold(norm(c.Name), w) },
-		func(c *locate.Node) bool { return strings.EqualFold(norm(c.Text), w) },
+		func(c *locate.Node) bool { return locate.Normalize(c.Name) == w },
+		func(c *locate.Node) bool { return strings.EqualFold(locate.Normalize(c.Name), w) },
+		func(c *locate.Node) bool { return strings.EqualFold(locate.Normalize(c.Text), w) },
 	} {
 		for _, c := range pop.choices {
 			if by(c) {
@@ -71,8 +71,9 @@ func (pop *popup) match(want string) *locate.Node {
 	return nil
 }
 
-func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
-func fold(s string) string { return strings.ToLower(norm(s)) }
+// fold is a name as the select compares it: normalized as every name
+// (locate.Normalize), ignoring case.
+func fold(s string) string { return strings.ToLower(locate.Normalize(s)) }
 
 // boxOf is the popup a choice belongs to: its nearest listbox, menu,
 // tree, grid or dialog, else its nearest radio group or group, else its
