@@ -65,19 +65,6 @@ func lock(ctx context.Context, path string) (*os.File, error) {
 // unlock releases a lock taken by tryLock or lock.
 func unlock(f *os.File) error { return f.Close() }
 
-// served says whether a process holds the session's serve lock: a live
-// process serves the session (or is ending).
-func served(p paths) (bool, error) {
-	f, ok, err := tryLock(p.serve)
-	if err != nil {
-		return false, err
-	}
-	if ok {
-		return false, unlock(f)
-	}
-	return true, nil
-}
-
 // writePID writes this process's id to the pid file, whole or not at all.
 func writePID(path string) error {
 	tmp := path + ".tmp"
