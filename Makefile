@@ -54,10 +54,12 @@ demo: browser build
 # red (README.md "Two commands on a fresh machine").
 test: browser tools
 	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './*/node_modules/*')); \
+		if [ -n "$$unformatted" ]; then echo "gofmt -w these files:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 -timeout 25m ./runner/ ./cmd/smokeflow/ ./explore/ ./session/ ./agent/ ./locate/ ./examples/ ./...
 
 race: browser
-	$(GO) test -count=1 -race ./runner/...
+	$(GO) test -count=1 -timeout 40m -race ./runner/... ./session/...
 
 bench: browser
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./bench/
