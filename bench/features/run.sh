@@ -218,10 +218,19 @@ feature_env() {
 # Markdown table cell.
 cell() { awk -v n="$1" 'NR == 1 { if (length($0) > n) $0 = substr($0, 1, n) "…"; print }' | sed 's/|/\\|/g; s/`/'"'"'/g'; }
 
-# first_error LOG: the line of LOG that best says why a run failed.
+# first_error TOOL LOG: the line of LOG that best says why TOOL's run
+# failed: smokeflow's line under its ✗, Playwright's first Error:, the
+# script's last line on stdout.
 first_error() {
-	{ grep -m1 -E 'Error:|error:|failed|✗|FAIL|not |never' "$1" || sed '/^[[:space:]]*$/d' "$1" | head -1; } |
-		sed -E 's/^[[:space:]]+//; s/\x1b\[[0-9;]*m//g' | cell 90
+	local line=
+	case $1 in
+	smokeflow) line=$(grep -m1 -A1 '^✗' "$2" | sed -n 2p) ;;
+	playwright) line=$(grep -m1 -E 'Error:' "$2") ;;
+	agent-browser) line=$(sed '/^[[:space:]]*$/d' "$2.out" | tail -1) ;;
+	esac
+	[[ -n $line ]] || line=$(grep -m1 -E 'Error:|error:|failed|✗' "$2" || sed '/^[[:space:]]*$/d' "$2" | head -1)
+	line=${line//"$ROOT"\//}
+	printf '%s\n' "$line" | sed -E 's/^[[:space:]]+//; s/\x1b\[[0-9;]*m//g' | cell 90
 }
 
 # run_tool TOOL FEATURE FILE LOG: runs FILE with TOOL in a fresh process;
@@ -256,10 +265,10 @@ run_tool() {
 	[[ $tool != agent-browser ]] || AB_SESSION="feature-$feature" "$AB" close >/dev/null 2>&1 || true
 }
 
-# judge FILE LOG: the result of the last run of FILE (RC), as
+# judge TOOL FILE LOG: the result of TOOL's last run of FILE (RC), as
 # "RESULT<TAB>NOTE": pass, fail, or cannot.
 judge() {
-	local file=$1 log=$2 meant s missing=
+	local tool=$1 file=$2 log=$3 meant s missing=
 	meant=$(grep -m1 -oE 'bench: fails( "[^"]*")+' "$file" || true)
 	if ((RC == 124 || RC == 137)); then
 		printf 'fail\ttimed out after %s s\n' "$TIMEOUT"
@@ -272,14 +281,14 @@ judge() {
 			grep -qF -- "$s" "$log" || missing+="${missing:+, }\"$s\""
 		done < <(grep -oE '"[^"]*"' <<<"$meant")
 		if [[ -n $missing ]]; then
-			printf 'fail\texit %s, its output lacks %s: %s\n' "$RC" "$missing" "$(first_error "$log")"
+			printf 'fail\texit %s, its output lacks %s: %s\n' "$RC" "$missing" "$(first_error "$tool" "$log")"
 		else
 			printf 'pass\tfailed as meant\n'
 		fi
 	elif ((RC == 0)); then
 		printf 'pass\t\n'
 	else
-		printf 'fail\texit %s: %s\n' "$RC" "$(first_error "$log")"
+		printf 'fail\texit %s: %s\n' "$RC" "$(first_error "$tool" "$log")"
 	fi
 }
 
@@ -314,7 +323,7 @@ for f in $FEATURES; do
 		sf_log "$f / $t: ${file#"$ROOT"/}"
 		run_tool "$t" "$f" "$file" "$log"
 		cat "$log.out" "$log.err" >"$log"
-		IFS=$'\t' read -r result note < <(judge "$file" "$log")
+		IFS=$'\t' read -r result note < <(judge "$t" "$file" "$log")
 		lines_of "$file"
 		[[ -z $LINES_NOTE ]] || note+="${note:+; }lines with $LINES_NOTE"
 		secs=$(awk -v m="$MS" 'BEGIN { printf "%.1f", m / 1000 }')
@@ -339,7 +348,7 @@ awk -F'\t' -v tools="$TOOLS" -v features="$FEATURES" '
 	FILENAME ~ /fixtures.tsv$/ { fixture[$1] = $2; next }
 	FNR > 1 {
 		c = $3
-		if ($3 != "missing") c = c " · " $4 " lines · " $5 " s"
+		if ($3 == "pass" || $3 == "fail") c = c " · " $4 " lines · " $5 " s"
 		if ($7 != "") c = c " (" $7 ")"
 		cell[$1, $2] = c
 	}
