@@ -7,7 +7,9 @@
 # agent-browser's and Playwright's on a real corpus, `make bench-apps`
 # the same flows on real apps next to Playwright, and `make bench-trust`
 # issue 30's trust reproductions with smokeflow, agent-browser and
-# Playwright side by side (docs/benchmarks.md), `make components` a
+# Playwright side by side (docs/benchmarks.md), `make features` each flow
+# feature of issue 33 with smokeflow, Playwright Test and agent-browser on
+# one fixture, side by side (docs/benchmarks.md), `make components` a
 # natural flow and a Playwright test on a small app of each of 21 popular
 # UI libraries from npm, side by side, three runs (docs/components.md),
 # and `make lint-js` lints
@@ -19,7 +21,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench bench-agent bench-trust bench-tokens bench-apps node realapps components lint-js clean
+.PHONY: demo test build browser tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -89,6 +91,11 @@ bench-agent: browser node
 # TOOLS=smokeflow and REPROS="1 2" for part of it.
 bench-trust: browser node
 	bench/trust/run.sh
+
+# FEATURES="soft totp" and TOOLS="smokeflow playwright" for part of it;
+# SMOKEFLOW=path to run another build.
+features: browser node
+	bench/features/run.sh
 
 # Needs agent-browser from bench-agent's cache (AGENT_BENCH_CACHE).
 bench-tokens: browser node
