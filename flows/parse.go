@@ -27,6 +27,10 @@ type parser struct {
 	secrets map[string]bool // names listed in secrets:
 	hasBase bool            // a base URL is there for relative opens
 	used    map[string]bool // variables the flow reads
+	// dataBroken: data: had errors, so ${row.NAME} is not checked
+	// against it; rowChecked are the columns checked against every row.
+	dataBroken bool
+	rowChecked map[string]bool
 }
 
 // subCtx is what a caller's `run` step gives the flow it loads.
@@ -192,6 +196,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 
 	p.skipOnly(o)
+	p.dataKeys(o)
 
 	// Names known before any step: --var, with:, then vars in order.
 	for k := range p.ld.opts.Vars {
