@@ -161,7 +161,12 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 		return
 	}
 	if root.Kind != yaml.MappingNode {
-		p.errorf(root, "a flow file must be a map with name and steps, not %s", kindName(root))
+		hint := ""
+		if root.Kind == yaml.SequenceNode {
+			// docs/flows.md "Data rows": a YAML data file found as a flow
+			hint = "; if this is a data: file, start its name with _ (_users.yaml) so that folders searched for flows leave it out"
+		}
+		p.errorf(root, "a flow file must be a map with name and steps, not %s%s", kindName(root), hint)
 		return
 	}
 	o := p.mapping(root, "flow")
