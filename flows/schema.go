@@ -102,7 +102,7 @@ func kindSchema(f field) jsonObj {
 		s = jsonObj{"type": "number", "minimum": 0, "maximum": 1}
 	case kData:
 		s = jsonObj{"anyOf": []any{
-			jsonObj{"type": "string", "pattern": `(?i)\.(csv|ya?ml)$`},
+			jsonObj{"type": "string", "pattern": `\.([cC][sS][vV]|[yY][aA]?[mM][lL])$`},
 			jsonObj{"type": "array", "minItems": 1, "items": jsonObj{"type": "object", "additionalProperties": jsonObj{"type": textTypes}}},
 		}}
 	case kTargets:
