@@ -170,7 +170,12 @@ func checkBlock(b *block) error {
 	if err != nil {
 		return fmt.Errorf("%s: the flow did not run: %w", b, err)
 	}
-	return checkResult(b, f, run.Flows[0])
+	for _, res := range run.Flows { // a result per data row (docs/flows.md "Data rows")
+		if err := checkResult(b, f, res); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkResult checks a run against the block's mark.

@@ -198,6 +198,8 @@ func (p *parser) checkExprNames(n *yaml.Node, src, what string) {
 			ns = nsVars
 		case "env":
 			ns = nsEnv
+		case nsRow:
+			ns = nsRow
 		default:
 			continue
 		}

@@ -10,6 +10,8 @@ type ExprEnv struct {
 	Status int               `expr:"status"`
 	Vars   map[string]any    `expr:"vars"`
 	Env    map[string]string `expr:"env"`
+	// Row is the data row the flow runs (docs/flows.md "Data rows").
+	Row map[string]string `expr:"row"`
 	// Response is the last request step's (nil before any).
 	Response *Response `expr:"response"`
 

@@ -108,5 +108,8 @@ func LoadSetupFlow(path string, opts LoadOptions) (*SetupFlow, error) {
 	if len(f.SetupFlows) > 0 {
 		return nil, Errors{{Pos: f.SetupFlows[0].Pos, Msg: "setup_flows: a setup flow cannot have setup flows of its own"}}
 	}
+	if f.Data != nil {
+		return nil, Errors{{Pos: f.Data.Pos, Msg: "data: a setup flow runs once per run, without rows; remove data: from it"}}
+	}
 	return &SetupFlow{Path: path, Key: absPath(path), Flow: f}, nil
 }

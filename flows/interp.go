@@ -21,11 +21,14 @@ const (
 	nsEnv     = "env"
 	nsSecrets = "secrets"
 	nsFlow    = "flow"
+	// nsRow is ${row.COLUMN}, the data row the flow runs (docs/flows.md
+	// "Data rows").
+	nsRow = "row"
 )
 
 // reserved names cannot be variables: they are the namespaces.
 // `response` is the last request's (docs/flows.md "request").
-var reservedNames = []string{nsVars, nsEnv, nsSecrets, nsFlow, responseVar}
+var reservedNames = []string{nsVars, nsEnv, nsSecrets, nsFlow, nsRow, responseVar}
 
 var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 var segmentRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*|[0-9]+)$`)
@@ -98,7 +101,7 @@ func parseRef(raw string) (ref, error) {
 		}
 	}
 	switch parts[0] {
-	case nsVars, nsEnv, nsSecrets, nsFlow:
+	case nsVars, nsEnv, nsSecrets, nsFlow, nsRow:
 		if len(parts) < 2 {
 			return r, fmt.Errorf("${%s} needs a name: ${%s.NAME}", t, parts[0])
 		}
@@ -235,6 +238,8 @@ func (p *parser) checkName(ns, name, shown string) (string, Setting) {
 			return "", SettingNone
 		}
 		return fmt.Sprintf("unknown %s: only ${flow.name} exists", shown), SettingNone
+	case nsRow:
+		return p.checkRowName(name, shown), SettingNone
 	}
 	return "", SettingNone
 }
@@ -258,6 +263,9 @@ type Scope struct {
 	// Mask, when set, is given every one-time code made, so that outputs
 	// hide it as they hide secrets (docs/flows.md "One-time codes").
 	Mask *Masker
+	// Row is ${row.COLUMN}: the values of the data row the top-level flow
+	// runs, nil without one (docs/flows.md "Data rows").
+	Row map[string]string
 }
 
 // totp is the one-time code of the secret name of value v, now.
@@ -335,6 +343,11 @@ func (sc *Scope) refValue(r ref) (any, error) {
 			return sc.FlowName, nil
 		}
 		return "", fmt.Errorf("unknown ${flow.%s}", r.Name)
+	case nsRow:
+		if v, ok := sc.Row[r.Name]; ok {
+			return v, nil
+		}
+		return "", fmt.Errorf("${row.%s}: the row has no column %q", r.Name, r.Name)
 	}
 	v, ok := sc.Vars[r.Name]
 	if !ok {
@@ -469,6 +482,9 @@ func NewScope(f *Flow, opts LoadOptions) (*Scope, error) {
 		lookup = os.LookupEnv
 	}
 	sc := &Scope{Vars: map[string]any{}, Env: lookup, Secrets: map[string]string{}, FlowName: f.Name}
+	if f.Row != nil {
+		sc.Row = f.Row.Values
+	}
 	if err := sc.addSecrets(f.Secrets); err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import "errors"
 // environment variable, a base URL; Errors.SplitNeeds tells them apart),
 // and names used twice (names are unique within a run, docs/running.md
 // "Selecting flows"). A flow whose name is already taken is left out.
+// A flow with data rows comes as a flow per row (ExpandRows).
 func LoadAll(paths []string, opts LoadOptions) ([]*Flow, error) {
 	files, err := Discover(paths)
 	errs := asErrors(err, "")
@@ -23,7 +24,7 @@ func LoadAll(paths []string, opts LoadOptions) ([]*Flow, error) {
 			errs = append(errs, asErrors(err, file)...)
 			continue
 		}
-		list = append(list, f)
+		list = append(list, ExpandRows([]*Flow{f})...)
 	}
 	dups := CheckUniqueNames(list)
 	errs = append(errs, dups...)

@@ -46,11 +46,16 @@ var _ = Describe("LoadAll", func() {
 		Expect(err).NotTo(HaveOccurred())
 		files, err := flows.Discover([]string{validDir})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(list).To(HaveLen(len(files)))
-		for i, file := range files {
+		var want []*flows.Flow
+		for _, file := range files {
 			one, err := flows.Load(file, opts)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(list[i].File).To(Equal(file))
+			want = append(want, flows.ExpandRows([]*flows.Flow{one})...) // a flow per data row
+		}
+		Expect(list).To(HaveLen(len(want)))
+		Expect(len(want)).To(BeNumerically(">", len(files)), "rows.yaml has two rows")
+		for i, one := range want {
+			Expect(list[i].File).To(Equal(one.File))
 			Expect(list[i].Name).To(Equal(one.Name))
 		}
 	})

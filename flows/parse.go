@@ -27,6 +27,10 @@ type parser struct {
 	secrets map[string]bool // names listed in secrets:
 	hasBase bool            // a base URL is there for relative opens
 	used    map[string]bool // variables the flow reads
+	// dataBroken: data: had errors, so ${row.NAME} is not checked
+	// against it; rowChecked are the columns checked against every row.
+	dataBroken bool
+	rowChecked map[string]bool
 }
 
 // subCtx is what a caller's `run` step gives the flow it loads.
@@ -157,7 +161,12 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 		return
 	}
 	if root.Kind != yaml.MappingNode {
-		p.errorf(root, "a flow file must be a map with name and steps, not %s", kindName(root))
+		hint := ""
+		if root.Kind == yaml.SequenceNode {
+			// docs/flows.md "Data rows": a YAML data file found as a flow
+			hint = "; if this is a data: file, start its name with _ (_users.yaml) so that folders searched for flows leave it out"
+		}
+		p.errorf(root, "a flow file must be a map with name and steps, not %s%s", kindName(root), hint)
 		return
 	}
 	o := p.mapping(root, "flow")
@@ -192,6 +201,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 
 	p.skipOnly(o)
+	p.dataKeys(o)
 
 	// Names known before any step: --var, with:, then vars in order.
 	for k := range p.ld.opts.Vars {

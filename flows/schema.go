@@ -100,6 +100,11 @@ func kindSchema(f field) jsonObj {
 		}}
 	case kRatio:
 		s = jsonObj{"type": "number", "minimum": 0, "maximum": 1}
+	case kData:
+		s = jsonObj{"anyOf": []any{
+			jsonObj{"type": "string", "pattern": `\.([cC][sS][vV]|[yY][aA]?[mM][lL])$`},
+			jsonObj{"type": "array", "minItems": 1, "items": jsonObj{"type": "object", "additionalProperties": jsonObj{"type": textTypes}}},
+		}}
 	case kTargets:
 		s = jsonObj{"anyOf": []any{sref("target"), jsonObj{"type": "array", "minItems": 1, "items": sref("target")}}}
 	default:

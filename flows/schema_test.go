@@ -104,6 +104,9 @@ var _ = Describe("Schema", func() {
 		Entry("negative tab", "name: x\nsteps:\n  - tab: -1\n"),
 		Entry("unknown dialog key", "name: x\nsteps:\n  - dialog: {acept: true}\n"),
 		Entry("download name as a string", "name: x\nsteps:\n  - expect: {download: {name: a.csv}}\n"),
+		Entry("data from a file that is no CSV or YAML", "name: x\ndata: users.txt\nsteps: [snapshot]\n"),
+		Entry("a data row that is no map", "name: x\ndata: [ann]\nsteps: [snapshot]\n"),
+		Entry("a data value that is a list", "name: x\ndata: [{a: [1]}]\nsteps: [snapshot]\n"),
 	)
 
 	It("names every step and every key the parser accepts", func() {

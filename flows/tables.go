@@ -36,6 +36,7 @@ const (
 	kTab            // previous, or a whole number ≥ 0
 	kRatio          // a number from 0 to 1
 	kTargets        // a list of TARGETs, or one TARGET
+	kData           // a data file path, or a list of maps of column names to scalars
 )
 
 // field is one key of a map.
@@ -93,6 +94,8 @@ var flowFields = []field{
 	{Key: "teardown", Kind: kSteps, Doc: "Steps that always run last, after success or failure."},
 	{Key: "skip", Kind: kText, Doc: "A reason to skip the flow: it is reported as skipped, with the reason, and not run. Literal text."},
 	{Key: "only", Kind: kBool, Doc: "When true, a run that selects this flow runs only the flows marked `only: true`. `--forbid-only` makes it an error."},
+	{Key: "data", Kind: kData, Doc: "Rows to run the flow once each, every row its own result named `NAME [KEY]`: a CSV file (first line: the column names), a YAML file holding a list of maps, or that list written here. Files are relative to this one. `${row.COLUMN}` in strings, `row.COLUMN` in expressions."},
+	{Key: "key", Kind: kText, Doc: "The column of `data:` whose value names each row's result (default: the first column). Keys must differ."},
 }
 
 var viewportFields = []field{

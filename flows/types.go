@@ -69,6 +69,11 @@ type Flow struct {
 	// runs only them.
 	Only    bool
 	OnlyPos Pos
+	// Data is `data:`, the rows the flow runs once each; Row is the row
+	// a copy of the flow runs (ExpandRows), nil before (docs/flows.md
+	// "Data rows").
+	Data *Data
+	Row  *Row
 	// VarsUsed lists, sorted, the variables the flow and its sub-flows
 	// declare or read: what a --var may set.
 	VarsUsed []string

@@ -165,24 +165,38 @@ func (c config) browser(ctx context.Context, h *holder) (*browser.Browser, error
 // skipped flow as Skip with its reason, a failed one as Fail with the
 // failure text of the JUnit report (reports.FailureText) and its
 // artifacts, a flaky one as a report entry (docs/go-api.md "The ginkgo
-// helper").
+// helper"). A flow with data rows has a result per row: the spec fails
+// when any row fails, naming each (docs/flows.md "Data rows").
 func verdict(run *results.Run) {
-	res := run.Flows[0]
-	final := res.Final()
-	if log := reports.StepLog(final); log != "" {
-		fmt.Fprint(ginkgo.GinkgoWriter, log)
-	}
-	switch res.Status {
-	case results.Skipped:
-		ginkgo.Skip(res.SkipReason)
-	case results.Failed:
-		ginkgo.Fail(failureText(run, final))
-	case results.Flaky:
-		var earlier []string
-		for _, a := range res.Attempts[:len(res.Attempts)-1] {
-			earlier = append(earlier, fmt.Sprintf("attempt %d: %s", a.Number, strings.TrimSpace(reports.FailureText(a))))
+	var failed []string
+	skipped := 0
+	for _, res := range run.Flows {
+		final := res.Final()
+		if log := reports.StepLog(final); log != "" {
+			fmt.Fprint(ginkgo.GinkgoWriter, log)
 		}
-		ginkgo.AddReportEntry("flaky", strings.Join(earlier, "\n\n"))
+		switch res.Status {
+		case results.Skipped:
+			skipped++
+		case results.Failed:
+			text := failureText(run, final)
+			if len(run.Flows) > 1 {
+				text = res.Name + ":\n" + text
+			}
+			failed = append(failed, text)
+		case results.Flaky:
+			var earlier []string
+			for _, a := range res.Attempts[:len(res.Attempts)-1] {
+				earlier = append(earlier, fmt.Sprintf("attempt %d: %s", a.Number, strings.TrimSpace(reports.FailureText(a))))
+			}
+			ginkgo.AddReportEntry("flaky", strings.Join(earlier, "\n\n"))
+		}
+	}
+	switch {
+	case len(failed) > 0:
+		ginkgo.Fail(strings.Join(failed, "\n\n"))
+	case len(run.Flows) > 0 && skipped == len(run.Flows):
+		ginkgo.Skip(run.Flows[0].SkipReason)
 	}
 }
 

@@ -71,7 +71,7 @@ var _ = Describe("Describe", func() {
 		Expect(filepath.Glob(filepath.Join(tmpDir, "smokeflow-profile-*"))).To(BeEmpty(), "the browser was not closed")
 
 		specs := its(r)
-		Expect(specs).To(HaveLen(7), out)
+		Expect(specs).To(HaveLen(8), out)
 		root := "../testdata/ginkgoflows/flows"
 
 		passes := specs["Passes"]
@@ -107,6 +107,11 @@ var _ = Describe("Describe", func() {
 		twin := specs["sub/Passes"]
 		Expect(twin.State).To(Equal(types.SpecStateFailed))
 		Expect(twin.Failure.Message).To(ContainSubstring(`flow name "Passes" is already used by ` + root + "/passes.yaml"))
+
+		rows := specs["Rows"]
+		Expect(rows.State).To(Equal(types.SpecStateFailed), "a failing data row fails its flow's spec (docs/flows.md \"Data rows\")")
+		Expect(rows.Failure.Message).To(HavePrefix("Rows [Log in]:\nstep 2 ("))
+		Expect(rows.Failure.Message).NotTo(ContainSubstring("Rows [Sign in]"))
 
 		nested := specs["sub/Nested"]
 		Expect(nested.State).To(Equal(types.SpecStatePassed), nested.Failure.Message)

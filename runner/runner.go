@@ -89,7 +89,8 @@ type Listener interface {
 	Event(e results.Event)
 }
 
-// Run runs the flows and returns the results in the order given. The
+// Run runs the flows and returns the results in the order given, a
+// result per row of a flow with data rows (flows.ExpandRows). The
 // error is non-nil only when no browser could be started or reached (a
 // *browser.BrowserError) or the artifacts folder cannot be emptied (an
 // *ArtifactsError when it is not smokeflow's to empty); flow failures are
@@ -97,6 +98,7 @@ type Listener interface {
 // the browser is up.
 func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, error) {
 	cfg = cfg.withDefaults()
+	list = flows.ExpandRows(list) // a flow per data row (docs/flows.md "Data rows")
 	run := &results.Run{
 		SchemaVersion: results.SchemaVersion,
 		Tool:          "smokeflow " + Version,

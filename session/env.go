@@ -35,6 +35,7 @@ func (ss *Session) exprEnv(ctx context.Context, sc *flows.Scope) (*flows.ExprEnv
 		Status:   status,
 		Vars:     sc.Vars,
 		Env:      env,
+		Row:      sc.Row,
 		Response: sc.Response(),
 		ConsoleErrors: func() []string {
 			var out []string

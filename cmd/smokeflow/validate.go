@@ -33,7 +33,7 @@ func loadChecked(paths []string, opts flows.LoadOptions, needsWarn bool) ([]*flo
 		if inFiles, _ := errs.SplitNeeds(); len(inFiles) > 0 || (len(errs) > 0 && !needsWarn) {
 			continue
 		}
-		list = append(list, fl)
+		list = append(list, flows.ExpandRows([]*flows.Flow{fl})...) // a flow per data row (docs/flows.md "Data rows")
 	}
 	problems = append(problems, flows.CheckUniqueNames(list)...)
 	blocking := problems
