@@ -108,8 +108,9 @@ func domActionable(g Gomega, p *browser.Page) map[proto.DOMBackendNodeID]string 
 // expectComplete checks that every actionable element has a ref. The DOM
 // is read first and the snapshot after it, so an element the page's own
 // scripts add in between (the demo shop's search results come after a
-// spinner of at least 600 ms) is in both reads; it asks again until the
-// page stops changing, and fails naming the elements still without a ref.
+// spinner of at least 600 ms) is in both reads. It reads both again until
+// every element the DOM read found has a ref in the snapshot, for 10 s,
+// then fails naming the elements still without one.
 func expectComplete(p *browser.Page) int {
 	var n int
 	Eventually(func(g Gomega) {
