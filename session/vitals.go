@@ -136,4 +136,3 @@ func vitalDetail(name string, v browser.VitalsRead) string {
 	}
 	return ""
 }
-
