@@ -68,6 +68,7 @@ var (
 	stillJS          = script("still")
 	thawJS           = script("thaw")
 	unguardJS        = script("unguard")
+	vitalsJS         = script("vitals")
 	watchJS          = script("watch")
 )
 

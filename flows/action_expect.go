@@ -28,6 +28,7 @@ const (
 	ExpectDownload         = "download"
 	ExpectScreenshot       = "screenshot"
 	ExpectSnapshot         = "snapshot"
+	ExpectVitals           = "vitals"
 )
 
 // Expect is `expect`. Kind is one of the Expect* constants.
@@ -48,6 +49,12 @@ type Expect struct {
 	MaxDiffRatio float64
 	Mask         []*Target
 	FullPage     bool
+	// no_failed_requests: the request URLs this check leaves out, beside
+	// the flow's ignore_requests (docs/flows.md "Failed requests").
+	Ignore URLPatterns
+	// vitals: the budgets, in the order of flows.Vitals (docs/flows.md
+	// "Web vitals").
+	Vitals []VitalBudget
 }
 
 // Assert is `assert`.
@@ -146,7 +153,13 @@ func (p *parser) expectKind(a *Expect, kind *field, kn *yaml.Node) {
 		if !p.boolean(kn, a.Kind) && p.resolve(kn) != nil && p.resolve(kn).ShortTag() == "!!bool" {
 			p.errorf(p.resolve(kn), "%s must be true (false checks nothing)", a.Kind)
 		}
+	case kTrueOr:
+		a.Ignore = p.noFailedIgnore(kn, a.Kind)
 	case kObject:
+		if a.Kind == ExpectVitals {
+			a.Vitals = p.expectVitals(kn)
+			break
+		}
 		a.Match = p.expectDownload(kn)
 	case kText:
 		a.Baseline = p.artifactName(kn, "expect "+a.Kind+" name")
@@ -273,7 +286,17 @@ func (a *Expect) arg() *yaml.Node {
 		w.add(a.Kind, matchNode(a.Match))
 	case kTrue:
 		w.add(a.Kind, boolNode(true))
+	case kTrueOr:
+		if len(a.Ignore) == 0 {
+			w.add(a.Kind, boolNode(true))
+			break
+		}
+		w.add(a.Kind, (&mapWriter{}).add("ignore", urlPatternsNode(a.Ignore)).node())
 	case kObject:
+		if a.Kind == ExpectVitals {
+			w.add(a.Kind, vitalsNode(a.Vitals))
+			break
+		}
 		w.add(a.Kind, (&mapWriter{}).add("name", matchNode(a.Match)).node())
 	case kText:
 		w.add(a.Kind, strNodeOf(a.Baseline))

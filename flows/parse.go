@@ -240,6 +240,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 		f.Viewport = p.viewport(n)
 	}
 	p.guardKeys(o)
+	p.ignoreRequests(o)
 	if n := o.val("setup"); n != nil {
 		f.Setup = p.steps(n, "setup", false)
 	}

@@ -93,6 +93,8 @@ func kindSchema(f field) jsonObj {
 		s = jsonObj{}
 	case kObject:
 		s = objectSchema(f.Fields)
+	case kTrueOr:
+		s = jsonObj{"anyOf": []any{jsonObj{"const": true}, objectSchema(f.Fields)}}
 	case kTab:
 		s = jsonObj{"anyOf": []any{
 			jsonObj{"const": TabPrevious},

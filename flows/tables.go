@@ -37,6 +37,7 @@ const (
 	kRatio          // a number from 0 to 1
 	kTargets        // a list of TARGETs, or one TARGET
 	kData           // a data file path, or a list of maps of column names to scalars
+	kTrueOr         // true, or a map of Fields
 )
 
 // field is one key of a map.
@@ -93,6 +94,7 @@ var flowFields = []field{
 	{Key: "steps", Kind: kSteps, Required: true, Doc: "The flow's steps. Required, not empty."},
 	{Key: "teardown", Kind: kSteps, Doc: "Steps that always run last, after success or failure."},
 	{Key: "skip", Kind: kText, Doc: "A reason to skip the flow: it is reported as skipped, with the reason, and not run. Literal text."},
+	{Key: "ignore_requests", Kind: kStrings, Doc: "Request URLs every `no_failed_requests` check of the flow leaves out, and its failure diagnostics: fonts, analytics, beacons a closed network cannot reach. Each a GLOB (`**/*.woff2`, `https://*.example.com/**`: `**` any characters, `*` any but `/`) matched against the whole URL, or a `/regex/flags` searched in it. Literal (not interpolated)."},
 	{Key: "only", Kind: kBool, Doc: "When true, a run that selects this flow runs only the flows marked `only: true`. `--forbid-only` makes it an error."},
 	{Key: "data", Kind: kData, Doc: "Rows to run the flow once each, every row its own result named `NAME [KEY]`: a CSV file (first line: the column names), a YAML file holding a list of maps, or that list written here. Files are relative to this one. `${row.COLUMN}` in strings, `row.COLUMN` in expressions."},
 	{Key: "key", Kind: kText, Doc: "The column of `data:` whose value names each row's result (default: the first column). Keys must differ."},
@@ -148,12 +150,34 @@ var expectKinds = []field{
 	{Key: ExpectChecked, Kind: kTarget, Doc: "TARGET is checked."},
 	{Key: ExpectUnchecked, Kind: kTarget, Doc: "TARGET is not checked."},
 	{Key: ExpectNoConsoleErrors, Kind: kTrue, Doc: "No console.error and no uncaught exception so far."},
-	{Key: ExpectNoFailedRequests, Kind: kTrue, Doc: "No network error and no 4xx/5xx response so far."},
+	{Key: ExpectNoFailedRequests, Kind: kTrueOr, Fields: noFailedFields, Doc: "No network error and no 4xx/5xx response so far, the flow's `ignore_requests` aside: `true`, or `{ignore: [GLOB|/regex/…]}` to leave out more."},
 	{Key: ExpectDialog, Kind: kMatch, Doc: "The message of the last native dialog (alert, confirm, prompt, beforeunload): `{equals|contains|matches: ...}`."},
 	{Key: ExpectDownload, Kind: kObject, Fields: downloadFields, Doc: "The last download, once complete: `{name: {equals|contains|matches: ...}}`."},
 	{Key: ExpectScreenshot, Kind: kText, Doc: "The page (or `target`) looks as its baseline `FLOW.baselines/NAME.png` does, within `max_diff_ratio`, `mask` painted over. NAME is a file name."},
+	{Key: ExpectVitals, Kind: kObject, Fields: vitalFields, Doc: "Budgets on the page's web vitals so far, each `{below: N|DURATION}`: lcp, fcp, ttfb, inp, load (durations with a unit: 2.5s, 200ms) and cls (a plain number). A figure not there yet is waited for."},
 	{Key: ExpectSnapshot, Kind: kText, Doc: "The page's snapshot reads as its baseline `FLOW.baselines/NAME.txt` does, refs aside. NAME is a file name."},
 }
+
+// noFailedFields are the keys of `expect: {no_failed_requests: {...}}`.
+var noFailedFields = []field{
+	{Key: "ignore", Kind: kStrings, Required: true, Doc: "Request URLs this check leaves out, each a GLOB (`**/*.woff2`: `**` any characters, `*` any but `/`) matched against the whole URL or a `/regex/flags` searched in it."},
+}
+
+// vitalFields are the figures of `expect: {vitals: {...}}`, each with its
+// budget (docs/flows.md "Web vitals").
+var vitalFields = []field{
+	{Key: string(VitalLCP), Kind: kObject, Fields: durationBudget, Doc: "Largest contentful paint: when the largest image or text block was painted."},
+	{Key: string(VitalCLS), Kind: kObject, Fields: scoreBudget, Doc: "Cumulative layout shift: the worst session window of shifts without recent input, a plain number."},
+	{Key: string(VitalINP), Kind: kObject, Fields: durationBudget, Doc: "Interaction to next paint: the slowest click, tap or key press so far (one left out per 50)."},
+	{Key: string(VitalTTFB), Kind: kObject, Fields: durationBudget, Doc: "Time to first byte: the main document's responseStart."},
+	{Key: string(VitalFCP), Kind: kObject, Fields: durationBudget, Doc: "First contentful paint."},
+	{Key: string(VitalLoad), Kind: kObject, Fields: durationBudget, Doc: "The end of the load event (loadEventEnd)."},
+}
+
+var (
+	durationBudget = []field{{Key: "below", Kind: kDuration, Required: true, Doc: "The budget, a duration with its unit: 2.5s, 200ms."}}
+	scoreBudget    = []field{{Key: "below", Kind: kScalar, Required: true, Doc: "The budget, a plain number: 0.1."}}
+)
 
 // downloadFields are the keys of `expect: {download: {...}}`.
 var downloadFields = []field{

@@ -47,6 +47,9 @@ type Flow struct {
 	// AllowedDomains is `allowed_domains:`: the only hosts the browser
 	// may load from (nil: any host).
 	AllowedDomains *Domains
+	// IgnoreRequests is `ignore_requests:`: the request URLs its
+	// no_failed_requests checks leave out (docs/flows.md "Failed requests").
+	IgnoreRequests URLPatterns
 	// State is `state:`, a saved state file joined to the flow's folder
 	// ("" for none), at StatePos.
 	State    string

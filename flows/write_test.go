@@ -108,6 +108,8 @@ var _ = Describe("Steps written back as YAML", func() {
 		Entry("a duration", "  - wait: 1500\n", "- wait: 1.5s\n"),
 		Entry("expect text", "  - expect: { text: Total, equals: \"$5\" }\n", "- expect: {text: Total, equals: $5}\n"),
 		Entry("expect count", "  - expect: { count: Item, min: 1, max: 3 }\n", "- expect: {count: Item, min: 1, max: 3}\n"),
+		Entry("expect vitals", "  - expect: { vitals: { cls: { below: 0.1 }, lcp: { below: 2500ms } } }\n", "- expect: {vitals: {lcp: {below: 2.5s}, cls: {below: 0.1}}}\n"),
+		Entry("expect no failed requests, some ignored", "  - expect: { no_failed_requests: { ignore: \"**/*.woff2\" } }\n", "- expect: {no_failed_requests: {ignore: '**/*.woff2'}}\n"),
 		Entry("expect a url", "  - expect: { url: { contains: /cart } }\n", "- expect: {url: {contains: /cart}}\n"),
 		Entry("assert", "  - assert: { that: 'url endsWith \"/\"' }\n", "- assert: url endsWith \"/\"\n"),
 		Entry("a script on several lines", "  - eval: |\n      const a = 1;\n      return a;\n", "- eval: |\n    const a = 1;\n    return a;\n"),

@@ -52,14 +52,15 @@ type junitProperty struct {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Skipped   *junitSkipped `xml:"skipped,omitempty"`
-	Failure   *junitFailure `xml:"failure,omitempty"`
-	Reruns    []junitRerun  `xml:"rerunFailure"`
-	Flakes    []junitRerun  `xml:"flakyFailure"`
-	SystemOut *junitText    `xml:"system-out,omitempty"`
+	Name       string           `xml:"name,attr"`
+	Classname  string           `xml:"classname,attr"`
+	Time       string           `xml:"time,attr"`
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Skipped    *junitSkipped    `xml:"skipped,omitempty"`
+	Failure    *junitFailure    `xml:"failure,omitempty"`
+	Reruns     []junitRerun     `xml:"rerunFailure"`
+	Flakes     []junitRerun     `xml:"flakyFailure"`
+	SystemOut  *junitText       `xml:"system-out,omitempty"`
 }
 
 type junitSkipped struct {
@@ -170,6 +171,7 @@ func junitCaseOf(run *results.Run, f *results.Flow) junitCase {
 		c.Name = c.Classname
 	}
 	final := f.Final()
+	c.Properties = junitVitals(final)
 	switch f.Status {
 	case results.Skipped:
 		c.Skipped = &junitSkipped{Message: oneLine(f.SkipReason)}
@@ -193,6 +195,26 @@ func junitCaseOf(run *results.Run, f *results.Flow) junitCase {
 		c.SystemOut = &junitText{Text: out}
 	}
 	return c
+}
+
+// junitVitals are the figures the attempt's vitals steps read, a
+// property each: vitals.lcp = "1.35 s (over budget 1 s), step 3"
+// (docs/flows.md "Web vitals").
+func junitVitals(a *results.Attempt) *junitProperties {
+	if a == nil {
+		return nil
+	}
+	var props []junitProperty
+	for _, s := range a.Steps {
+		for _, v := range s.Vitals {
+			val := strings.TrimPrefix(v.String(), v.Name+" ")
+			props = append(props, junitProperty{Name: "vitals." + v.Name, Value: oneLine(val + ", step " + s.Index)})
+		}
+	}
+	if len(props) == 0 {
+		return nil
+	}
+	return &junitProperties{Props: props}
 }
 
 // junitRerunOf is a <rerunFailure> or <flakyFailure> for a failed attempt.

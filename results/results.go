@@ -3,6 +3,8 @@
 package results
 
 import (
+	"math"
+	"strconv"
 	"time"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
@@ -156,6 +158,47 @@ type Step struct {
 	Error    string        `json:"error,omitempty"`
 	// Log lines: what the step did ("followed href of covered link"), retries.
 	Log []string `json:"log,omitempty"`
+	// Vitals are the figures an `expect: {vitals: ...}` step read, in
+	// the order of docs/flows.md "Web vitals".
+	Vitals []Vital `json:"vitals,omitempty"`
+}
+
+// Vital is one web vital as a step read it (docs/flows.md "Web vitals").
+type Vital struct {
+	Name string `json:"name"` // ttfb, fcp, lcp, cls, inp, load
+	// Value is in milliseconds, or CLS's score; Unit says which ("ms" or
+	// "" for a score).
+	Value float64 `json:"value"`
+	Unit  string  `json:"unit,omitempty"`
+	// Budget is the step's budget for it, in the same unit (0: none).
+	Budget float64 `json:"budget,omitempty"`
+	// Over: the figure is not below its budget.
+	Over bool `json:"over,omitempty"`
+}
+
+// String says the figure for a log or a report: `lcp 1.62 s (budget
+// 2.5 s)`, `cls 0.31 (over budget 0.1)`.
+func (v Vital) String() string {
+	s := v.Name + " " + VitalText(v.Value, v.Unit)
+	switch {
+	case v.Over:
+		s += " (over budget " + VitalText(v.Budget, v.Unit) + ")"
+	case v.Budget > 0:
+		s += " (budget " + VitalText(v.Budget, v.Unit) + ")"
+	}
+	return s
+}
+
+// VitalText says a figure: `1.62 s` from 1000 ms up, `180 ms` below,
+// a score as it is (`0.31`).
+func VitalText(x float64, unit string) string {
+	switch {
+	case unit == "":
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case x >= 1000:
+		return strconv.FormatFloat(math.Round(x/10)/100, 'f', -1, 64) + " s"
+	}
+	return strconv.FormatFloat(math.Round(x), 'f', -1, 64) + " " + unit
 }
 
 // Failure is why an attempt failed.

@@ -253,7 +253,22 @@ func (ss *Session) pageErrors(d *diagnostics.Diagnostics) {
 			}
 		}
 	}
-	fails := p.DocumentFailures()
+	// what the flow's ignore_requests matches is no cause (docs/flows.md
+	// "Failed requests")
+	var fails []browser.FailedRequest
+	ignored := 0
+	for _, r := range p.DocumentFailures() {
+		if _, ok := ss.flow.IgnoreRequests.Match(r.URL); ok {
+			ignored++
+			continue
+		}
+		fails = append(fails, r)
+	}
+	defer func() {
+		if ignored > 0 {
+			d.FailedRequests = append(d.FailedRequests, fmt.Sprintf("(%d more that ignore_requests matches)", ignored))
+		}
+	}()
 	for i, r := range fails {
 		if i == diagnostics.MaxFailedRequests-1 && len(fails) > diagnostics.MaxFailedRequests {
 			d.FailedRequests = append(d.FailedRequests, fmt.Sprintf("… %d more (network.log in the artifacts)", len(fails)-i))

@@ -51,7 +51,9 @@ func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
 		if err := ss.page.WaitRequests(ctx); err != nil && ctx.Err() == nil {
 			return err
 		}
-		return ss.noFailedRequests()
+		return ss.noFailedRequests(c, e.Ignore)
+	case flows.ExpectVitals:
+		return ss.expectVitals(c, e)
 	case flows.ExpectDialog:
 		cond = ss.dialogCond(e.Match)
 	case flows.ExpectDownload:
@@ -238,17 +240,41 @@ func (ss *Session) noConsoleErrors() error {
 		diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "console errors", Hints: []string{"see console.log in the artifacts"}}}
 }
 
-// noFailedRequests fails when a request failed or got a 4xx/5xx.
-func (ss *Session) noFailedRequests() error {
-	var fails []string
+// noFailedRequests fails when a request failed or got a 4xx/5xx, but
+// for those the flow's ignore_requests and the check's own ignore match:
+// they go in the step's log (docs/flows.md "Failed requests").
+func (ss *Session) noFailedRequests(c *stepCall, ignore flows.URLPatterns) error {
+	ignore = append(ss.ignoredRequests(c.s), ignore...)
+	var fails, ignored []string
 	for _, r := range ss.page.FailedRequests() {
+		if p, ok := ignore.Match(r.URL); ok {
+			ignored = append(ignored, r.String()+" ("+p.String()+")")
+			continue
+		}
 		fails = append(fails, r.String())
+	}
+	if len(ignored) > 0 {
+		c.rec.Log = append(c.rec.Log, fmt.Sprintf("%d failed request(s) ignored: %s", len(ignored), strings.Join(capList(ignored, 5), " | ")))
 	}
 	if len(fails) == 0 {
 		return nil
 	}
 	return &stepFailure{err: fmt.Errorf("%d failed request(s): %s", len(fails), strings.Join(capList(fails, 5), " | ")),
-		diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "failed requests", Hints: []string{"see network.log in the artifacts"}}}
+		diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonAssertion, Message: "failed requests", Hints: []string{
+			"see network.log in the artifacts",
+			"a request the app may fail (a font, analytics, a beacon) is left out by the flow field ignore_requests: [GLOB|/regex/] or {no_failed_requests: {ignore: [...]}}"}}}
+}
+
+// ignoredRequests are the flow's ignore_requests for step s: the run's
+// flow's, and the sub-flow's the step is written in.
+func (ss *Session) ignoredRequests(s *flows.Step) flows.URLPatterns {
+	out := append(flows.URLPatterns(nil), ss.flow.IgnoreRequests...)
+	if s != nil {
+		if f := ss.flowOf(s); f != nil && f != ss.flow {
+			out = append(out, f.IgnoreRequests...)
+		}
+	}
+	return out
 }
 
 func checkedState(s string) string {
