@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/smokeflow/smokeflow/locate"
 )
@@ -106,6 +107,11 @@ func (p *Page) Axe(ctx context.Context, n *locate.Node, o AxeOptions) ([]AxeViol
 	var vs []AxeViolation
 	if err := json.Unmarshal(raw, &vs); err != nil {
 		return nil, fmt.Errorf("reading axe-core's answer: %w", err)
+	}
+	for i := range vs {
+		// axe-core tags its links with the API that asked
+		// (?application=axeAPI): the page is the same without
+		vs[i].HelpURL, _, _ = strings.Cut(vs[i].HelpURL, "?application=")
 	}
 	return vs, nil
 }

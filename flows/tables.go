@@ -150,6 +150,7 @@ var expectKinds = []field{
 	{Key: ExpectDownload, Kind: kObject, Fields: downloadFields, Doc: "The last download, once complete: `{name: {equals|contains|matches: ...}}`."},
 	{Key: ExpectScreenshot, Kind: kText, Doc: "The page (or `target`) looks as its baseline `FLOW.baselines/NAME.png` does, within `max_diff_ratio`, `mask` painted over. NAME is a file name."},
 	{Key: ExpectSnapshot, Kind: kText, Doc: "The page's snapshot reads as its baseline `FLOW.baselines/NAME.txt` does, refs aside. NAME is a file name."},
+	{Key: ExpectA11y, Kind: kObject, Fields: a11yFields, Doc: "axe-core finds no violation at `impact` or worse (default serious) on the page, or within `target`; with `baseline`, none that its baseline `FLOW.baselines/NAME.a11y.txt` does not list. `{}` for the defaults."},
 }
 
 // downloadFields are the keys of `expect: {download: {...}}`.
