@@ -211,7 +211,7 @@ func (ss *Session) a11yBaseline(c *stepCall, e *flows.Expect) *baselineCheck {
 }
 
 // a11yBaselineHeader is the first line of an a11y baseline.
-const a11yBaselineHeader = "# axe-core violations this page may keep (docs/flows.md \"Accessibility checks\"): RULE SELECTOR, one an element\n"
+const a11yBaselineHeader = "# axe-core violations the page may keep, RULE SELECTOR a line (docs/flows.md \"Accessibility checks\")\n"
 
 // a11yBaselineText is the violations as baseline lines, in axe-core's
 // order.
