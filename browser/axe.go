@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/go-rod/rod/lib/proto"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -92,17 +93,23 @@ type AxeNode struct {
 // Axe runs axe-core in smokeflow's isolated world (docs/flows.md
 // "Accessibility checks"), on the main document, or within the element n
 // in its own document when n is not nil; axe-core is loaded into that
-// world once per document. The page's scripts neither see nor break it.
+// world first when it is not there yet (LoadAxe). The page's scripts
+// neither see nor break it.
 func (p *Page) Axe(ctx context.Context, n *locate.Node, o AxeOptions) ([]AxeViolation, error) {
+	if err := p.LoadAxe(ctx, n); err != nil {
+		return nil, err
+	}
 	var raw json.RawMessage
 	var err error
 	if n == nil {
-		raw, err = p.axeOnPage(ctx, o)
+		var r proto.RuntimeRemoteObject
+		r, err = p.EvalOwn(ctx, Invoke(AxeRunJS, nil, o.RunOptions()))
+		raw = resultJSON(&r)
 	} else {
-		raw, err = p.axeOn(ctx, n, o)
+		raw, err = p.callOn(ctx, n, "function(o) { return ("+AxeRunJS+")(this, o); }", o.RunOptions())
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("running axe-core: %w", err)
 	}
 	var vs []AxeViolation
 	if err := json.Unmarshal(raw, &vs); err != nil {
@@ -116,41 +123,34 @@ func (p *Page) Axe(ctx context.Context, n *locate.Node, o AxeOptions) ([]AxeViol
 	return vs, nil
 }
 
-// axeLoadJS loads axe-core where it runs, and says whether it is there.
-var axeLoadJS = AxeSource + "\n;typeof axe === 'object'"
-
-// axeOnPage runs axe-core on the main document.
-func (p *Page) axeOnPage(ctx context.Context, o AxeOptions) (json.RawMessage, error) {
-	r, err := p.EvalOwn(ctx, "typeof axe === 'object'")
+// LoadAxe loads axe-core into smokeflow's world of the main document, or
+// of n's document, unless it is there already: some 650 kB of script to
+// compile, a fraction of a second, once per document.
+func (p *Page) LoadAxe(ctx context.Context, n *locate.Node) error {
+	const there = "typeof axe === 'object'"
+	r, err := p.ownEval(ctx, n, "", there)
 	if err != nil {
-		return nil, fmt.Errorf("axe-core: %w", err)
+		return fmt.Errorf("axe-core: %w", err)
 	}
-	if !r.Value.Bool() {
-		if _, err := p.EvalOwn(ctx, axeLoadJS); err != nil {
-			return nil, fmt.Errorf("loading axe-core: %w", err)
-		}
+	if string(r) == "true" {
+		return nil
 	}
-	r, err = p.EvalOwn(ctx, Invoke(AxeRunJS, nil, o.RunOptions()))
-	if err != nil {
-		return nil, fmt.Errorf("running axe-core: %w", err)
+	if _, err := p.ownEval(ctx, n, AxeSource, there); err != nil {
+		return fmt.Errorf("loading axe-core: %w", err)
 	}
-	return resultJSON(&r), nil
+	return nil
 }
 
-// axeOn runs axe-core within n, in n's document.
-func (p *Page) axeOn(ctx context.Context, n *locate.Node, o AxeOptions) (json.RawMessage, error) {
-	raw, err := p.callOn(ctx, n, "function() { return typeof axe === 'object'; }")
+// ownEval runs the statements pre, then returns the value of the
+// expression expr, in smokeflow's world of the main document, or of n's
+// document when n is not nil.
+func (p *Page) ownEval(ctx context.Context, n *locate.Node, pre, expr string) (json.RawMessage, error) {
+	if n != nil {
+		return p.callOn(ctx, n, "function() {\n"+pre+"\n;return ("+expr+");\n}")
+	}
+	r, err := p.EvalOwn(ctx, pre+"\n;("+expr+")")
 	if err != nil {
-		return nil, fmt.Errorf("axe-core: %w", err)
+		return nil, err
 	}
-	if string(raw) != "true" {
-		if _, err := p.callOn(ctx, n, "function() {\n"+axeLoadJS+";\n}"); err != nil {
-			return nil, fmt.Errorf("loading axe-core: %w", err)
-		}
-	}
-	raw, err = p.callOn(ctx, n, "function(o) { return ("+AxeRunJS+")(this, o); }", o.RunOptions())
-	if err != nil {
-		return nil, fmt.Errorf("running axe-core: %w", err)
-	}
-	return raw, nil
+	return resultJSON(&r), nil
 }

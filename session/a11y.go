@@ -30,8 +30,15 @@ type a11yRead struct {
 	below []browser.AxeViolation
 }
 
-// readA11y runs axe-core once, within t's one element when t is not nil.
-func (ss *Session) readA11y(ctx context.Context, e *flows.Expect, t *flows.Target) (*a11yRead, error) {
+// axeLoadTime bounds loading axe-core into a document, which the step's
+// own timeout does not: compiling it can take a second or more on a busy
+// machine, and it is smokeflow's work, not the page's (docs/flows.md
+// "Accessibility checks").
+const axeLoadTime = 10 * time.Second
+
+// readA11y runs axe-core once, within t's one element when t is not nil;
+// flowCtx bounds loading it.
+func (ss *Session) readA11y(ctx, flowCtx context.Context, e *flows.Expect, t *flows.Target) (*a11yRead, error) {
 	var n *locate.Node
 	if t != nil {
 		f, err := ss.page.Find(ctx, t, browser.FindOptions{})
@@ -42,6 +49,12 @@ func (ss *Session) readA11y(ctx context.Context, e *flows.Expect, t *flows.Targe
 			return nil, &browser.LocateError{Err: f.Result.Err, Result: f.Result, Snap: f.Snap}
 		}
 		n = f.Result.Node
+	}
+	lctx, cancel := context.WithTimeout(flowCtx, axeLoadTime)
+	err := ss.page.LoadAxe(lctx, n)
+	cancel()
+	if err != nil {
+		return nil, err
 	}
 	vs, err := ss.page.Axe(ctx, n, browser.AxeOptions{Rules: e.A11y.Rules, Disable: e.A11y.Disable})
 	if err != nil {
@@ -65,7 +78,7 @@ func (ss *Session) readA11y(ctx context.Context, e *flows.Expect, t *flows.Targe
 func (ss *Session) expectA11y(c *stepCall, e *flows.Expect) error {
 	var last *a11yRead
 	err := ss.pollUntil(c.sctx, func() (bool, string, error) {
-		r, err := ss.readA11y(c.sctx, e, c.t)
+		r, err := ss.readA11y(c.sctx, c.ctx, e, c.t)
 		if err != nil {
 			return false, err.Error(), err
 		}
@@ -195,7 +208,7 @@ func (ss *Session) snapshotNode(ctx context.Context, snap *locate.Snapshot, sel 
 func (ss *Session) a11yBaseline(c *stepCall, e *flows.Expect) *baselineCheck {
 	return &baselineCheck{kind: results.BaselineA11y, ext: ".txt",
 		read: func(ctx context.Context) (*reading, error) {
-			r, err := ss.readA11y(ctx, e, c.t)
+			r, err := ss.readA11y(ctx, c.ctx, e, c.t)
 			if err != nil {
 				return nil, err
 			}
