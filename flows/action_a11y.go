@@ -63,9 +63,6 @@ func (p *parser) expectA11y(a *Expect, n *yaml.Node) {
 	if r == nil {
 		return
 	}
-	if isNull(r) {
-		return // `a11y:` alone: the defaults
-	}
 	if r.Kind != yaml.MappingNode {
 		hint := ""
 		if slices.Contains(A11yImpacts, r.Value) {
