@@ -36,7 +36,8 @@ type AxeOptions struct {
 }
 
 // axeRun is axe.run's options object: violations only, in the one
-// document (docs/flows.md "Accessibility checks", "Frames").
+// document (docs/flows.md "Accessibility checks": frames are not
+// checked).
 type axeRun struct {
 	RunOnly     *axeRunOnly        `json:"runOnly,omitempty"`
 	Rules       map[string]axeRule `json:"rules,omitempty"`
