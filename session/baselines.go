@@ -107,6 +107,11 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	if errors.As(err, &le) {
 		return ss.diagnose(c.ctx, c.s, le)
 	}
+	if last == nil && !ss.opts.UpdateBaselines {
+		// the page was never read: nothing was compared, and nothing was
+		// to be written
+		return ss.expectFailed(c.ctx, c.s, c.t, err)
+	}
 	if last == nil || missing {
 		return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the page did not hold still for two readings in a row, and the baseline %s was not written: %w", file, err))
 	}
