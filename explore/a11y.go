@@ -2,7 +2,6 @@ package explore
 
 import (
 	"context"
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -12,14 +11,12 @@ import (
 	"github.com/smokeflow/smokeflow/session"
 )
 
-// axeSource is axe-core, pinned (explore/axe/README.md): the accessibility
+// axeSource is axe-core, pinned (browser/axe/README.md): the accessibility
 // rules the walk runs on every page (docs/explore.md "Accessibility").
-//
-//go:embed axe/axe.min.js
-var axeSource string
+var axeSource = browser.AxeSource
 
 // AxeVersion is the version of the axe-core the walk runs.
-const AxeVersion = "4.14.1"
+const AxeVersion = browser.AxeVersion
 
 // AxeViolation is one axe-core rule a page breaks, and where.
 type AxeViolation struct {
@@ -51,16 +48,8 @@ var (
 // returns the violations, rules in axe-core's order, elements in document
 // order.
 func axeRunJS() string {
-	off := make(map[string]axeRule, len(axeLeftOut))
-	for _, r := range axeLeftOut {
-		off[r] = axeRule{}
-	}
-	return browser.Invoke(browser.AxeRunJS, axeTags, off)
-}
-
-// axeRule is a rule's setting for axe.run: turned off.
-type axeRule struct {
-	Enabled bool `json:"enabled"`
+	o := browser.AxeOptions{Tags: axeTags, Disable: axeLeftOut}
+	return browser.Invoke(browser.AxeRunJS, nil, o.RunOptions())
 }
 
 // runAxe runs axe-core on the page's main document, in smokeflow's

@@ -55,6 +55,9 @@ type Expect struct {
 	// vitals: the budgets, in the order of flows.Vitals (docs/flows.md
 	// "Web vitals").
 	Vitals []VitalBudget
+	// a11y: its settings; Target is the element it runs within, Baseline
+	// the violations it accepts (docs/flows.md "Accessibility checks").
+	A11y *A11y
 }
 
 // Assert is `assert`.
@@ -67,13 +70,16 @@ func (*Expect) Name() ActionName { return ActionExpect }
 func (*Assert) Name() ActionName { return ActionAssert }
 
 func (a *Expect) targetSlot() (string, *Target) {
-	if a.Kind == ExpectScreenshot {
+	if a.Kind == ExpectScreenshot || a.Kind == ExpectA11y {
 		return "target", a.Target
 	}
 	return a.Kind, a.Target
 }
 
 func (a *Expect) subject() string {
+	if a.A11y != nil {
+		return a.a11ySubject()
+	}
 	if a.Baseline != "" {
 		return a.Kind + " " + a.Baseline
 	}
@@ -110,7 +116,13 @@ func (a *Expect) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {
 	if o == nil {
 		return
 	}
-	p.unknownKeys(o, "expect", keysOf(spec.Args), nil)
+	p.unknownKeys(o, "expect", keysOf(spec.Args), func(key string) bool {
+		if o.has(ExpectA11y) && fieldOf(a11yFields, key) != nil {
+			p.errorf(o.m[key].k, "%s goes inside a11y: {a11y: {%s: ...}}", key, key)
+			return true
+		}
+		return false
+	})
 	kinds := o.present(keysOf(expectKinds))
 	switch len(kinds) {
 	case 0:
@@ -156,11 +168,14 @@ func (p *parser) expectKind(a *Expect, kind *field, kn *yaml.Node) {
 	case kTrueOr:
 		a.Ignore = p.noFailedIgnore(kn, a.Kind)
 	case kObject:
-		if a.Kind == ExpectVitals {
+		switch a.Kind {
+		case ExpectVitals:
 			a.Vitals = p.expectVitals(kn)
-			break
+		case ExpectA11y:
+			p.expectA11y(a, kn)
+		default:
+			a.Match = p.expectDownload(kn)
 		}
-		a.Match = p.expectDownload(kn)
 	case kText:
 		a.Baseline = p.artifactName(kn, "expect "+a.Kind+" name")
 	}
@@ -185,6 +200,8 @@ func (p *parser) expectCompanions(o *obj, kindKey string, kind *field) []string 
 		switch {
 		case kind.Kind == kMatch && fieldOf(matchFields, c) != nil:
 			p.errorf(o.m[c].k, "%s goes inside %s: {%s: {%s: ...}}", c, kindKey, kindKey, c)
+		case kindKey == ExpectA11y && fieldOf(a11yFields, c) != nil:
+			p.errorf(o.m[c].k, "%s goes inside a11y: {a11y: {%s: ...}}", c, c)
 		case kindKey == ExpectDownload && fieldOf(matchFields, c) != nil:
 			p.errorf(o.m[c].k, "%s goes inside the download's name: {download: {name: {%s: ...}}}", c, c)
 		case len(allowed) == 0:
@@ -293,11 +310,14 @@ func (a *Expect) arg() *yaml.Node {
 		}
 		w.add(a.Kind, (&mapWriter{}).add("ignore", urlPatternsNode(a.Ignore)).node())
 	case kObject:
-		if a.Kind == ExpectVitals {
+		switch a.Kind {
+		case ExpectVitals:
 			w.add(a.Kind, vitalsNode(a.Vitals))
-			break
+		case ExpectA11y:
+			w.add(a.Kind, a.a11yNode())
+		default:
+			w.add(a.Kind, (&mapWriter{}).add("name", matchNode(a.Match)).node())
 		}
-		w.add(a.Kind, (&mapWriter{}).add("name", matchNode(a.Match)).node())
 	case kText:
 		w.add(a.Kind, strNodeOf(a.Baseline))
 		if a.MaxDiffRatio > 0 {

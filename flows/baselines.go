@@ -22,14 +22,17 @@ func BaselinesDir(flowFile string) string {
 	return filepath.Join(filepath.Dir(flowFile), base+".baselines")
 }
 
-// BaselineFile is the file of an expect screenshot (NAME.png) or snapshot
-// (NAME.txt) written in flowFile; "" for other expectations.
+// BaselineFile is the file of an expect screenshot (NAME.png), snapshot
+// (NAME.txt) or a11y (NAME.a11y.txt) written in flowFile; "" for other
+// expectations.
 func (a *Expect) BaselineFile(flowFile string) string {
 	switch a.Kind {
 	case ExpectScreenshot:
 		return filepath.Join(BaselinesDir(flowFile), a.Baseline+".png")
 	case ExpectSnapshot:
 		return filepath.Join(BaselinesDir(flowFile), a.Baseline+".txt")
+	case ExpectA11y:
+		return filepath.Join(BaselinesDir(flowFile), a.Baseline+".a11y.txt")
 	}
 	return ""
 }

@@ -156,6 +156,7 @@ var expectKinds = []field{
 	{Key: ExpectScreenshot, Kind: kText, Doc: "The page (or `target`) looks as its baseline `FLOW.baselines/NAME.png` does, within `max_diff_ratio`, `mask` painted over. NAME is a file name."},
 	{Key: ExpectVitals, Kind: kObject, Fields: vitalFields, Doc: "Budgets on the page's web vitals so far, each `{below: N|DURATION}`: lcp, fcp, ttfb, inp, load (durations with a unit: 2.5s, 200ms) and cls (a plain number). A figure not there yet is waited for."},
 	{Key: ExpectSnapshot, Kind: kText, Doc: "The page's snapshot reads as its baseline `FLOW.baselines/NAME.txt` does, refs aside. NAME is a file name."},
+	{Key: ExpectA11y, Kind: kObject, Fields: a11yFields, Doc: "axe-core finds no violation at `impact` or worse (default serious) on the page, or within `target`; with `baseline`, none that its baseline `FLOW.baselines/NAME.a11y.txt` does not list. `{}` for the defaults."},
 }
 
 // noFailedFields are the keys of `expect: {no_failed_requests: {...}}`.

@@ -234,6 +234,10 @@ var _ = Describe("valid flows", func() {
 			{Action: &flows.Expect{Kind: "screenshot", Baseline: "header", Target: &flows.Target{Role: "banner"}, Mask: []*flows.Target{ph("Clock")}}},
 			{Action: &flows.Expect{Kind: "screenshot", Baseline: "whole", FullPage: true}},
 			{Action: &flows.Expect{Kind: "snapshot", Baseline: "checkout-page"}},
+			{Action: &flows.Expect{Kind: "a11y", A11y: &flows.A11y{}}},
+			{Action: &flows.Expect{Kind: "a11y", Target: &flows.Target{Role: "form", Name: "Checkout"},
+				A11y: &flows.A11y{Impact: "critical", Rules: []string{"image-alt", "label"}}}},
+			{Action: &flows.Expect{Kind: "a11y", Baseline: "known-issues", A11y: &flows.A11y{Disable: []string{"color-contrast"}}}},
 		}),
 		Entry("assert and if", "assert.yaml", []*flows.Step{
 			{Action: &flows.Assert{That: ex(`url contains "/cart"`)}},

@@ -258,13 +258,14 @@ type Artifact struct {
 const (
 	BaselineScreenshot = "screenshot"
 	BaselineSnapshot   = "snapshot"
+	BaselineA11y       = "a11y" // the violations an a11y check accepts
 )
 
 // Baseline is a baseline file a step wrote when the baselines were to be
 // updated: a new one, or one the page no longer matched.
 type Baseline struct {
 	Step string `json:"step"` // the step's index
-	Kind string `json:"kind"` // BaselineScreenshot or BaselineSnapshot
+	Kind string `json:"kind"` // BaselineScreenshot, BaselineSnapshot or BaselineA11y
 	// File is the baseline's path, as the flow file's path is given.
 	File string `json:"file"`
 	// New: there was no baseline before; else the page differed from it.

@@ -34,6 +34,7 @@ type reading struct {
 	data  []byte
 	masks []image.Rectangle
 	log   []string
+	a11y  []browser.AxeViolation // an a11y check's violations, data's lines
 }
 
 // comparison is a reading compared with a baseline.
@@ -46,13 +47,17 @@ type comparison struct {
 // baselineCheck is one kind of baseline: how the page is read, and how
 // two readings compare.
 type baselineCheck struct {
-	kind    string // results.BaselineScreenshot or results.BaselineSnapshot
+	kind    string // results.BaselineScreenshot, BaselineSnapshot or BaselineA11y
 	ext     string // of the artifacts
 	read    func(ctx context.Context) (*reading, error)
 	compare func(want []byte, got *reading) comparison
+	// differs fails the step of a page that does not match; nil:
+	// baselineDiffers
+	differs func(c *stepCall, file string, got *reading, cmp comparison) error
 }
 
-// expectBaseline runs expect screenshot and expect snapshot.
+// expectBaseline runs expect screenshot and expect snapshot, and expect
+// a11y with a baseline.
 func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	if c.s.Pos.File == "" {
 		return failWith(diagnostics.ReasonConfig, errors.New("a baseline is kept beside its flow file, and this step comes from none"))
@@ -102,14 +107,25 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	if errors.As(err, &le) {
 		return ss.diagnose(c.ctx, c.s, le)
 	}
+	if last == nil && !ss.opts.UpdateBaselines {
+		// the page was never read: nothing was compared, and nothing was
+		// to be written
+		return ss.expectFailed(c.ctx, c.s, c.t, err)
+	}
 	if last == nil || missing {
 		return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the page did not hold still for two readings in a row, and the baseline %s was not written: %w", file, err))
+	}
+	if chk.differs != nil {
+		return chk.differs(c, file, last, cmp)
 	}
 	return ss.baselineDiffers(c, chk, file, want, last, cmp)
 }
 
 // baselineCheck is how the expectation reads the page and compares.
 func (ss *Session) baselineCheck(c *stepCall, e *flows.Expect) (*baselineCheck, error) {
+	if e.Kind == flows.ExpectA11y {
+		return ss.a11yBaseline(c, e), nil
+	}
 	if e.Kind == flows.ExpectSnapshot {
 		return &baselineCheck{kind: results.BaselineSnapshot, ext: ".txt", read: ss.readSnapshot, compare: compareSnapshots}, nil
 	}
@@ -228,9 +244,10 @@ func (ss *Session) missingBaseline(c *stepCall, chk *baselineCheck, file string)
 // attachActual names the page's reading as the failure's screenshot or
 // snapshot.
 func (ss *Session) attachActual(d *diagnostics.Diagnostics, chk *baselineCheck, path string) {
-	if chk.kind == results.BaselineScreenshot {
+	switch chk.kind {
+	case results.BaselineScreenshot:
 		d.Screenshot = path
-	} else {
+	case results.BaselineSnapshot:
 		d.Snapshot = path
 	}
 }

@@ -17,8 +17,11 @@ import (
 // step times out, then a failure saying what the page held instead
 // (docs/flows.md "expect").
 func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
-	if e.Baseline != "" {
+	switch {
+	case e.Baseline != "":
 		return ss.expectBaseline(c, e)
+	case e.Kind == flows.ExpectA11y:
+		return ss.expectA11y(c, e)
 	}
 	ctx, flowCtx, s, t, sc := c.sctx, c.ctx, c.s, c.t, c.sc
 	if e.Match != nil {

@@ -1,0 +1,74 @@
+package session_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/session"
+)
+
+var _ = Describe("expect a11y against a baseline (docs/flows.md \"Accessibility checks\")", func() {
+	const bad = "/conformance/pages/a11y-bad.html"
+	It("fails on a missing baseline; the update writes the page's violations; then it passes, fails on a new one, and the update drops a fixed one", func() {
+		dir, art := GinkgoT().TempDir(), GinkgoT().TempDir()
+		flow := filepath.Join(dir, "news.yaml")
+		file := filepath.Join(dir, "news.baselines", "known.a11y.txt")
+		check := "expect: { a11y: { baseline: known } }\ntimeout: 2s"
+
+		s := baselineSession(art, false)
+		do(s, "open: "+bad)
+		_, err := run(s, flow, check)
+		Expect(err).To(HaveOccurred())
+		Expect(err.(*session.StepError).Reason()).To(Equal(diagnostics.ReasonFile))
+		Expect(err).To(MatchError(ContainSubstring("there is no baseline " + file + " yet; `smokeflow run " + flow + " --update-baselines` writes it")))
+
+		s = baselineSession(art, true)
+		do(s, "open: "+bad)
+		rec, err := run(s, flow, check)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rec.Log).To(ContainElement("baseline written: " + file + " (new)"))
+		Expect(s.Baselines()).To(ConsistOf(HaveField("Kind", results.BaselineA11y)))
+		text, err := os.ReadFile(file)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(baselineBody(text)).To(Equal([]string{"button-name #go", "color-contrast .faint", "image-alt #team", "label #email"}))
+
+		s = baselineSession(art, false)
+		do(s, "open: "+bad)
+		rec, err = run(s, flow, check)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rec.Log).To(ContainElement("matches the baseline " + file + ": 4 violation(s), all in the baseline"))
+
+		do(s, `eval: "document.querySelector('#team').removeAttribute('id'); document.querySelector('main').insertAdjacentHTML('beforeend', '<a href=\"#\"></a>')"`)
+		_, err = run(s, flow, check)
+		Expect(err).To(MatchError(And(ContainSubstring("2 violation(s) not in the baseline "+file), ContainSubstring("image-alt (critical)"),
+			ContainSubstring("image \"\": img <img"), ContainSubstring("link-name (serious)"))))
+		Expect(err).NotTo(MatchError(ContainSubstring("label (critical)")), "the violations the baseline lists are not listed")
+
+		s = baselineSession(art, true)
+		do(s, "open: "+bad)
+		do(s, `eval: "document.querySelector('#go').setAttribute('aria-label', 'Subscribe')"`)
+		rec, err = run(s, flow, check)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rec.Log).To(ContainElement(ContainSubstring("baseline updated: " + file + " (it differed: 3 violation(s), all in the baseline; the page no longer has 1 it lists: button-name #go)")))
+		text, err = os.ReadFile(file)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(baselineBody(text)).To(Equal([]string{"color-contrast .faint", "image-alt #team", "label #email"}))
+	})
+})
+
+// baselineBody is a baseline's lines, its comments aside.
+func baselineBody(text []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(text), "\n") {
+		if l != "" && l[0] != '#' {
+			out = append(out, l)
+		}
+	}
+	return out
+}
