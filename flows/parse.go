@@ -230,6 +230,12 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 		f.Viewport = p.viewport(n)
 	}
 	p.guardKeys(o)
+	if n := o.val("routes"); n != nil {
+		p.routesField(n)
+	}
+	if n := o.val("har"); n != nil {
+		p.harRecordField(n)
+	}
 	if n := o.val("setup"); n != nil {
 		f.Setup = p.steps(n, "setup", false)
 	}

@@ -102,6 +102,11 @@ func kindSchema(f field) jsonObj {
 		s = jsonObj{"type": "number", "minimum": 0, "maximum": 1}
 	case kTargets:
 		s = jsonObj{"anyOf": []any{sref("target"), jsonObj{"type": "array", "minItems": 1, "items": sref("target")}}}
+	case kRoutes:
+		s = jsonObj{"anyOf": []any{
+			jsonObj{"type": "array", "minItems": 1, "items": objectSchema(routeFields)},
+			objectSchema(harReplayFields),
+		}}
 	default:
 		panic("flows: no schema for a kind")
 	}
@@ -151,6 +156,9 @@ func actionSchema(a *actionSpec) jsonObj {
 			o["minProperties"] = 1
 		}
 		forms = append(forms, o)
+		if a.List {
+			forms = append(forms, jsonObj{"type": "array", "minItems": 1, "items": objectSchema(a.Args)})
+		}
 	}
 	s := jsonObj{"description": a.Doc}
 	if len(forms) == 1 {
