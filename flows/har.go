@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 
 	"github.com/chromedp/cdproto/har"
 )
@@ -65,4 +67,28 @@ func FindHAREntry(h *HAR, method, url string, body string) *har.Entry {
 		}
 	}
 	return first
+}
+
+// HAROrigin reports whether h has an entry of the origin (scheme, host
+// and port) of URL u: a HAR answers for the origins it recorded, and
+// leaves the others to the network (docs/flows.md "Routes").
+func HAROrigin(h *HAR, u string) bool {
+	o := originOf(u)
+	if h == nil || h.Log == nil || o == "" {
+		return false
+	}
+	for _, e := range h.Log.Entries {
+		if originOf(e.Request.URL) == o {
+			return true
+		}
+	}
+	return false
+}
+
+func originOf(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.Host == "" {
+		return ""
+	}
+	return strings.ToLower(p.Scheme + "://" + p.Host)
 }
