@@ -23,6 +23,10 @@ import (
 // Fetch domain does not see WebSocket handshakes: rules of
 // Network.emulateNetworkConditionsByRule take every WebSocket to a host
 // not allowed offline. Each block is kept with its URL (Context.Blocked).
+//
+// The same sessions serve a context's routes and HAR recording
+// (routes.go, harrec.go; docs/flows.md "Routes"): one Fetch interception
+// per target, the allowed domains judging a request before the routes.
 
 // ContextOptions configure NewContextWith.
 type ContextOptions struct {
