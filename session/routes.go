@@ -166,9 +166,9 @@ func (rr *routeRule) answer() *browser.Answer {
 	case !r.Answers():
 		a.Continue, a.Note = true, "went on to the network ("+note+")"
 	default:
-		a.Status, a.Headers, a.Body = max(r.Status, 200), rr.headers, rr.body
-		if r.Status != 0 {
-			a.Status = r.Status
+		a.Status, a.Headers, a.Body = r.Status, rr.headers, rr.body
+		if a.Status == 0 {
+			a.Status = http.StatusOK
 		}
 		a.Note = fmt.Sprintf("answered %d %s, %d bytes (%s)", a.Status, contentType(a.Headers), len(a.Body), note)
 	}
