@@ -3,6 +3,7 @@ module github.com/smokeflow/smokeflow
 go 1.26
 
 require (
+	github.com/chromedp/cdproto v0.160.5
 	github.com/expr-lang/expr v1.17.8
 	github.com/go-rod/rod v0.116.2
 	github.com/google/shlex v0.0.0-20191202100458-e7afc7fbc510
@@ -29,6 +30,7 @@ require (
 require (
 	github.com/Masterminds/semver/v3 v3.4.0 // indirect
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
 	github.com/go-task/slim-sprig/v3 v3.0.0 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect

@@ -23,6 +23,10 @@ import (
 // Fetch domain does not see WebSocket handshakes: rules of
 // Network.emulateNetworkConditionsByRule take every WebSocket to a host
 // not allowed offline. Each block is kept with its URL (Context.Blocked).
+//
+// The same sessions serve a context's routes and HAR recording
+// (routes.go, harrec.go; docs/flows.md "Routes"): one Fetch interception
+// per target, the allowed domains judging a request before the routes.
 
 // ContextOptions configure NewContextWith.
 type ContextOptions struct {
@@ -30,6 +34,12 @@ type ContextOptions struct {
 	// pages, frames, workers and tabs may load from (docs/security.md
 	// "Allowed domains"); every other request is blocked.
 	AllowedDomains *flows.Domains
+	// Intercept pauses every request of the context for its routes
+	// (Context.SetRouter; docs/flows.md "Routes"), in the one Fetch
+	// interception the allowed domains use.
+	Intercept bool
+	// RecordHAR keeps the context's traffic for Context.HAR.
+	RecordHAR bool
 }
 
 // Blocked is a request the allowed domains stopped.
@@ -50,26 +60,30 @@ func (b Blocked) String() string {
 // guard is a context's allowlist, the sessions that enforce it and what
 // it blocked.
 type guard struct {
-	domains *flows.Domains
-	browser *rod.Browser
-	conn    *conn
-	context proto.BrowserBrowserContextID
-	root    *CDPSession // the browser-level session
-	stop    context.CancelFunc
+	domains   *flows.Domains // nil: every host
+	intercept bool           // Fetch pauses requests: domains or routes
+	rec       *harRecorder   // nil: no HAR recorded
+	browser   *rod.Browser
+	conn      *conn
+	context   proto.BrowserBrowserContextID
+	root      *CDPSession // the browser-level session
+	stop      context.CancelFunc
 
 	mu       sync.Mutex
 	sessions map[proto.TargetSessionID]*CDPSession // root and every target it attached
 	blocked  []Blocked
 	err      error // the first target that could not be guarded
+	router   Router
+	routed   []Routed
 }
 
 // NewContextWith opens a fresh incognito context with the options o.
 func (b *Browser) NewContextWith(ctx context.Context, o ContextOptions) (*Context, error) {
 	c, err := b.NewContext(ctx)
-	if err != nil || o.AllowedDomains == nil {
+	if err != nil || o.AllowedDomains == nil && !o.Intercept && !o.RecordHAR {
 		return c, err
 	}
-	g, err := startGuard(ctx, c, o.AllowedDomains)
+	g, err := startGuard(ctx, c, o)
 	if err != nil {
 		_ = c.Close() // the guard's error says what went wrong
 		return nil, err
@@ -79,7 +93,7 @@ func (b *Browser) NewContextWith(ctx context.Context, o ContextOptions) (*Contex
 }
 
 // startGuard attaches the browser-level session that guards c's pages.
-func startGuard(ctx context.Context, c *Context, d *flows.Domains) (*guard, error) {
+func startGuard(ctx context.Context, c *Context, o ContextOptions) (*guard, error) {
 	subCtx, unsubscribe := context.WithCancel(context.Background())
 	events := c.b.rod.Context(subCtx).Event()
 	r, err := proto.TargetAttachToBrowserTarget{}.Call(c.b.rod.Context(ctx))
@@ -88,8 +102,12 @@ func startGuard(ctx context.Context, c *Context, d *flows.Domains) (*guard, erro
 		return nil, fmt.Errorf("cannot watch the context's pages for the allowed domains: %w", err)
 	}
 	root := &CDPSession{conn: c.b.rod, ID: r.SessionID}
-	g := &guard{domains: d, browser: c.b.rod, conn: c.b.conn, context: c.id, root: root, stop: unsubscribe,
+	g := &guard{domains: o.AllowedDomains, intercept: o.AllowedDomains != nil || o.Intercept,
+		browser: c.b.rod, conn: c.b.conn, context: c.id, root: root, stop: unsubscribe,
 		sessions: map[proto.TargetSessionID]*CDPSession{root.ID: root}}
+	if o.RecordHAR {
+		g.rec = newHARRecorder()
+	}
 	go g.loop(events)
 	filter := proto.TargetTargetFilter{{Type: "page"}, {Type: "service_worker"}, {Type: "shared_worker"}, {Exclude: true}}
 	err = proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true, Filter: filter}.Call(root.Client(ctx))
@@ -129,6 +147,8 @@ func (g *guard) loop(events <-chan *rod.Message) {
 			}
 		case "Fetch.requestPaused":
 			g.paused(s, msg)
+		case "Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFinished", "Network.loadingFailed":
+			g.rec.event(s, msg)
 		case "Network.webSocketCreated":
 			var e proto.NetworkWebSocketCreated
 			if msg.Load(&e) {
@@ -188,8 +208,11 @@ func (g *guard) watch(s *CDPSession, typ string) {
 	var waits []func(context.Context) ([]byte, error)
 	var errs []error
 	for _, c := range calls {
-		if c.method == "Fetch.enable" && typ == "worker" {
+		switch {
+		case c.method == "Fetch.enable" && (typ == "worker" || !g.intercept):
 			continue // a dedicated worker's requests are its page's: paused there
+		case c.method == "Network.emulateNetworkConditionsByRule" && g.domains == nil:
+			continue // every WebSocket may connect
 		}
 		w, err := g.conn.send(string(s.ID), c.method, c.params)
 		if err != nil {
@@ -244,20 +267,26 @@ func (g *guard) paused(s *CDPSession, msg *rod.Message) {
 		return
 	}
 	reason := why(g.domains.Check(e.Request.URL))
+	var a *Answer
 	if reason != "" {
 		g.record(e.Request.URL, string(e.ResourceType), reason)
+	} else {
+		a = g.route(&e) // docs/flows.md "Routes"
 	}
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := answerContext(a)
 		defer cancel()
 		cl := s.Client(ctx)
 		// an answer that fails is a request that went away (its frame
 		// closed): nothing waits on it any more
-		if reason != "" {
+		switch {
+		case reason != "":
 			_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonBlockedByClient}.Call(cl)
-			return
+		case a != nil:
+			answer(cl, e.RequestID, a)
+		default:
+			_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(cl)
 		}
-		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(cl)
 	}()
 }
 

@@ -33,6 +33,7 @@ const (
 	ActionScreenshot ActionName = "screenshot"
 	ActionEval       ActionName = "eval"
 	ActionRequest    ActionName = "request"
+	ActionRoute      ActionName = "route"
 	ActionDialog     ActionName = "dialog"
 	ActionTab        ActionName = "tab"
 	ActionRun        ActionName = "run"
@@ -43,7 +44,7 @@ const (
 // Action is what a step does, with its argument: one of *Open, *Snapshot,
 // *Pointer, *Fill, *TypeText, *Press, *Select, *Check, *Upload, *Scroll,
 // *Wait, *Expect, *Assert, *Extract, *Screenshot, *Eval, *Request,
-// *Dialog, *Tab, *Run, *Group and *Repeat. Only this package implements
+// *RouteStep, *Dialog, *Tab, *Run, *Group and *Repeat. Only this package implements
 // it.
 type Action interface {
 	// Name is the action's key in a flow file.

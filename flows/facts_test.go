@@ -48,6 +48,7 @@ func factRows() []factRow {
 		{a: &Screenshot{Artifact: "shot"}, artifact: "shot"},
 		{a: &Eval{JS: "go('s3cret')"}, text: "go('s3cret')", acts: true, exported: "- eval: go('${secrets.PW}')\n"},
 		{a: &Request{URL: "/api"}, url: "/api"},
+		{a: &RouteStep{Rules: []*Route{{URL: URLPattern{Source: "**/api"}, Abort: true}}}},
 		{a: &Dialog{}, acts: true},
 		{a: &Tab{}, acts: true},
 		{a: &Run{Flow: "login.yaml", Loaded: sub}, sub: true, acts: true},

@@ -241,6 +241,12 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 	p.guardKeys(o)
 	p.ignoreRequests(o)
+	if n := o.val("routes"); n != nil {
+		p.routesField(n)
+	}
+	if n := o.val("har"); n != nil {
+		p.harRecordField(n)
+	}
 	if n := o.val("setup"); n != nil {
 		f.Setup = p.steps(n, "setup", false)
 	}

@@ -109,6 +109,11 @@ func kindSchema(f field) jsonObj {
 		}}
 	case kTargets:
 		s = jsonObj{"anyOf": []any{sref("target"), jsonObj{"type": "array", "minItems": 1, "items": sref("target")}}}
+	case kRoutes:
+		s = jsonObj{"anyOf": []any{
+			jsonObj{"type": "array", "minItems": 1, "items": objectSchema(routeFields)},
+			objectSchema(harReplayFields),
+		}}
 	default:
 		panic("flows: no schema for a kind")
 	}
@@ -158,6 +163,9 @@ func actionSchema(a *actionSpec) jsonObj {
 			o["minProperties"] = 1
 		}
 		forms = append(forms, o)
+		if a.List {
+			forms = append(forms, jsonObj{"type": "array", "minItems": 1, "items": objectSchema(a.Args)})
+		}
 	}
 	s := jsonObj{"description": a.Doc}
 	if len(forms) == 1 {

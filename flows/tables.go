@@ -38,6 +38,7 @@ const (
 	kTargets        // a list of TARGETs, or one TARGET
 	kData           // a data file path, or a list of maps of column names to scalars
 	kTrueOr         // true, or a map of Fields
+	kRoutes         // a list of route rules, or {har, unmatched}
 )
 
 // field is one key of a map.
@@ -68,6 +69,8 @@ type actionSpec struct {
 	TargetMap bool
 	// Args are the keys of the argument's map form (nil: no map form).
 	Args []field
+	// List: the argument may also be a list of Args maps.
+	List bool
 }
 
 var (
@@ -90,6 +93,8 @@ var flowFields = []field{
 	{Key: "allowed_domains", Kind: kStrings, Doc: "The only hosts the browser may load from while the flow runs: `example.com`, `*.example.com` (its subdomains), `localhost:4000` (that port alone). Every other request, frame, worker, WebSocket and tab is blocked and logged. Literal (not interpolated)."},
 	{Key: "state", Kind: kPath, Doc: "A saved state file (cookies and localStorage), relative to this one, loaded before the first step. A sealed file needs SMOKEFLOW_STATE_KEY."},
 	{Key: "setup_flows", Kind: kPaths, Doc: "Flow files, relative to this one, that a run runs once before the flows that name them; this flow starts from their state (cookies and localStorage). If one fails, this flow fails without running."},
+	{Key: "routes", Kind: kRoutes, Doc: "Mocked network: a list of rules `{url: GLOB|/regex/, method, status, json|body|file, headers, delay, abort}`, the first that matches a request answers it, unmatched requests go to the network; or `{har: PATH, unmatched: fail|pass}` to answer from a recorded HAR."},
+	{Key: "har", Kind: kObject, Fields: harRecordFields, Doc: "`{record: PATH}`: the run's traffic is written there as HAR 1.2 (bodies of text types), relative to this file."},
 	{Key: "setup", Kind: kSteps, Doc: "Steps run first; a failure fails the flow and its steps are skipped."},
 	{Key: "steps", Kind: kSteps, Required: true, Doc: "The flow's steps. Required, not empty."},
 	{Key: "teardown", Kind: kSteps, Doc: "Steps that always run last, after success or failure."},
@@ -98,6 +103,28 @@ var flowFields = []field{
 	{Key: "only", Kind: kBool, Doc: "When true, a run that selects this flow runs only the flows marked `only: true`. `--forbid-only` makes it an error."},
 	{Key: "data", Kind: kData, Doc: "Rows to run the flow once each, every row its own result named `NAME [KEY]`: a CSV file (first line: the column names), a YAML file holding a list of maps, or that list written here. Files are relative to this one. `${row.COLUMN}` in strings, `row.COLUMN` in expressions."},
 	{Key: "key", Kind: kText, Doc: "The column of `data:` whose value names each row's result (default: the first column). Keys must differ."},
+}
+
+// routeFields are the keys of a route rule (docs/flows.md "Routes").
+var routeFields = []field{
+	{Key: "url", Kind: kString, Required: true, Doc: "The requests' URL: a glob matched against the whole URL (`**` any characters, `*` any but /; a glob starting with / is joined to base_url) or `/regex/flags`."},
+	{Key: "method", Kind: kEnum, Enum: httpMethods, Doc: "Only requests of this method (default: any)."},
+	{Key: "status", Kind: kInt, Doc: "The answer's HTTP status (default 200)."},
+	{Key: "json", Kind: kAny, Doc: "Answers this value as JSON (Content-Type application/json unless headers give one)."},
+	{Key: "body", Kind: kString, Doc: "Answers this text (Content-Type text/plain unless headers give one)."},
+	{Key: "file", Kind: kPath, Doc: "Answers this file, relative to the flow file; Content-Type from its extension unless headers give one."},
+	{Key: "headers", Kind: kHeaders, Doc: "Response headers: names to values."},
+	{Key: "delay", Kind: kDuration, Doc: "Waits this long before answering (or before letting the request go on)."},
+	{Key: "abort", Kind: kTrue, Doc: "Fails the request as a network error (not with status, json, body, file or headers)."},
+}
+
+var harReplayFields = []field{
+	{Key: "har", Kind: kPath, Required: true, Doc: "The HAR file to answer from, relative to the flow file: by method and URL, then by request body when several entries match."},
+	{Key: "unmatched", Kind: kEnum, Enum: routeUnmatched, Doc: "A request the HAR has no entry for: fail (default) fails it and the step log names it; pass lets it go to the network."},
+}
+
+var harRecordFields = []field{
+	{Key: "record", Kind: kPath, Required: true, Doc: "The HAR file to write, relative to the flow file."},
 }
 
 var viewportFields = []field{
@@ -334,6 +361,9 @@ var actions = []actionSpec{
 			{Key: "body", Kind: kString, Doc: "The request body as text (not with json)."},
 			{Key: "json", Kind: kAny, Doc: "A value sent as JSON, with Content-Type: application/json unless headers give one (not with body)."},
 		}},
+	{Name: ActionRoute, New: func() Action { return &RouteStep{} },
+		Doc:  "Adds route rules for the rest of the flow, before the ones already there: the latest rule that matches a request answers it.",
+		Args: routeFields, List: true},
 	{Name: ActionDialog, New: func() Action { return &Dialog{} },
 		Doc: "How to answer the next native dialog (alert, confirm, prompt, beforeunload); without it alerts are accepted and the rest dismissed.",
 		Args: []field{

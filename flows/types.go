@@ -54,6 +54,11 @@ type Flow struct {
 	// ("" for none), at StatePos.
 	State    string
 	StatePos Pos
+	// Routes are `routes:` as rules, in order; RoutesHAR is `routes:` as
+	// a HAR to replay; HARRecord is `har:` (docs/flows.md "Routes").
+	Routes    []*Route
+	RoutesHAR *HARReplay
+	HARRecord *HARRecord
 	// SetupFlows are `setup_flows:`, in order.
 	SetupFlows []*SetupFlow
 	Setup      []*Step

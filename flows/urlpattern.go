@@ -8,34 +8,60 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// URLPattern is one entry of a list of request URLs: a GLOB matched
-// against the whole URL (`**` any run of characters, `*` any run without
-// a `/`, every other character itself), or `/regex/flags` searched in it
-// (docs/flows.md "URL patterns").
+// URLPattern is a pattern of request URLs, one grammar wherever a flow
+// names requests (docs/flows.md "URL patterns"): a GLOB matched against
+// the whole URL (`**` any run of characters, `*` any run without a `/`,
+// every other character itself), or `/regex/flags` (flags i, m, s)
+// searched in it. A route's `url:` may hold ${...} until it is
+// registered, and a route's glob starting with / is joined to the base
+// URL then (docs/flows.md "Routes").
 type URLPattern struct {
-	Src string // as written
-	re  *regexp.Regexp
+	Source string         // as written
+	Re     *regexp.Regexp // nil until compiled
 }
 
-// ParseURLPattern reads one GLOB or /regex/flags. An error says how to
-// write it.
+// IsRegex reports whether the pattern is written `/regex/flags`: it ends
+// with a / and flags i, m or s only. Anything else is a glob.
+func (u URLPattern) IsRegex() bool {
+	body, flags, ok := regexLiteral(u.Source)
+	return ok && body != "" && strings.Trim(flags, "ims") == ""
+}
+
+// CompileURLPattern compiles a pattern as written (once interpolated).
+func CompileURLPattern(s string) (URLPattern, error) {
+	u := URLPattern{Source: s}
+	if u.IsRegex() {
+		re, err := CompileMatch(s)
+		u.Re = re
+		return u, err
+	}
+	u.Re = globRegexp(s)
+	return u, nil
+}
+
+// ParseURLPattern reads one entry of a list of URLs to leave out
+// (`ignore_requests`, `no_failed_requests: {ignore}`), which is literal
+// and not joined to a base URL: an empty pattern, and a glob that could
+// match no URL, are errors that say what to write.
 func ParseURLPattern(s string) (URLPattern, error) {
-	src := s
-	s = strings.TrimSpace(s)
-	if s == "" {
+	t := strings.TrimSpace(s)
+	if t == "" {
 		return URLPattern{}, fmt.Errorf("an empty URL pattern matches nothing; write a GLOB such as **/*.woff2 or a /regex/")
 	}
-	if re, ok, err := NameRegex(s); ok {
-		if err != nil {
-			return URLPattern{}, err
-		}
-		return URLPattern{Src: src, re: re}, nil
+	u, err := CompileURLPattern(t)
+	u.Source = s
+	if err != nil || u.IsRegex() {
+		return u, err
 	}
-	if !strings.HasPrefix(s, "*") && !strings.Contains(s, "://") {
+	if !strings.HasPrefix(t, "*") && !strings.Contains(t, "://") {
 		// a glob is matched whole, and every URL starts with its scheme
-		return URLPattern{}, fmt.Errorf("the glob %q is matched against the whole URL, so it can never match one; write %q or %q", s, "**"+s+"**", "*://"+strings.TrimPrefix(s, "/")+"/**")
+		a, b := "**"+t+"**", "*://"+t+"/**"
+		if strings.HasPrefix(t, "/") { // a path: on any host
+			a, b = "**"+t, "**"+t+"**"
+		}
+		return URLPattern{}, fmt.Errorf("the glob %q is matched against the whole URL, so it can never match one; write %q or %q", t, a, b)
 	}
-	return URLPattern{Src: src, re: globRegexp(s)}, nil
+	return u, nil
 }
 
 // globRegexp is the anchored regexp of a URL glob.
@@ -63,10 +89,10 @@ func globRegexp(glob string) *regexp.Regexp {
 	return regexp.MustCompile(b.String())
 }
 
-// Match reports whether url matches the pattern.
-func (u URLPattern) Match(url string) bool { return u.re != nil && u.re.MatchString(url) }
+// Match reports whether url matches the (compiled) pattern.
+func (u URLPattern) Match(url string) bool { return u.Re != nil && u.Re.MatchString(url) }
 
-func (u URLPattern) String() string { return u.Src }
+func (u URLPattern) String() string { return u.Source }
 
 // URLPatterns is a list of URLPattern; a URL matches it when it matches
 // one of them.
@@ -107,7 +133,7 @@ func urlPatternsNode(ps URLPatterns) *yaml.Node {
 	}
 	var ss []string
 	for _, p := range ps {
-		ss = append(ss, p.Src)
+		ss = append(ss, p.Source)
 	}
 	return stringsNode(ss)
 }

@@ -138,6 +138,9 @@ type Attempt struct {
 	Baselines []Baseline `json:"baselines,omitempty"`
 	// Blocked are the requests the allowed domains stopped.
 	Blocked []Blocked `json:"blocked,omitempty"`
+	// Routed are the requests the flow's routes answered
+	// (docs/flows.md "Routes").
+	Routed []Routed `json:"routed,omitempty"`
 	// SoftFailures are the failures of the soft checks, in order; any
 	// fails the attempt at its end (docs/flows.md "Soft checks").
 	SoftFailures []*Failure `json:"soft_failures,omitempty"`
@@ -314,4 +317,14 @@ type Blocked struct {
 	Type string    `json:"type"` // Document, Script, XHR, Fetch, Ping, WebSocket, …
 	Why  string    `json:"why"`  // not in the allowed domains, not a web address
 	Time time.Time `json:"time"`
+}
+
+// Routed is a request the flow's routes answered (docs/flows.md
+// "Routes"): Answer says how, and which rule or HAR did.
+type Routed struct {
+	Method string    `json:"method"`
+	URL    string    `json:"url"`
+	Type   string    `json:"type,omitempty"` // Document, Fetch, XHR, Image, …
+	Answer string    `json:"answer"`
+	Time   time.Time `json:"time"`
 }

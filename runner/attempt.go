@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -49,7 +50,9 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		case <-fctx.Done():
 		}
 	}()
-	bctx, err := b.NewContextWith(fctx, browser.ContextOptions{AllowedDomains: cfg.AllowedDomains.Intersect(f.AllowedDomains)})
+	hars := harPaths(cfg, f, dir)
+	bctx, err := b.NewContextWith(fctx, browser.ContextOptions{AllowedDomains: cfg.AllowedDomains.Intersect(f.AllowedDomains),
+		Intercept: f.Intercepts(), RecordHAR: len(hars) > 0})
 	if err != nil {
 		browserGone(a, err)
 		return a
@@ -83,6 +86,10 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 		defer tcancel()
 	}
 	tok := runPhase(tctx, sess, a, "teardown", f.Teardown)
+	if err := sess.WriteHAR(tctx, hars...); err != nil {
+		fail(a, err, diagnostics.ReasonFile)
+		ok = false
+	}
 	if cfg.Trace.keeps(ok && tok) {
 		// a trace that cannot be written is not in the artifacts; the run goes on
 		_ = sess.KeepTrace()
@@ -174,6 +181,7 @@ func collect(a *results.Attempt, sess *session.Session) {
 	a.Requests = sess.FailedRequests()
 	a.Dialogs = sess.Dialogs()
 	a.Blocked = sess.Blocked()
+	a.Routed = sess.Routed()
 	a.SoftFailures = sess.SoftFailures()
 }
 
@@ -205,4 +213,18 @@ type stampListener struct {
 func (s stampListener) Event(e results.Event) {
 	e.Worker, e.Attempt = s.worker, s.attempt
 	s.l.Event(e)
+}
+
+// harPaths are the files an attempt's traffic is written to: the flow's
+// har: {record: PATH}, and FLOW-SLUG.har in --har DIR (docs/flows.md
+// "Routes"); a retry writes them again.
+func harPaths(cfg Config, f *flows.Flow, dir string) []string {
+	var out []string
+	if f.HARRecord != nil {
+		out = append(out, f.HARRecord.Path)
+	}
+	if cfg.HARDir != "" {
+		out = append(out, filepath.Join(cfg.HARDir, strings.SplitN(filepath.ToSlash(dir), "/", 2)[0]+".har"))
+	}
+	return out
 }

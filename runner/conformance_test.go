@@ -185,35 +185,39 @@ var _ = Describe("Conformance", Ordered, ContinueOnFailure, func() {
 		Expect(len(cases)).To(BeNumerically(">", 0))
 	})
 	for _, c := range cases {
-		It(filepath.Base(c.file), func() {
-			Expect(c.reason).NotTo(Equal("MISSING # expect: LINE"), "first line must be # expect: pass|fail ...")
-			Expect(pass.loadErr[c.file]).NotTo(HaveOccurred())
-			res := pass.result[c.file]
-			Expect(res).NotTo(BeNil())
-			text := failureText(res)
-			if c.pass {
-				Expect(res.Status).To(Equal(results.Passed), text)
-				var logs []string
-				for _, st := range res.Final().Steps {
-					logs = append(logs, st.Log...)
-				}
-				for _, want := range c.strings {
-					Expect(strings.Join(logs, "\n")).To(ContainSubstring(want), "a step's log")
-				}
-				return
-			}
-			Expect(res.Status).To(Equal(results.Failed), "the flow must fail")
-			fl := res.Final().Failure
-			Expect(fl).NotTo(BeNil())
-			Expect(fl.Reason.Known()).To(BeTrue(), "every failure has a reason of docs/results.md: "+text)
-			Expect(fl.File).NotTo(BeEmpty(), text)
-			Expect(fl.Line).To(BeNumerically(">", 0), text)
-			if c.reason != "" {
-				Expect(fl.Reason).To(Equal(diagnostics.Reason(c.reason)), text)
-			}
-			for _, s := range c.strings {
-				Expect(text).To(ContainSubstring(s))
-			}
-		})
+		It(filepath.Base(c.file), func() { pass.check(c) })
 	}
 })
+
+// check asserts what a case's first line says of its result.
+func (pass *conformancePass) check(c conformanceCase) {
+	GinkgoHelper()
+	Expect(c.reason).NotTo(Equal("MISSING # expect: LINE"), "first line must be # expect: pass|fail ...")
+	Expect(pass.loadErr[c.file]).NotTo(HaveOccurred())
+	res := pass.result[c.file]
+	Expect(res).NotTo(BeNil())
+	text := failureText(res)
+	if c.pass {
+		Expect(res.Status).To(Equal(results.Passed), text)
+		var logs []string
+		for _, st := range res.Final().Steps {
+			logs = append(logs, st.Log...)
+		}
+		for _, want := range c.strings {
+			Expect(strings.Join(logs, "\n")).To(ContainSubstring(want), "a step's log")
+		}
+		return
+	}
+	Expect(res.Status).To(Equal(results.Failed), "the flow must fail")
+	fl := res.Final().Failure
+	Expect(fl).NotTo(BeNil())
+	Expect(fl.Reason.Known()).To(BeTrue(), "every failure has a reason of docs/results.md: "+text)
+	Expect(fl.File).NotTo(BeEmpty(), text)
+	Expect(fl.Line).To(BeNumerically(">", 0), text)
+	if c.reason != "" {
+		Expect(fl.Reason).To(Equal(diagnostics.Reason(c.reason)), text)
+	}
+	for _, s := range c.strings {
+		Expect(text).To(ContainSubstring(s))
+	}
+}

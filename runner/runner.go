@@ -65,6 +65,10 @@ type Config struct {
 	// capture).
 	Trace        TraceMode
 	TraceCapture session.TraceCapture
+	// HARDir, when set, is where each flow's traffic is written as
+	// FLOW-SLUG.har (run --har DIR; docs/flows.md "Routes"); a flow's own
+	// har: {record: PATH} writes there too.
+	HARDir string
 }
 
 func (c Config) withDefaults() Config {

@@ -239,6 +239,7 @@ func (ss *Session) fail(s *flows.Step, idx string, err error, d *diagnostics.Dia
 // page served 404, or whose script bundle 404s, fails its next step with
 // the cause in sight.
 func (ss *Session) pageErrors(d *diagnostics.Diagnostics) {
+	ss.unmatchedHAR(d)
 	p := ss.page
 	if p == nil || p.Closed() {
 		return
@@ -498,6 +499,8 @@ func runnerOf(a flows.Action) (run func(*Session, *stepCall) error) {
 		return func(ss *Session, c *stepCall) error { return ss.execEval(c, a) }
 	case *flows.Request:
 		return func(ss *Session, c *stepCall) error { return ss.execRequest(c, a) }
+	case *flows.RouteStep:
+		return func(ss *Session, c *stepCall) error { return ss.execRoute(c, a) }
 	case *flows.Dialog:
 		return func(ss *Session, c *stepCall) error { return ss.execDialog(c, a) }
 	case *flows.Tab:

@@ -120,6 +120,10 @@ type Session struct {
 	scope *flows.Scope
 	mask  *flows.Masker
 	base  string // base URL
+	// routes answer the context's requests; routedSeen counts the
+	// answers already in a step's log (docs/flows.md "Routes").
+	routes     routeTable
+	routedSeen int
 
 	phase  string // of the steps Do runs
 	prefix string // of their index
@@ -177,6 +181,9 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 		return nil, &ConfigError{Err: err, msg: ss.mask.Mask(err.Error())}
 	}
 	if err := ss.startState(ctx); err != nil {
+		return nil, err
+	}
+	if err := ss.startRoutes(); err != nil {
 		return nil, err
 	}
 	if err := ss.openPage(ctx); err != nil {

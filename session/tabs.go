@@ -89,6 +89,7 @@ func (ss *Session) beforeStep(sc *flows.Scope, rec *results.Step) {
 	}
 	ss.logDialogs(rec)
 	ss.logBlocked(rec)
+	ss.logRouted(rec)
 	ss.saveDownloads(sc, rec)
 	if ss.page.Closed() {
 		ss.backFromClosed(rec)
@@ -117,6 +118,7 @@ func (ss *Session) afterStep(ctx context.Context, s *flows.Step, sc *flows.Scope
 	err = ss.syncTabs(ctx, s, rec, cur, err)
 	err = ss.explainDialogAbort(ss.logDialogs(rec), err)
 	ss.logBlocked(rec)
+	ss.logRouted(rec)
 	ss.saveDownloads(sc, rec)
 	if ss.page.Closed() {
 		ss.backFromClosed(rec)

@@ -24,6 +24,7 @@ var flagValues = map[string]cobra.CompletionFunc{
 	"env-file":  cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"browser":   cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"artifacts": cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs),
+	"har":       cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs),
 	"wait":      completeWait,
 	"state":     cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"session":   completeSessions,

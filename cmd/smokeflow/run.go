@@ -28,6 +28,7 @@ type runFlags struct {
 	vars, reports, setup                                   []string
 	sel                                                    selectFlags
 	trace                                                  string // docs/running.md "Traces"
+	har                                                    string // docs/flows.md "Routes"
 	notify                                                 notifyFlags
 }
 
@@ -57,6 +58,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&rf.setup, "setup", nil, "run this setup flow `FILE` once, before every flow, and start each flow from its state (repeatable; docs/security.md)")
 	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
 	fs.StringVar(&rf.trace, "trace", "retain-on-failure", "keep a screenshot after every step and the snapshot before it: `on`, retain-on-failure or off (docs/running.md)")
+	fs.StringVar(&rf.har, "har", "", "record each flow's traffic as HAR 1.2 in `DIR`/FLOW.har (docs/flows.md \"Routes\")")
 	rf.sel.register(fs)
 	rf.notify.register(fs)
 }
@@ -162,6 +164,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	}
 	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
 	cfg.Trace = trace
+	cfg.HARDir = rf.har
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
 	if err := artifactsUsage(runErr); err != nil {
