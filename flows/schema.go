@@ -102,6 +102,10 @@ func kindSchema(f field) jsonObj {
 		s = jsonObj{"type": "number", "minimum": 0, "maximum": 1}
 	case kTargets:
 		s = jsonObj{"anyOf": []any{sref("target"), jsonObj{"type": "array", "minItems": 1, "items": sref("target")}}}
+	case kNumber:
+		s = jsonObj{"type": "number", "minimum": 0}
+	case kDropPoint:
+		s = jsonObj{"anyOf": []any{sref("target"), objectSchema(dropPointFields)}}
 	default:
 		panic("flows: no schema for a kind")
 	}
