@@ -139,9 +139,23 @@ func onStep(d, step float64) bool {
 	return math.Abs(k-math.Round(k)) < 1e-7
 }
 
-// sliderErr is a value the slider does not take: final, waiting cannot
-// change its range.
+// SliderValueError is a value a slider does not take, or that its keys
+// do not reach (docs/targets.md "Sliders"): final, waiting cannot
+// change its range. Span says the values it takes ("from 0 to 100 in
+// steps of 5"), Why what is wrong or what the keys did.
+type SliderValueError struct {
+	Node  *locate.Node
+	Value string
+	Now   string
+	Span  string
+	Why   string
+}
+
+func (e *SliderValueError) Error() string {
+	return fmt.Sprintf("slider %q cannot be set to %s: it goes %s (now %s); %s", e.Node.Name, e.Value, e.Span, e.Now, e.Why)
+}
+func (e *SliderValueError) Reason() diagnostics.Reason { return diagnostics.ReasonNotEditable }
+
 func sliderErr(n *locate.Node, value string, st sliderState, why string) error {
-	return &locate.ResolveError{Why: diagnostics.ReasonNotEditable,
-		Msg: fmt.Sprintf("slider %q cannot be set to %s: it goes %s (now %s); %s", n.Name, value, st.span(), num(st.Now), why)}
+	return &SliderValueError{Node: n, Value: value, Now: num(st.Now), Span: st.span(), Why: why}
 }

@@ -90,6 +90,12 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, bad.Value)
 		d.Hints = append(d.Hints, "give the value in the input's own form, whatever the page shows: "+locate.PickerForms)
 	}
+	var sv *browser.SliderValueError
+	if errors.As(err, &sv) {
+		// the slider was right, the value not (docs/targets.md "Sliders")
+		d.Verdict = fmt.Sprintf("%s does not take the value %s", d.Target, sv.Value)
+		d.Hints = append(d.Hints, "give a value "+sv.Span)
+	}
 	if snap != nil {
 		for _, n := range snap.All {
 			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {
