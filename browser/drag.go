@@ -256,12 +256,10 @@ func (p *Page) nativeDrop(ctx context.Context, path [][2]float64) error {
 			return err
 		}
 	}
-	if err := ev(proto.InputDispatchDragEventTypeDrop, last); err != nil {
-		return err
-	}
-	// the press that started the drag ends with it
-	p.releaseMouse(last[0], last[1])
-	return nil
+	// the drop ends the press that started the drag: a release after it
+	// would be a mouseup over the drop target, and a click on what holds
+	// both ends
+	return ev(proto.InputDispatchDragEventTypeDrop, last)
 }
 
 // dropPoint is where a drag drops on n, in the top-level viewport: its
