@@ -10,7 +10,7 @@ test('drag and drop, pointer-event libraries and sliders', async ({ page }) => {
   // one dragTo move only lifts it, so the mouse goes in steps
   await page.getByRole('button', { name: 'Move Apple' }).hover();
   await page.mouse.down();
-  const cherry = await page.getByText('Cherry').boundingBox();
+  const cherry = await page.getByText('Cherry', { exact: true }).boundingBox();
   await page.mouse.move(cherry.x + cherry.width / 2, cherry.y + cherry.height / 2, { steps: 10 });
   await page.mouse.up();
   await expect(page.locator('#out')).toHaveText('Order: Banana, Cherry, Apple, Damson');
