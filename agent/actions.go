@@ -175,6 +175,42 @@ func (e *Engine) pointer(ctx context.Context, c Command, timeout time.Duration) 
 	return e.runStep(ctx, c, timeout, flows.ActionName(c.Verb), t, err)
 }
 
+// drag runs drag FROM TO; TO may be '{target: TARGET, x: N, y: N}'. A
+// ref in TO is recorded as the target a person would write, as the
+// main target's is (docs/agents.md "Export").
+func (e *Engine) drag(ctx context.Context, c Command, timeout time.Duration) *Output {
+	if len(c.Args) != 2 {
+		return usage(c.Verb, "drag takes the element to drag and where to drop it: drag @e3 @e7, drag 'Write the docs' Done, drag Handle '{target: Track, x: 40, y: 4}'")
+	}
+	from, err := target(c.Args[0])
+	if err != nil {
+		return usage(c.Verb, "%v", err)
+	}
+	to, err := target(c.Args[1])
+	if err != nil {
+		return usage(c.Verb, "%v", err)
+	}
+	st, err := e.parseStep(flows.ActionDrag, mapOf("from", from, "to", to))
+	if err != nil {
+		return usage(c.Verb, "%v", err)
+	}
+	drop := st.Action.(*flows.Drag).To
+	var human *flows.Target
+	if hasRef(drop) {
+		human = e.humanTarget(ctx, drop)
+	}
+	_, o := e.act(ctx, c, st, timeout, true)
+	if o.Code == ExitOK && hasRef(drop) {
+		if human == nil {
+			human = e.refTarget(drop)
+		}
+		if human != nil {
+			*drop = *human
+		}
+	}
+	return o
+}
+
 // input runs fill TARGET VALUE and type TARGET TEXT.
 func (e *Engine) input(ctx context.Context, c Command, timeout time.Duration) *Output {
 	key := "value"

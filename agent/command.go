@@ -25,6 +25,7 @@ const (
 	VerbClick      = Verb(flows.ActionClick)
 	VerbDblclick   = Verb(flows.ActionDblClick)
 	VerbHover      = Verb(flows.ActionHover)
+	VerbDrag       = Verb(flows.ActionDrag)
 	VerbCheck      = Verb(flows.ActionCheck)
 	VerbUncheck    = Verb(flows.ActionUncheck)
 	VerbFill       = Verb(flows.ActionFill)

@@ -41,6 +41,7 @@ var verbs = map[Verb]verb{
 	VerbClick:      {run: (*Engine).pointer, page: true, acts: true},
 	VerbDblclick:   {run: (*Engine).pointer, page: true, acts: true},
 	VerbHover:      {run: (*Engine).pointer, page: true, acts: true},
+	VerbDrag:       {run: (*Engine).drag, page: true, acts: true},
 	VerbCheck:      {run: (*Engine).pointer, page: true, acts: true},
 	VerbUncheck:    {run: (*Engine).pointer, page: true, acts: true},
 	VerbFill:       {run: (*Engine).input, page: true, acts: true},

@@ -74,6 +74,20 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 		}
 	})
 
+	It("drag: a list item by its handle onto another by refs, exported as the targets a person writes", func() {
+		Expect(must(e, cmd(agent.VerbOpen, pages.URL+"/conformance/pages/drag-sortable.html"))).To(Equal("ok\n"))
+		snap := must(e, cmd(agent.VerbSnapshot))
+		Expect(must(e, cmd(agent.VerbDrag, refOf(snap, `button "Move Apple"`), refOf(snap, `button "Move Cherry"`)))).To(Equal("ok\n"))
+		Expect(must(e, cmd(agent.VerbGet, "text", "{css: '#out'}"))).To(Equal("Order: Banana, Cherry, Apple, Damson\n"))
+		Expect(must(e, cmd(agent.VerbDrag, "Move Damson", "{target: {text: Banana}, x: 4, y: 2}"))).To(Equal("ok\n"))
+		Expect(must(e, cmd(agent.VerbGet, "text", "{css: '#out'}"))).To(Equal("Order: Damson, Banana, Cherry, Apple\n"))
+		Expect(must(e, agent.Command{Verb: agent.VerbExport, Args: []string{"drag.yaml"}, Dir: dir})).To(ContainSubstring("exported"))
+		flow, err := os.ReadFile(filepath.Join(dir, "drag.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(flow)).To(ContainSubstring("- drag: {from: Move Apple, to: Move Cherry}\n"))
+		Expect(string(flow)).To(ContainSubstring("- drag:\n      from: Move Damson\n      to: {target: {text: Banana}, x: 4, y: 2}\n"))
+	})
+
 	It("read: get, eval, screenshot, snapshot", func() {
 		must(e, cmd(agent.VerbFill, "Name", "Ada"))
 		Expect(must(e, cmd(agent.VerbGet, "value", "Name"))).To(Equal("Ada\n"))
@@ -189,6 +203,8 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 		Entry("click", cmd(agent.VerbClick), "give the target"),
 		Entry("click, a bad map", cmd(agent.VerbClick, "{role: button"), "is not YAML"),
 		Entry("click, a bad ref", cmd(agent.VerbClick, "@x3"), "refs look like @e6"),
+		Entry("drag", cmd(agent.VerbDrag, "Card"), "drag @e3 @e7"),
+		Entry("drag, a bad offset", cmd(agent.VerbDrag, "Card", "{target: Done, x: left, y: 1}"), "must be a number of CSS pixels"),
 		Entry("fill", cmd(agent.VerbFill, "Name"), "fill TARGET VALUE"),
 		Entry("press", cmd(agent.VerbPress, "Entr"), `did you mean "Enter"`),
 		Entry("select", cmd(agent.VerbSelect, "Size"), "select Country France"),

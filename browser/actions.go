@@ -419,6 +419,13 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 		_, _ = p.callOn(ctx, n, unguardJS) // the error says what went wrong; the guard ends in 3 s anyway
 		return err
 	}
+	return p.unguard(ctx, n)
+}
+
+// unguard ends the click guard on n and says where the press went: nil
+// when it landed on n (or its page went on, the element gone with it),
+// else a CoveredError naming what took it.
+func (p *Page) unguard(ctx context.Context, n *locate.Node) error {
 	raw, err := p.callOn(ctx, n, unguardJS)
 	if err != nil {
 		return nil // the click navigated or removed the element: it landed
@@ -500,9 +507,12 @@ func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputD
 // one input (or clear it), then a change event; an editing host gets no
 // change event, which it never fires itself; a date, time or colour input
 // takes the value as it is, or fails with a BadValueError (docs/targets.md
-// "Actionability").
+// "Actionability"); a slider is set with keys (slider.go).
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
-	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: takesText}, false, func(n *locate.Node, x, y float64) error {
+	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: fillable}, false, func(n *locate.Node, x, y float64) error {
+		if n.Role == "slider" {
+			return p.slide(ctx, n, value) // docs/targets.md "Sliders"
+		}
 		if n.EditHost {
 			if _, err := p.callOn(ctx, n, hostSelectJS, value == ""); err != nil {
 				return err

@@ -16,6 +16,9 @@ import (
 // are sent in actions.go and keys.go. Its state is under Page.mu.
 type inputs struct {
 	held *heldElem
+	// dragged is the data of a native drag the browser handed smokeflow
+	// (Input.dragIntercepted) during a drag step, nil otherwise (drag.go).
+	dragged *proto.InputDragData
 }
 
 // heldFor is the held element when it is n's, else nil. Under Page.mu.

@@ -184,6 +184,8 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 		p.handleWorlds(s, msg)
 	case "Page.screencastFrame":
 		p.onScreencastFrame(s, msg)
+	case "Input.dragIntercepted":
+		p.onDragIntercepted(msg)
 	case "Page.frameAttached":
 		var e proto.PageFrameAttached
 		if p.owner != nil && msg.Load(&e) {

@@ -18,6 +18,7 @@ const (
 	ActionClick      ActionName = "click"
 	ActionDblClick   ActionName = "dblclick"
 	ActionHover      ActionName = "hover"
+	ActionDrag       ActionName = "drag"
 	ActionFill       ActionName = "fill"
 	ActionType       ActionName = "type"
 	ActionPress      ActionName = "press"
@@ -42,7 +43,7 @@ const (
 )
 
 // Action is what a step does, with its argument: one of *Open, *Snapshot,
-// *Pointer, *Fill, *TypeText, *Press, *Select, *Check, *Upload, *Scroll,
+// *Pointer, *Drag, *Fill, *TypeText, *Press, *Select, *Check, *Upload, *Scroll,
 // *Wait, *Expect, *Assert, *Extract, *Screenshot, *Eval, *Request,
 // *RouteStep, *Dialog, *Tab, *Run, *Group and *Repeat. Only this package implements
 // it.

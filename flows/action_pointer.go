@@ -1,9 +1,14 @@
 package flows
 
-import "gopkg.in/yaml.v3"
+import (
+	"math"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+)
 
 // The actions that move the mouse or the page: `click`, `dblclick`,
-// `hover` and `scroll` (docs/flows.md "click", "scroll").
+// `hover`, `drag` and `scroll` (docs/flows.md "click", "drag", "scroll").
 
 // Pointer is `click`, `dblclick` or `hover`, as Act says.
 type Pointer struct {
@@ -144,3 +149,122 @@ func (a *Scroll) arg() *yaml.Node {
 // after an action").
 func (*Pointer) actsOnPage() bool { return true }
 func (*Scroll) actsOnPage() bool  { return true }
+
+// Drag is `drag`: a press on From, moves to To (its centre, or the point
+// At from its top-left corner), a release (docs/flows.md "drag").
+type Drag struct {
+	From *Target
+	To   *Target
+	At   *Offset // nil: To's centre
+	// toEnd: this is the view of the step whose main target is To, for a
+	// failure of that end (ToEnd).
+	toEnd bool
+}
+
+// Offset is a point in CSS pixels from an element's top-left corner.
+type Offset struct{ X, Y float64 }
+
+func (*Drag) Name() ActionName { return ActionDrag }
+
+// targetSlot: the step's main target is From, the end a drag starts at;
+// ToEnd's view names To.
+func (a *Drag) targetSlot() (string, *Target) {
+	if a.toEnd {
+		return "to", a.To
+	}
+	return "from", a.From
+}
+
+// ToEnd is the drag seen from its drop end: its main target is To, under
+// the key `to`, so that a failure of that end is diagnosed and suggested
+// as that end's (docs/flows.md "drag").
+func (a *Drag) ToEnd() *Drag {
+	c := *a
+	c.toEnd = true
+	return &c
+}
+
+// A drag acts on both its ends, each checked as a click's target is
+// (docs/security.md "Action policy"), and on the page; a drop may open a
+// tab.
+func (*Drag) actsOnElement() bool { return true }
+func (*Drag) actsOnPage() bool    { return true }
+func (*Drag) followsTab() bool    { return true }
+
+func (a *Drag) parse(p *parser, spec *actionSpec, k, v *yaml.Node) {
+	o := p.argsOnly(spec, k, v)
+	if o == nil {
+		return
+	}
+	if n := o.val("from"); n != nil {
+		a.From = p.target(n, "drag from")
+	}
+	if n := o.val("to"); n != nil {
+		a.To, a.At = p.dropPoint(n)
+	}
+}
+
+// dropPoint reads `to`: a TARGET, or {target: TARGET, x: N, y: N}.
+func (p *parser) dropPoint(n *yaml.Node) (*Target, *Offset) {
+	r := p.resolve(n)
+	if r == nil || r.Kind != yaml.MappingNode {
+		return p.target(n, "drag to"), nil
+	}
+	o := p.mapping(r, "drag to")
+	if o == nil {
+		return nil, nil
+	}
+	if !o.has("target") {
+		if xy := o.present([]string{"x", "y"}); len(xy) > 0 {
+			p.errorf(o.m[xy[0]].k, "drag to: an offset goes with the element under target: {target: TARGET, x: N, y: N}")
+			return nil, nil
+		}
+		return p.targetMap(o, "drag to", 0), nil
+	}
+	p.unknownKeys(o, "drag to", keysOf(dropPointFields), nil)
+	t := p.target(o.val("target"), "drag to target")
+	at := &Offset{}
+	for _, f := range []struct {
+		key string
+		v   *float64
+	}{{"x", &at.X}, {"y", &at.Y}} {
+		n := o.val(f.key)
+		if n == nil {
+			p.errorf(o.m["target"].k, "drag to needs %q with target: {target: TARGET, x: N, y: N} (CSS px from its top-left corner)", f.key)
+			continue
+		}
+		*f.v = p.offset(n, "drag to "+f.key)
+	}
+	return t, at
+}
+
+// offset reads a number of CSS pixels, 0 or more.
+func (p *parser) offset(n *yaml.Node, what string) float64 {
+	n = p.resolve(n)
+	if n == nil {
+		return 0
+	}
+	if n.Kind == yaml.ScalarNode && (n.ShortTag() == "!!int" || n.ShortTag() == "!!float") {
+		if f, err := strconv.ParseFloat(n.Value, 64); err == nil && f >= 0 && !math.IsInf(f, 0) {
+			return f
+		}
+	}
+	p.errorf(n, "%s must be a number of CSS pixels from the element's top-left corner, 0 or more, such as 12, not %s", what, kindName(n))
+	return 0
+}
+
+func (a *Drag) arg() *yaml.Node {
+	to := targetNode(a.To)
+	if a.At != nil {
+		to = (&mapWriter{}).add("target", to).add("x", numberNode(a.At.X)).add("y", numberNode(a.At.Y)).node()
+	}
+	return (&mapWriter{}).add("from", targetNode(a.From)).add("to", to).node()
+}
+
+// numberNode writes a whole number as one (12), any other as a float.
+func numberNode(f float64) *yaml.Node {
+	if f == math.Trunc(f) && math.Abs(f) < 1<<31 {
+		return intNode(int(f))
+	}
+	return floatNode(f)
+}

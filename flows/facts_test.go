@@ -30,6 +30,7 @@ func factRows() []factRow {
 		{a: &Pointer{Act: ActionClick, Target: t}, acts: true},
 		{a: &Pointer{Act: ActionDblClick, Target: t}, acts: true},
 		{a: &Pointer{Act: ActionHover, Target: t}, acts: true},
+		{a: &Drag{From: t, To: t}, acts: true},
 		{a: &Fill{Target: t, Value: "s3cret"}, acts: true, exported: "- fill: {target: Email, value: '${secrets.PW}'}\n"},
 		{a: &TypeText{Target: t, Text: "s3cret"}, acts: true, exported: "- type: {target: Email, text: '${secrets.PW}'}\n"},
 		{a: &Press{Key: "Enter"}, text: "Enter", acts: true},

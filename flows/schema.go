@@ -114,6 +114,10 @@ func kindSchema(f field) jsonObj {
 			jsonObj{"type": "array", "minItems": 1, "items": objectSchema(routeFields)},
 			objectSchema(harReplayFields),
 		}}
+	case kNumber:
+		s = jsonObj{"type": "number", "minimum": 0}
+	case kDropPoint:
+		s = jsonObj{"anyOf": []any{sref("target"), objectSchema(dropPointFields)}}
 	default:
 		panic("flows: no schema for a kind")
 	}

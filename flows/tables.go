@@ -39,6 +39,8 @@ const (
 	kData           // a data file path, or a list of maps of column names to scalars
 	kTrueOr         // true, or a map of Fields
 	kRoutes         // a list of route rules, or {har, unmatched}
+	kNumber         // a number
+	kDropPoint      // a TARGET, or {target: TARGET, x: N, y: N}
 )
 
 // field is one key of a map.
@@ -243,6 +245,14 @@ var pointerArgs = []field{
 	{Key: "modifiers", Kind: kEnums, Enum: modifierNames, Doc: "Keys held during the click: Alt, Control, Meta, Shift, ControlOrMeta."},
 }
 
+// dropPointFields are the keys of `drag`'s `to` with an offset
+// (docs/flows.md "drag").
+var dropPointFields = []field{
+	{Key: "target", Kind: kTarget, Required: true, Doc: "The element dropped on (TARGET)."},
+	{Key: "x", Kind: kNumber, Required: true, Doc: "CSS pixels right of the element's left edge."},
+	{Key: "y", Kind: kNumber, Required: true, Doc: "CSS pixels below the element's top edge."},
+}
+
 var actions = []actionSpec{
 	{Name: ActionOpen, New: func() Action { return &Open{} },
 		Doc:    "Navigates to a URL, or to a path joined to base_url. A network error fails the step; the HTTP status is kept as `status`.",
@@ -265,6 +275,12 @@ var actions = []actionSpec{
 		Doc: "Double-clicks TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
 	{Name: ActionHover, New: func() Action { return &Pointer{Act: ActionHover} },
 		Doc: "Moves the mouse over TARGET after auto-wait.", Scalar: kTarget, ScalarDoc: "TARGET.", TargetMap: true, Args: pointerArgs},
+	{Name: ActionDrag, New: func() Action { return &Drag{} },
+		Doc: "Drags TARGET `from` onto `to` with the mouse: native drag and drop, or a pointer-event library's; both ends wait to be actionable, as a click's target does.",
+		Args: []field{
+			{Key: "from", Kind: kTarget, Required: true, Doc: "The element dragged (TARGET)."},
+			{Key: "to", Kind: kDropPoint, Required: true, Doc: "Where it is dropped: TARGET (its centre), or `{target: TARGET, x: N, y: N}`, a point in CSS pixels from its top-left corner."},
+		}},
 	{Name: ActionFill, New: func() Action { return &Fill{} },
 		Doc: "Replaces the value of the field TARGET.",
 		Args: []field{

@@ -4,7 +4,7 @@ package flows
 // arguments, targets, matches, viewport), for the schema and docs tests.
 func Keys() []string {
 	var out []string
-	for _, fs := range [][]field{flowFields, viewportFields, commonStepFields, targetFields, matchFields, expectKinds, expectCompanions, downloadFields} {
+	for _, fs := range [][]field{flowFields, viewportFields, commonStepFields, targetFields, matchFields, expectKinds, expectCompanions, downloadFields, dropPointFields} {
 		out = append(out, keysOf(fs)...)
 	}
 	for _, a := range actions {

@@ -147,7 +147,7 @@ var _ = Describe("valid flows", func() {
 			{Action: &flows.Snapshot{Artifact: "full-page", Full: true}},
 			{Action: &flows.Snapshot{Artifact: "cart", Compact: true}},
 		}),
-		Entry("click, dblclick, hover", "pointer.yaml", []*flows.Step{
+		Entry("click, dblclick, hover, drag", "pointer.yaml", []*flows.Step{
 			{Action: &flows.Pointer{Act: flows.ActionClick, Target: ph("Sign in")}},
 			{Action: &flows.Pointer{Act: flows.ActionClick, Target: &flows.Target{Ref: "e6"}}},
 			{Action: &flows.Pointer{Act: flows.ActionClick, Target: &flows.Target{Name: "/sign (in|up)/i"}}},
@@ -156,6 +156,8 @@ var _ = Describe("valid flows", func() {
 			{Action: &flows.Pointer{Act: flows.ActionClick, Target: &flows.Target{Role: "link", Name: "Help"}, Modifiers: []string{"Control"}}},
 			{Action: &flows.Pointer{Act: flows.ActionDblClick, Target: ph("Row 1")}},
 			{Action: &flows.Pointer{Act: flows.ActionHover, Target: ph("Menu"), Button: "middle"}},
+			{Action: &flows.Drag{From: ph("Card A"), To: ph("Done")}},
+			{Action: &flows.Drag{From: &flows.Target{CSS: ".handle"}, To: &flows.Target{Role: "slider"}, At: &flows.Offset{X: 40, Y: 2.5}}},
 		}),
 		Entry("fill and type", "fill_type.yaml", []*flows.Step{
 			{Action: &flows.Fill{Target: ph("Email"), Value: "qa@example.com"}},

@@ -84,12 +84,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 	if d.Reason == diagnostics.ReasonDisabled {
 		ss.formOf(gctx, d, coveredNode, snap)
 	}
-	var bad *locate.BadValueError
-	if errors.As(err, &bad) {
-		// the field was right, its value not (docs/targets.md "Actionability", "Date, time and colour inputs")
-		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, bad.Value)
-		d.Hints = append(d.Hints, "give the value in the input's own form, whatever the page shows: "+locate.PickerForms)
-	}
+	valueVerdict(d, err)
 	if snap != nil {
 		for _, n := range snap.All {
 			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {
@@ -110,6 +105,23 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		}
 	}
 	return &stepFailure{err: err, diag: d}
+}
+
+// valueVerdict says, of a field that was right but did not take the
+// value given, which values it takes.
+func valueVerdict(d *diagnostics.Diagnostics, err error) {
+	var bad *locate.BadValueError
+	if errors.As(err, &bad) {
+		// the field was right, its value not (docs/targets.md "Actionability", "Date, time and colour inputs")
+		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, bad.Value)
+		d.Hints = append(d.Hints, "give the value in the input's own form, whatever the page shows: "+locate.PickerForms)
+	}
+	var sv *browser.SliderValueError
+	if errors.As(err, &sv) {
+		// the slider was right, the value not (docs/targets.md "Sliders")
+		d.Verdict = fmt.Sprintf("%s does not take the value %s", d.Target, sv.Value)
+		d.Hints = append(d.Hints, "give a value "+sv.Span)
+	}
 }
 
 // withPage adds the url, title, snapshot and screenshot to diagnostics

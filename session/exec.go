@@ -471,6 +471,8 @@ func runnerOf(a flows.Action) (run func(*Session, *stepCall) error) {
 		return func(ss *Session, c *stepCall) error { return ss.execSnapshot(c, a) }
 	case *flows.Pointer:
 		return func(ss *Session, c *stepCall) error { return ss.execPointer(c, a) }
+	case *flows.Drag:
+		return func(ss *Session, c *stepCall) error { return ss.execDrag(c, a) }
 	case *flows.Fill:
 		return func(ss *Session, c *stepCall) error { return ss.execFill(c, a) }
 	case *flows.TypeText:
@@ -613,6 +615,24 @@ func (ss *Session) execPointer(c *stepCall, a *flows.Pointer) error {
 		o.HoverOnly = true
 	}
 	out, err := ss.page.Click(c.sctx, c.t, o)
+	return ss.logOutcome(c, out, err)
+}
+
+// execDrag runs drag: c.t is its from end, resolved as every step's main
+// target is; its to end is resolved here. A failure of the to end is
+// diagnosed as that end's (docs/flows.md "drag").
+func (ss *Session) execDrag(c *stepCall, a *flows.Drag) error {
+	to, err := ss.target(a.To, c.sc)
+	if err != nil {
+		return err
+	}
+	out, err := ss.page.Drag(c.sctx, c.t, to, a.At)
+	var end *browser.DragEndError
+	if errors.As(err, &end) && end.End == "to" {
+		st := *c.s
+		st.Action = a.ToEnd()
+		return ss.logOutcome(&stepCall{ctx: c.ctx, sctx: c.sctx, s: &st, idx: c.idx, t: to, sc: c.sc, rec: c.rec}, out, err)
+	}
 	return ss.logOutcome(c, out, err)
 }
 

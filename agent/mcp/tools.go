@@ -28,7 +28,7 @@ func (t tools) snapshot(ctx context.Context, _ *sdk.CallToolRequest, in snapshot
 	return t.run(ctx, agent.Command{Verb: agent.VerbSnapshot, Diff: in.Diff, Full: in.Full, Compact: in.Compact})
 }
 
-const actDoc = `Act on the page: click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload. target is what a flow takes: a ref, a phrase, a /regex/i, or a flow-style map. value: the text for fill and type, the key for press, top or bottom for scroll without a target. values: the options for select, the files for upload. Prints ok (with diff: and what the action changed), or the diagnostics of the failure with the refs of the candidates.`
+const actDoc = `Act on the page: click, dblclick, hover, drag, check, uncheck, fill, type, press, select, scroll or upload. target is what a flow takes: a ref, a phrase, a /regex/i, or a flow-style map. value: the text for fill and type (a number for a slider), the key for press, where drag drops (a target, or {target: TARGET, x: N, y: N}), top or bottom for scroll without a target. values: the options for select, the files for upload. Prints ok (with diff: and what the action changed), or the diagnostics of the failure with the refs of the candidates.`
 
 var actExamples = []actIn{
 	{Action: "click", Target: "@e3"},
@@ -36,6 +36,7 @@ var actExamples = []actIn{
 	{Action: "click", Target: "/sign in/i"},
 	{Action: "click", Target: "{role: button, name: Sign in}"},
 	{Action: "fill", Target: "Email", Value: "qa@example.com"},
+	{Action: "drag", Target: "@e3", Value: "@e7"},
 	{Action: "press", Value: "Enter"},
 	{Action: "press", Target: "Email", Value: "Control+a"},
 	{Action: "select", Target: "Size", Values: []string{"M"}},
@@ -44,9 +45,9 @@ var actExamples = []actIn{
 }
 
 type actIn struct {
-	Action string   `json:"action" jsonschema:"click, dblclick, hover, check, uncheck, fill, type, press, select, scroll or upload"`
+	Action string   `json:"action" jsonschema:"click, dblclick, hover, drag, check, uncheck, fill, type, press, select, scroll or upload"`
 	Target string   `json:"target,omitempty" jsonschema:"a ref (@e3), a phrase, /regex/i or a flow-style map"`
-	Value  string   `json:"value,omitempty" jsonschema:"fill and type: the text; press: the key; scroll: top or bottom"`
+	Value  string   `json:"value,omitempty" jsonschema:"fill and type: the text; press: the key; drag: where to drop (a target, or {target: TARGET, x: N, y: N}); scroll: top or bottom"`
 	Values []string `json:"values,omitempty" jsonschema:"select: the options; upload: the files"`
 	Diff   bool     `json:"diff,omitempty" jsonschema:"after ok, print what the action changed since the last snapshot"`
 }
@@ -60,6 +61,7 @@ var actVerbs = map[string]struct {
 	"click":    {agent.VerbClick, targetOnly, true},
 	"dblclick": {agent.VerbDblclick, targetOnly, true},
 	"hover":    {agent.VerbHover, targetOnly, true},
+	"drag":     {agent.VerbDrag, targetValue, true},
 	"check":    {agent.VerbCheck, targetOnly, true},
 	"uncheck":  {agent.VerbUncheck, targetOnly, true},
 	"fill":     {agent.VerbFill, targetValue, true},
@@ -91,7 +93,7 @@ func scrollArgs(in actIn) []string {
 func (t tools) act(ctx context.Context, _ *sdk.CallToolRequest, in actIn) (*sdk.CallToolResult, any, error) {
 	v, ok := actVerbs[in.Action]
 	if !ok {
-		return usage(fmt.Sprintf("act: unknown action %q; use one of click, dblclick, hover, check, uncheck, fill, type, press, select, scroll, upload", in.Action))
+		return usage(fmt.Sprintf("act: unknown action %q; use one of click, dblclick, hover, drag, check, uncheck, fill, type, press, select, scroll, upload", in.Action))
 	}
 	if v.target && in.Target == "" {
 		return usage(fmt.Sprintf("act %s: give a target: a ref such as @e3, or the element's name", in.Action))
