@@ -46,6 +46,7 @@ var (
 	attrJS           = script("attr")
 	changeJS         = script("change")
 	checkJS          = script("check")
+	clockJS          = script("clock")
 	focusJS          = script("focus")
 	focusElementJS   = script("focus-element")
 	focusedJS        = script("focused")

@@ -35,6 +35,7 @@ const (
 	ActionRequest    ActionName = "request"
 	ActionDialog     ActionName = "dialog"
 	ActionTab        ActionName = "tab"
+	ActionNetwork    ActionName = "network"
 	ActionRun        ActionName = "run"
 	ActionGroup      ActionName = "group"
 	ActionRepeat     ActionName = "repeat"
@@ -43,7 +44,7 @@ const (
 // Action is what a step does, with its argument: one of *Open, *Snapshot,
 // *Pointer, *Fill, *TypeText, *Press, *Select, *Check, *Upload, *Scroll,
 // *Wait, *Expect, *Assert, *Extract, *Screenshot, *Eval, *Request,
-// *Dialog, *Tab, *Run, *Group and *Repeat. Only this package implements
+// *Dialog, *Tab, *Network, *Run, *Group and *Repeat. Only this package implements
 // it.
 type Action interface {
 	// Name is the action's key in a flow file.

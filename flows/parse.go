@@ -229,6 +229,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	if n := o.val("viewport"); n != nil {
 		f.Viewport = p.viewport(n)
 	}
+	p.places(o)
 	p.guardKeys(o)
 	if n := o.val("setup"); n != nil {
 		f.Setup = p.steps(n, "setup", false)

@@ -100,6 +100,10 @@ func kindSchema(f field) jsonObj {
 		}}
 	case kRatio:
 		s = jsonObj{"type": "number", "minimum": 0, "maximum": 1}
+	case kNumber:
+		s = jsonObj{"type": "number"}
+	case kDevice:
+		s = jsonObj{"type": "string", "examples": DeviceNames()}
 	case kTargets:
 		s = jsonObj{"anyOf": []any{sref("target"), jsonObj{"type": "array", "minItems": 1, "items": sref("target")}}}
 	default:
@@ -139,7 +143,7 @@ func actionSchema(a *actionSpec) jsonObj {
 	case a.Scalar == kTarget:
 		forms = append(forms, sref("targetString"))
 	case a.Scalar != kNone:
-		s := kindSchema(field{Kind: a.Scalar, Doc: a.ScalarDoc})
+		s := kindSchema(field{Kind: a.Scalar, Doc: a.ScalarDoc, Enum: a.ScalarEnum})
 		forms = append(forms, s)
 	}
 	if a.TargetMap && a.Scalar != kTarget {

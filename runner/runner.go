@@ -65,6 +65,10 @@ type Config struct {
 	// capture).
 	Trace        TraceMode
 	TraceCapture session.TraceCapture
+	// Device and Locale, when set, override every flow's device (and
+	// viewport) and locale (docs/flows.md "Devices and places").
+	Device *flows.Device
+	Locale string
 }
 
 func (c Config) withDefaults() Config {
