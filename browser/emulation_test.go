@@ -39,13 +39,14 @@ func TestPermissionsTableIsWhatChromiumGrants(t *testing.T) {
 }
 
 // An out-of-process iframe (another site) keeps its page's time zone,
-// locale and clock: they are set on its own target too (emulation.go
+// locale (its Accept-Language header too) and clock: they are set on its own target too (emulation.go
 // frameCalls).
 func TestCrossSiteFrameKeepsThePlaces(t *testing.T) {
 	b := sharedBrowser(t)
 	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
-		_, _ = w.Write([]byte(`<!doctype html><script>parent.postMessage([Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.language, new Date().toISOString()].join(' '), '*')</script>`))
+		_, _ = fmt.Fprintf(w, `<!doctype html><script>parent.postMessage([Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.language, new Date().toISOString(), %q].join(' '), '*')</script>`,
+			r.Header.Get("Accept-Language"))
 	}))
 	t.Cleanup(inner.Close)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(inner.URL, "http://"))
@@ -72,7 +73,7 @@ func TestCrossSiteFrameKeepsThePlaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := r.Value.Str(), "Asia/Tokyo fr-FR 2024-02-29T10:00:00.000Z"; got != want {
+	if got, want := r.Value.Str(), "Asia/Tokyo fr-FR 2024-02-29T10:00:00.000Z fr-FR"; got != want {
 		t.Fatalf("the frame sees %q, want %q", got, want)
 	}
 	if n := len(p.Sessions()); n < 2 {
