@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -77,10 +78,10 @@ func (c *Context) frameCalls(ctx context.Context, o PageOptions, net *flows.Netw
 		calls = append(calls, ua)
 	}
 	if e.Locale != "" {
-		calls = append(calls, proto.EmulationSetLocaleOverride{Locale: e.Locale})
+		calls = append(calls, oneOverride{proto.EmulationSetLocaleOverride{Locale: e.Locale}})
 	}
 	if e.Timezone != "" {
-		calls = append(calls, proto.EmulationSetTimezoneOverride{TimezoneID: e.Timezone})
+		calls = append(calls, oneOverride{proto.EmulationSetTimezoneOverride{TimezoneID: e.Timezone}})
 	}
 	if g := e.Geolocation; g != nil {
 		calls = append(calls, proto.EmulationSetGeolocationOverride{Latitude: &g.Latitude, Longitude: &g.Longitude, Accuracy: &g.Accuracy})
@@ -103,6 +104,20 @@ func (c *Context) frameCalls(ctx context.Context, o PageOptions, net *flows.Netw
 		calls = append(calls, networkConditions(*net))
 	}
 	return calls, nil
+}
+
+// oneOverride is an override Chromium keeps for one session of a target
+// only: a tab the holder set up (hold.go) has it from the holder's
+// session, and its own session's call answers "Another locale override
+// is already in effect" (or the time zone's); the override is the same.
+type oneOverride struct{ cdpCall }
+
+func (o oneOverride) Call(c proto.Client) error {
+	err := o.cdpCall.Call(c)
+	if err != nil && strings.Contains(err.Error(), "override is already in effect") {
+		return nil
+	}
+	return err
 }
 
 // pageScript runs a script in the page's own world before the page's

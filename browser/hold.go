@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -92,7 +93,9 @@ func (h *holder) attached(e proto.TargetAttachedToTarget) {
 	h.c.mu.Unlock()
 	// sent before the page runs, awaited after (sendAll)
 	calls, err := h.c.pageCalls(ctx, o, net)
-	await := sendAll(h.c.b.conn, s, calls)
+	calls = slices.DeleteFunc(calls, func(c cdpCall) bool { _, one := c.(oneOverride); return one })
+	// the clock's script is kept by a session whose Page domain is on
+	await := sendAll(h.c.b.conn, s, append([]cdpCall{proto.PageEnable{}}, calls...))
 	_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(s.Client(ctx))
 	await(ctx) // an error is a page that closed at once
 	if err == nil {

@@ -8,6 +8,10 @@
 // In-page code: docs/architecture-notes.md "In-page code". It runs in
 // the page's own world, before the page's scripts, in every document.
 (fixed, at, since) => {
+  // once per document: a tab the holder set up gets the script from two
+  // sessions (browser/hold.go)
+  const mark = Symbol.for('smokeflow.clock');
+  if (globalThis.Date[mark]) return;
   const RealDate = globalThis.Date;
   const realNow = RealDate.now.bind(RealDate);
   const now = () => (fixed ? at : at + (realNow() - since));
@@ -18,6 +22,7 @@
   Object.defineProperty(FakeDate, 'length', { value: 7 });
   FakeDate.prototype = RealDate.prototype;
   FakeDate.now = now;
+  FakeDate[mark] = true;
   FakeDate.parse = RealDate.parse;
   FakeDate.UTC = RealDate.UTC;
   FakeDate.toString = () => 'function Date() { [native code] }';
