@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -111,6 +112,9 @@ func (c *Context) frameCalls(ctx context.Context, o PageOptions, net *flows.Netw
 // session, and its own session's call answers "Another locale override
 // is already in effect" (or the time zone's); the override is the same.
 type oneOverride struct{ cdpCall }
+
+// MarshalJSON is the override's parameters (sendAll sends o itself).
+func (o oneOverride) MarshalJSON() ([]byte, error) { return json.Marshal(o.cdpCall) }
 
 func (o oneOverride) Call(c proto.Client) error {
 	err := o.cdpCall.Call(c)
