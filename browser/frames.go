@@ -90,7 +90,18 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
+			await := func(context.Context) {}
+			if c := p.owner; c != nil {
+				// the iframe's document keeps the page's places (emulation.go),
+				// set before setupSession lets it run (sendAll)
+				c.mu.Lock()
+				o, net := c.opts, c.net
+				c.mu.Unlock()
+				emulate, _ := c.frameCalls(ctx, o, net)
+				await = sendAll(c.b.conn, child, emulate)
+			}
 			_ = setupSession(child.Client(ctx), p.owner != nil && p.owner.guard != nil)
+			await(ctx)
 		}()
 	case "Target.detachedFromTarget":
 		var e proto.TargetDetachedFromTarget

@@ -46,6 +46,7 @@ var (
 	attrJS           = script("attr")
 	changeJS         = script("change")
 	checkJS          = script("check")
+	clockJS          = script("clock")
 	dragStateJS      = script("drag-state")
 	dragWatchJS      = script("drag-watch")
 	dropAtJS         = script("drop-at")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -29,6 +30,11 @@ type Context struct {
 	guard  *guard                     // the allowed domains; nil: every host (guard.go)
 	// origins are the web origins its frames visited (state.go)
 	origins []string
+	// net is the connection a `network` step set, for every page
+	// (emulation.go); nil: the browser's own
+	net *flows.Network
+	// holder sets up the tabs its pages open (hold.go); nil until needed
+	holder *holder
 }
 
 // NewContext opens a fresh incognito context.
@@ -52,6 +58,12 @@ func (c *Context) Close() error {
 	if c.guard != nil {
 		c.guard.close(ctx) // after the pages: they never run unguarded
 	}
+	c.mu.Lock()
+	h := c.holder
+	c.mu.Unlock()
+	if h != nil {
+		h.close(ctx)
+	}
 	for _, p := range c.allPages() {
 		p.stop()
 	}
@@ -65,6 +77,9 @@ type PageOptions struct {
 	// a field holds one or the page shows one (docs/running.md "Secrets in
 	// screenshots").
 	Secrets []string
+	// Emulation is the device and places of the context's pages
+	// (emulation.go); only the first page's counts.
+	Emulation Emulation
 }
 
 // NewPage opens a page in the context.
@@ -77,6 +92,7 @@ func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
 	}
 	c.mu.Lock()
 	if len(c.tabs) == 0 {
+		o.Emulation.clockSince = time.Now()
 		c.opts = o
 	}
 	c.mu.Unlock()
@@ -95,6 +111,9 @@ func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
 	c.mu.Lock()
 	t.page = p
 	c.mu.Unlock()
+	if err == nil && o.Emulation.set() {
+		err = c.hold(ctx)
+	}
 	return p, err
 }
 
@@ -120,7 +139,14 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		table:     locate.NewRefTable(),
 	}
 	go p.loop()
-	if err := setupSession(main.Client(ctx), c.guard != nil, &proto.EmulationSetDeviceMetricsOverride{Width: o.Width, Height: o.Height, DeviceScaleFactor: 1}); err != nil {
+	c.mu.Lock()
+	net := c.net
+	c.mu.Unlock()
+	emulate, err := c.pageCalls(ctx, o, net)
+	if err == nil {
+		err = setupSession(main.Client(ctx), c.guard != nil, emulate...)
+	}
+	if err != nil {
 		_ = p.Close()
 		return nil, err
 	}
@@ -131,7 +157,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 // through, and attaches to out-of-process iframes below it. The commands
 // are sent together (CDP runs them in order per session); a paused iframe
 // is always let go at the end, even after an error.
-func setupSession(cp *Client, guarded bool, extra ...interface{ Call(proto.Client) error }) error {
+func setupSession(cp *Client, guarded bool, extra ...cdpCall) error {
 	calls := []func() error{
 		func() error { return proto.InspectorEnable{}.Call(cp) },
 		func() error { return proto.RuntimeEnable{}.Call(cp) },

@@ -37,6 +37,7 @@ const (
 	ActionRoute      ActionName = "route"
 	ActionDialog     ActionName = "dialog"
 	ActionTab        ActionName = "tab"
+	ActionNetwork    ActionName = "network"
 	ActionRun        ActionName = "run"
 	ActionGroup      ActionName = "group"
 	ActionRepeat     ActionName = "repeat"
@@ -45,7 +46,7 @@ const (
 // Action is what a step does, with its argument: one of *Open, *Snapshot,
 // *Pointer, *Drag, *Fill, *TypeText, *Press, *Select, *Check, *Upload, *Scroll,
 // *Wait, *Expect, *Assert, *Extract, *Screenshot, *Eval, *Request,
-// *RouteStep, *Dialog, *Tab, *Run, *Group and *Repeat. Only this package implements
+// *RouteStep, *Dialog, *Tab, *Network, *Run, *Group and *Repeat. Only this package implements
 // it.
 type Action interface {
 	// Name is the action's key in a flow file.

@@ -52,6 +52,7 @@ func factRows() []factRow {
 		{a: &RouteStep{Rules: []*Route{{URL: URLPattern{Source: "**/api"}, Abort: true}}}},
 		{a: &Dialog{}, acts: true},
 		{a: &Tab{}, acts: true},
+		{a: &Network{Offline: true}, acts: true},
 		{a: &Run{Flow: "login.yaml", Loaded: sub}, sub: true, acts: true},
 		{a: &Group{Steps: two}, steps: 2, acts: true},
 		{a: &Repeat{Times: 2, Steps: two}, steps: 2, acts: true},

@@ -239,6 +239,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	if n := o.val("viewport"); n != nil {
 		f.Viewport = p.viewport(n)
 	}
+	p.places(o)
 	p.guardKeys(o)
 	p.ignoreRequests(o)
 	if n := o.val("routes"); n != nil {

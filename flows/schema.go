@@ -107,6 +107,10 @@ func kindSchema(f field) jsonObj {
 			jsonObj{"type": "string", "pattern": `\.([cC][sS][vV]|[yY][aA]?[mM][lL])$`},
 			jsonObj{"type": "array", "minItems": 1, "items": jsonObj{"type": "object", "additionalProperties": jsonObj{"type": textTypes}}},
 		}}
+	case kNumber:
+		s = jsonObj{"type": "number"}
+	case kDevice:
+		s = jsonObj{"type": "string", "examples": DeviceNames()}
 	case kTargets:
 		s = jsonObj{"anyOf": []any{sref("target"), jsonObj{"type": "array", "minItems": 1, "items": sref("target")}}}
 	case kRoutes:
@@ -114,7 +118,7 @@ func kindSchema(f field) jsonObj {
 			jsonObj{"type": "array", "minItems": 1, "items": objectSchema(routeFields)},
 			objectSchema(harReplayFields),
 		}}
-	case kNumber:
+	case kOffset:
 		s = jsonObj{"type": "number", "minimum": 0}
 	case kDropPoint:
 		s = jsonObj{"anyOf": []any{sref("target"), objectSchema(dropPointFields)}}
@@ -155,7 +159,7 @@ func actionSchema(a *actionSpec) jsonObj {
 	case a.Scalar == kTarget:
 		forms = append(forms, sref("targetString"))
 	case a.Scalar != kNone:
-		s := kindSchema(field{Kind: a.Scalar, Doc: a.ScalarDoc})
+		s := kindSchema(field{Kind: a.Scalar, Doc: a.ScalarDoc, Enum: a.ScalarEnum})
 		forms = append(forms, s)
 	}
 	if a.TargetMap && a.Scalar != kTarget {

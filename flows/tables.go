@@ -39,8 +39,10 @@ const (
 	kData           // a data file path, or a list of maps of column names to scalars
 	kTrueOr         // true, or a map of Fields
 	kRoutes         // a list of route rules, or {har, unmatched}
-	kNumber         // a number
+	kOffset         // a number of CSS pixels, 0 or more
 	kDropPoint      // a TARGET, or {target: TARGET, x: N, y: N}
+	kNumber         // a number
+	kDevice         // a name of the device table, any case
 )
 
 // field is one key of a map.
@@ -67,6 +69,8 @@ type actionSpec struct {
 	Scalar kind
 	// ScalarDoc describes the scalar form.
 	ScalarDoc string
+	// ScalarEnum are the words of a kEnum scalar form.
+	ScalarEnum []string
 	// TargetMap: the argument may be a target map directly.
 	TargetMap bool
 	// Args are the keys of the argument's map form (nil: no map form).
@@ -92,6 +96,14 @@ var flowFields = []field{
 	{Key: "timeout", Kind: kDuration, Doc: "Time limit of the whole flow (default 60s)."},
 	{Key: "step_timeout", Kind: kDuration, Doc: "Time limit of each step (default 10s); a step's own `timeout` overrides it."},
 	{Key: "viewport", Kind: kViewport, Doc: "The page size in CSS pixels."},
+	{Key: "device", Kind: kDevice, Doc: "A device to emulate, by name (any case): its viewport, device pixel ratio, touch, mobile viewport and user agent; `viewport:` overrides its size. `--device` overrides it. The names are in docs/flows.md \"Devices and places\"."},
+	{Key: "locale", Kind: kText, Doc: "The browser's language, a BCP 47 tag such as fr-FR: navigator.language(s), the Accept-Language header and Intl's default locale. `--locale` overrides it."},
+	{Key: "timezone", Kind: kText, Doc: "The time zone, an IANA name such as Europe/Paris: Date and Intl."},
+	{Key: "geolocation", Kind: kObject, Fields: geolocationFields, Doc: "The position navigator.geolocation gives, with the geolocation permission granted."},
+	{Key: "color_scheme", Kind: kEnum, Enum: []string{ColorLight, ColorDark}, Doc: "The `prefers-color-scheme` media feature: light or dark."},
+	{Key: "reduced_motion", Kind: kBool, Doc: "When true, the `prefers-reduced-motion: reduce` media feature matches."},
+	{Key: "permissions", Kind: kEnums, Enum: PermissionNames(), Doc: "Permissions granted to every origin, such as notifications or clipboard-read."},
+	{Key: "clock", Kind: kObject, Fields: clockFields, Doc: "The page's Date: `{fixed: TIME}` stays at TIME (timers still run), `{start: TIME}` starts at TIME and runs on. TIME is RFC 3339: 2024-02-29T10:00:00Z."},
 	{Key: "allowed_domains", Kind: kStrings, Doc: "The only hosts the browser may load from while the flow runs: `example.com`, `*.example.com` (its subdomains), `localhost:4000` (that port alone). Every other request, frame, worker, WebSocket and tab is blocked and logged. Literal (not interpolated)."},
 	{Key: "state", Kind: kPath, Doc: "A saved state file (cookies and localStorage), relative to this one, loaded before the first step. A sealed file needs SMOKEFLOW_STATE_KEY."},
 	{Key: "setup_flows", Kind: kPaths, Doc: "Flow files, relative to this one, that a run runs once before the flows that name them; this flow starts from their state (cookies and localStorage). If one fails, this flow fails without running."},
@@ -132,6 +144,17 @@ var harRecordFields = []field{
 var viewportFields = []field{
 	{Key: "width", Kind: kInt, Required: true, Doc: "Width in CSS pixels."},
 	{Key: "height", Kind: kInt, Required: true, Doc: "Height in CSS pixels."},
+}
+
+var geolocationFields = []field{
+	{Key: "latitude", Kind: kNumber, Required: true, Doc: "Degrees, from -90 to 90."},
+	{Key: "longitude", Kind: kNumber, Required: true, Doc: "Degrees, from -180 to 180."},
+	{Key: "accuracy", Kind: kNumber, Doc: "Metres (default 0)."},
+}
+
+var clockFields = []field{
+	{Key: "fixed", Kind: kText, Doc: "An RFC 3339 time the page's Date stays at."},
+	{Key: "start", Kind: kText, Doc: "An RFC 3339 time the page's Date starts at and runs on from."},
 }
 
 var commonStepFields = []field{
@@ -249,8 +272,8 @@ var pointerArgs = []field{
 // (docs/flows.md "drag").
 var dropPointFields = []field{
 	{Key: "target", Kind: kTarget, Required: true, Doc: "The element dropped on (TARGET)."},
-	{Key: "x", Kind: kNumber, Required: true, Doc: "CSS pixels right of the element's left edge."},
-	{Key: "y", Kind: kNumber, Required: true, Doc: "CSS pixels below the element's top edge."},
+	{Key: "x", Kind: kOffset, Required: true, Doc: "CSS pixels right of the element's left edge."},
+	{Key: "y", Kind: kOffset, Required: true, Doc: "CSS pixels below the element's top edge."},
 }
 
 var actions = []actionSpec{
@@ -391,6 +414,14 @@ var actions = []actionSpec{
 		Scalar: kTab, ScalarDoc: "previous, or the number of an open tab in the order they opened (0 is the first).",
 		Args: []field{
 			{Key: "url", Kind: kMatch, Required: true, Doc: "The tab whose URL matches `{equals|contains|matches: ...}`; waits for it."},
+		}},
+	{Name: ActionNetwork, New: func() Action { return &Network{} },
+		Doc:    "Switches the connection of every tab from now on: offline, online, or throttled.",
+		Scalar: kEnum, ScalarDoc: "offline or online.", ScalarEnum: []string{NetworkOffline, NetworkOnline},
+		Args: []field{
+			{Key: "download_kbps", Kind: kInt, Doc: "Download throughput in kilobits per second (default: not limited)."},
+			{Key: "upload_kbps", Kind: kInt, Doc: "Upload throughput in kilobits per second (default: not limited)."},
+			{Key: "latency", Kind: kDuration, Doc: "Added latency of every request, such as 400ms."},
 		}},
 	{Name: ActionRun, New: func() Action { return &Run{} },
 		Doc:    "Runs another flow's steps on the same page.",

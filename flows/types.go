@@ -44,6 +44,10 @@ type Flow struct {
 	Timeout     time.Duration // whole flow; DefaultTimeout when unset
 	StepTimeout time.Duration // each step; DefaultStepTimeout when unset
 	Viewport    *Viewport
+	// Places are the device, locale, time zone, place, media features,
+	// permissions and clock the flow's browser has (docs/flows.md
+	// "Devices and places").
+	Places Places
 	// AllowedDomains is `allowed_domains:`: the only hosts the browser
 	// may load from (nil: any host).
 	AllowedDomains *Domains

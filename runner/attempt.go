@@ -59,7 +59,7 @@ func runAttempt(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	}
 	defer func() { _ = bctx.Close() }()
 	sess, err := session.Open(fctx, bctx, session.Options{Flow: f, BaseURL: cfg.BaseURL, Vars: cfg.Vars, LookupEnv: cfg.LookupEnv,
-		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Listener: stamped(cfg.Listener, worker, number),
+		ArtifactsDir: cfg.ArtifactsDir, Dir: dir, StepTimeout: cfg.StepTimeout, Device: cfg.Device, Locale: cfg.Locale, Listener: stamped(cfg.Listener, worker, number),
 		UpdateBaselines: cfg.UpdateBaselines, BaselineFix: cfg.BaselineFix,
 		States: plan.states, Policy: cfg.Policy, Confirm: confirmMode(cfg.Yes), Trace: cfg.capture()})
 	var ce *session.ConfigError

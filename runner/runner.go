@@ -69,6 +69,10 @@ type Config struct {
 	// FLOW-SLUG.har (run --har DIR; docs/flows.md "Routes"); a flow's own
 	// har: {record: PATH} writes there too.
 	HARDir string
+	// Device and Locale, when set, override every flow's device (and
+	// viewport) and locale (docs/flows.md "Devices and places").
+	Device *flows.Device
+	Locale string
 }
 
 func (c Config) withDefaults() Config {

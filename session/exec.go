@@ -507,6 +507,8 @@ func runnerOf(a flows.Action) (run func(*Session, *stepCall) error) {
 		return func(ss *Session, c *stepCall) error { return ss.execDialog(c, a) }
 	case *flows.Tab:
 		return func(ss *Session, c *stepCall) error { return ss.execTab(c, a) }
+	case *flows.Network:
+		return func(ss *Session, c *stepCall) error { return ss.execNetwork(c, a) }
 	}
 	return nil
 }

@@ -50,6 +50,11 @@ type Options struct {
 	// Viewport overrides the flow's viewport (1280x800 when neither is
 	// set).
 	Viewport *flows.Viewport
+	// Device and Locale override the flow's device (and its viewport)
+	// and locale (docs/flows.md "Devices and places"): `run --device`,
+	// `--locale`.
+	Device *flows.Device
+	Locale string
 	// Listener receives the StepStarted and StepFinished events (nil:
 	// none).
 	Listener Listener

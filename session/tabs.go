@@ -28,19 +28,14 @@ type pageState struct {
 	checked int                   // downloads an `expect: download` has looked at
 }
 
-// openPage opens the session's first page (in the flow's viewport) and
+// openPage opens the session's first page (in the flow's viewport, device
+// and places: places.go) and
 // sets up its tabs, dialogs and downloads.
 func (ss *Session) openPage(ctx context.Context) error {
-	// every screenshot paints over the secrets (docs/running.md "Secrets in screenshots")
-	po := browser.PageOptions{Secrets: ss.mask.Values()}
-	v := ss.opts.Viewport
-	if v == nil {
-		v = ss.flow.Viewport
+	if err := ss.grantPermissions(ctx); err != nil {
+		return err
 	}
-	if v != nil {
-		po.Width, po.Height = v.Width, v.Height
-	}
-	page, err := ss.bctx.OpenPage(ctx, po, "", "")
+	page, err := ss.bctx.OpenPage(ctx, ss.pageOptions(), "", "")
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ var flagValues = map[string]cobra.CompletionFunc{
 	"state":     cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault),
 	"session":   completeSessions,
 	"trace":     cobra.FixedCompletions(runner.TraceModes(), cobra.ShellCompDirectiveNoFileComp),
+	"device":    cobra.FixedCompletions(flows.DeviceNames(), cobra.ShellCompDirectiveNoFileComp),
 }
 
 // setUpCompletion adds `smokeflow completion bash|zsh|fish|powershell`,

@@ -22,6 +22,7 @@ import (
 type runFlags struct {
 	baseURL, envFile, tags, shard, artifacts, browser, cdp string
 	allowedDomains, policy                                 string
+	device, locale                                         string // docs/flows.md "Devices and places"
 	workers, retries                                       int
 	failFast, headed, quiet, verbose, updateBaselines, yes bool
 	timeout, stepTimeout                                   time.Duration
@@ -57,6 +58,8 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&rf.yes, "yes", false, "confirm the steps that the policy's confirm rules hold back")
 	fs.StringArrayVar(&rf.setup, "setup", nil, "run this setup flow `FILE` once, before every flow, and start each flow from its state (repeatable; docs/security.md)")
 	fs.StringVar(&rf.allowedDomains, "allowed-domains", "", "load only from these hosts, in every flow: `LIST`, such as example.com,*.example.com (docs/security.md)")
+	fs.StringVar(&rf.device, "device", "", "emulate this device in every flow, such as \"iPhone 15\" or \"Pixel 8\" (overrides device: and viewport:)")
+	fs.StringVar(&rf.locale, "locale", "", "run every flow in this locale, such as fr-FR (overrides locale:)")
 	fs.StringVar(&rf.trace, "trace", "retain-on-failure", "keep a screenshot after every step and the snapshot before it: `on`, retain-on-failure or off (docs/running.md)")
 	fs.StringVar(&rf.har, "har", "", "record each flow's traffic as HAR 1.2 in `DIR`/FLOW.har (docs/flows.md \"Routes\")")
 	rf.sel.register(fs)
@@ -129,6 +132,10 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err != nil {
 		return err
 	}
+	device, err := rf.places()
+	if err != nil {
+		return err
+	}
 	var pol *flows.Policy
 	if rf.policy != "" {
 		if pol, err = flows.LoadPolicy(rf.policy); err != nil {
@@ -165,6 +172,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
 	cfg.Trace = trace
 	cfg.HARDir = rf.har
+	cfg.Device, cfg.Locale = device, rf.locale
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
 	if err := artifactsUsage(runErr); err != nil {
@@ -233,4 +241,22 @@ func isTTY(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0 && os.Getenv("CI") == ""
+}
+
+// places checks --device and --locale (docs/flows.md "Devices and
+// places"): the device they name, nil for none.
+func (rf *runFlags) places() (*flows.Device, error) {
+	if rf.locale != "" {
+		if err := flows.CheckLocale(rf.locale); err != nil {
+			return nil, usagef("--locale: %v", err)
+		}
+	}
+	if rf.device == "" {
+		return nil, nil
+	}
+	d, err := flows.LookupDevice(rf.device)
+	if err != nil {
+		return nil, usagef("--device: %v", err)
+	}
+	return d, nil
 }
