@@ -215,6 +215,9 @@ func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *O
 			}
 		}
 		if f := s.searchField(snap); f != nil && !s.typed {
+			if ro, _ := p.Attr(ctx, f, "readOnly"); ro == "true" {
+				return false, nil // a select-only field the tree does not call read-only: no search; its list is still coming
+			}
 			s.typed = true
 			if _, err := p.Fill(ctx, p.refTarget(snap, f), want); err != nil {
 				return false, err
