@@ -56,6 +56,7 @@ var (
 	formJS           = script("form")
 	formInfoJS       = script("form-info")
 	guardJS          = script("guard")
+	drawnJS          = script("drawn")
 	hostFocusJS      = script("host-focus")
 	hostSelectJS     = script("host-select")
 	idleJS           = script("idle")

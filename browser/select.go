@@ -175,8 +175,10 @@ func (p *Page) reopen(ctx context.Context, s *selecting, out *Outcome) error {
 	}
 	// open still, unless the widget says it closed (its popup may be
 	// fading out)
-	if w := nodeNow(snap, s.widget); (w == nil || w.Expanded != "false") && p.findPopup(ctx, snap, s) != nil {
-		return nil
+	if w := nodeNow(snap, s.widget); w == nil || w.Expanded != "false" {
+		if pop := p.findPopup(ctx, snap, s); pop != nil && p.drawn(ctx, pop) {
+			return nil
+		}
 	}
 	s.before, s.typed = snap, false
 	if _, err := p.Click(ctx, p.widgetTarget(snap, s), ClickOptions{}); err != nil {
@@ -184,6 +186,14 @@ func (p *Page) reopen(ctx context.Context, s *selecting, out *Outcome) error {
 	}
 	out.Log = append(out.Log, "opened "+describeNode(s.widget)+" again")
 	return nil
+}
+
+// drawn says a popup found still there is drawn: the point at its first
+// choice's centre shows it (drawnJS). A list a widget closed by clipping
+// it away (Chosen's drop) keeps its boxes, but shows nothing there.
+func (p *Page) drawn(ctx context.Context, pop *popup) bool {
+	raw, err := p.callOn(ctx, pop.choices[0], drawnJS)
+	return err != nil || string(raw) != `"miss"`
 }
 
 // pickOption waits for the option in the widget's popup, typing its name
@@ -205,6 +215,9 @@ func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *O
 			}
 		}
 		if f := s.searchField(snap); f != nil && !s.typed {
+			if ro, _ := p.Attr(ctx, f, "readOnly"); ro == "true" {
+				return false, nil // a select-only field the tree does not call read-only: no search; its list is still coming
+			}
 			s.typed = true
 			if _, err := p.Fill(ctx, p.refTarget(snap, f), want); err != nil {
 				return false, err

@@ -244,13 +244,16 @@ func typable(n *locate.Node) bool {
 	return n.Editable() && (n.Tag == "input" || n.Tag == "textarea" || n.EditHost)
 }
 
-// plainRoles are the roles of an element with no meaning of its own.
-var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true}
+// plainRoles are the roles of an element with no meaning of its own, and
+// of the list a tag input shows its chosen items in beside its field
+// (Chosen's and Select2's multi selects: <ul><li>Tennis</li>…<li><input>).
+var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true, "list": true, "listitem": true}
 
 // shownValue is what the widget shows: its value, name and text, and the
 // names of what is selected or checked inside it; and the text of up to
 // two plain elements around it, where a combobox input's kit shows the
-// value beside the input (react-select's single value).
+// value beside the input (react-select's single value, a tag input's
+// list of chosen items).
 func shownValue(snap *locate.Snapshot, w *locate.Node) string {
 	n := nodeNow(snap, w)
 	if n == nil {

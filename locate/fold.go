@@ -10,15 +10,18 @@ import "strings"
 //     control takes the host's name when it has none of its own;
 //  2. a label is part of the control it labels: a label made clickable by
 //     its styles gets no ref of its own, and the label of a concealed
-//     checkbox or radio stands for it;
+//     checkbox or radio stands for it; the label of a hidden native
+//     control names the widget drawn in its place, and the label of a
+//     control no label names natively (a <span role=combobox>) names it;
 //  3. a concealed native input (input, select, textarea) that a visible
 //     widget of its kind and name stands for gets no ref;
 //  4. a clickable inside a real control, named as the control is, is part
 //     of it.
 //
 // labelOf pairs each <label> node with the node of the element it
-// labels.
-func foldControls(root *Node, labelOf map[*Node]*Node) {
+// labels, standIns each label of a hidden native control with where the
+// widget drawn for it may be.
+func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*standIn) {
 	var nodes []*Node
 	var walk func(n *Node)
 	walk = func(n *Node) {
@@ -30,6 +33,11 @@ func foldControls(root *Node, labelOf map[*Node]*Node) {
 	walk(root)
 	for _, n := range nodes {
 		foldHost(n)
+	}
+	for _, n := range nodes {
+		if s := standIns[n]; s != nil {
+			foldStandIn(n, s)
+		}
 	}
 	for _, n := range nodes { // in document order: the first label of a control stands for it
 		if c := labelOf[n]; c != nil {
@@ -136,6 +144,72 @@ func foldLabel(l, c *Node) {
 	}
 	if realControl(c) && c.Visible && !interactiveRoles[l.Role] {
 		l.Clickable = false
+		if !labelable[c.Tag] && ownName(c) == "" && labelName(l) != "" {
+			// a <label for> of a widget no label names natively (jQuery
+			// UI's <span role=combobox>, which it points the label at)
+			c.Name, c.NameFrom = labelName(l), "label"
+		}
+	}
+}
+
+// ownName is the name of n that its author gave it: "" when it has none,
+// or only its placeholder or title.
+func ownName(n *Node) string {
+	if n.NameFrom == "placeholder" || n.NameFrom == "title" {
+		return ""
+	}
+	return n.Name
+}
+
+// labelName is the name a label gives: its name, else its text.
+func labelName(l *Node) string {
+	if l.Name != "" {
+		return l.Name
+	}
+	return cut(l.Text, MaxNameLen)
+}
+
+// foldStandIn gives the name of a label whose native control is hidden
+// (foldStandIn's standIn: the control a kit hid and drew a widget for) to
+// that widget: the first control or clickable shown in the element right
+// after the native control, else the nearest control around it. The
+// widget takes the label's name when it has none of its own, or only what
+// it shows (its value, its text, its placeholder or title: Select2's
+// combobox is labelled by its own "Choose a city"), which it keeps as its
+// value; a widget its author named otherwise is a thing of its own. The
+// label then gets no ref, and the native control is replaced.
+func foldStandIn(l *Node, s *standIn) {
+	name := labelName(l)
+	if name == "" || !l.Visible {
+		return
+	}
+	var w *Node
+	for _, n := range s.beside {
+		if n.Actionable() && n.Visible && !n.concealed {
+			w = n
+			break
+		}
+	}
+	for _, n := range s.around {
+		if w == nil && realControl(n) && n.Visible && !n.concealed {
+			w = n
+		}
+	}
+	if w == nil {
+		return
+	}
+	if shows := ownName(w); !sameName(shows, name) {
+		if shows != "" && !sameName(shows, w.Text) && !sameName(shows, w.Value) && w.NameFrom != "contents" {
+			return // named by its author as something else
+		}
+		if w.Value == "" {
+			w.Value = shows
+		}
+		w.Name, w.NameFrom = name, "label"
+	}
+	l.Clickable = false
+	if s.native != nil {
+		s.native.replaced = true
 	}
 }
 

@@ -13,8 +13,13 @@ import (
 // a <label for>, ElementInternals), [host] (a custom element), [button] (a <button>), [concealed]
 // (drawn invisible: opacity 0, a 1×1 box), [placeholder] (named by its
 // placeholder), [label] (a <label> of the real control it wraps, else of
-// the one just before it in document order). The controls
-// are then folded as Build folds them, and refs given again.
+// the one just before it in document order), [label-of-hidden] (a
+// <label> of a native control a kit hid: the next [concealed] node, when
+// one comes before the widget, else one the tree does not hold), [beside]
+// (the element rendered right after that native control: the widget's
+// place, with what it holds), [no-text] (a node that shows no text: its
+// name is none of what it shows). The controls are then
+// folded as Build folds them, and refs given again.
 func kitTree(t *testing.T, outline string) *Snapshot {
 	t.Helper()
 	var lines []string
@@ -30,6 +35,8 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 	}
 	snap := tree(t, strings.Join(lines, "\n"))
 	labelOf := map[*Node]*Node{}
+	standIns := map[*Node]*standIn{}
+	var standing *standIn
 	for i, m := range marks {
 		n := snap.All[i+1] // All[0] is the root; then the lines, in order
 		for _, k := range m {
@@ -50,15 +57,34 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 			case "label":
 				n.Tag = "label"
 				labelOf[n] = labelled(snap.All[1:i+1], n)
+			case "label-of-hidden":
+				n.Tag, standing = "label", &standIn{}
+				standIns[n] = standing
+			case "beside":
+				standing.beside = subtree(n)
+			case "no-text":
+				n.Text = ""
 			}
+		}
+		if standing != nil && n.concealed && standing.native == nil && standing.beside == nil {
+			standing.native = n
 		}
 		if n.NameFrom == "" && n.Name != "" {
 			n.NameFrom = "contents"
 		}
 	}
-	foldControls(snap.Root, labelOf)
+	foldControls(snap.Root, labelOf, standIns)
 	giveRefs(snap)
 	return snap
+}
+
+// subtree is n and every node inside it, in document order.
+func subtree(n *Node) []*Node {
+	out := []*Node{n}
+	for _, c := range n.Children {
+		out = append(out, subtree(c)...)
+	}
+	return out
 }
 
 // labelled is the real control a label wraps, else the last one of
@@ -129,7 +155,39 @@ paragraph
 generic Sync contacts [host] [aria-label]
   checkbox [concealed]
   *checkbox`, "Sync contacts", "checkbox Sync contacts @1"},
+		{"a hidden native select's label names the combobox drawn after it, which is labelled by what it shows", `
+paragraph
+  LabelText Home city [label-of-hidden]
+  combobox Home city [concealed]
+  generic [beside]
+    combobox Choose a city
+      textbox Choose a city`, "Home city", "combobox Home city @2 in "},
+		{"a display:none select's label names the clickable a jQuery-era widget draws after it", `
+paragraph
+  LabelText Favourite team [label-of-hidden]
+  generic [beside]
+    *generic Choose a team
+    textbox`, "Favourite team", "generic Favourite team @2 in "},
+		{"a hidden input's label names the readable input drawn after it, named by its placeholder", `
+paragraph
+  LabelText Check-in date [label-of-hidden]
+  textbox Select a date [placeholder] [beside]`, "Check-in date", "textbox Check-in date @1 in "},
+		{"a <label for> a combobox that no label names natively names it", `
+combobox
+LabelText Delivery speed [label]`, "Delivery speed", "combobox Delivery speed @0"},
 		// what must not fold
+		{"a hidden native control's label with nothing drawn after it stays text", `
+LabelText Home city [label-of-hidden]
+generic Paris [beside]`, "Home city", "LabelText Home city @0 label"},
+		{"a widget beside a hidden native control that its author named otherwise keeps its name", `
+LabelText Home city [label-of-hidden]
+combobox City picker [aria-label] [no-text] [beside]`, "Home city", "LabelText Home city @0 label"},
+		{"the same widget by its own name", `
+LabelText Home city [label-of-hidden]
+combobox City picker [aria-label] [no-text] [beside]`, "City picker", "combobox City picker @0"},
+		{"a <label for> a combobox named otherwise leaves its name", `
+combobox Speed [aria-label]
+LabelText Delivery speed [label]`, "Delivery speed", "LabelText Delivery speed @0 label"},
 		{"two field hosts of one name are two fields", `
 generic Contact [aria-label]
   textbox
@@ -199,6 +257,11 @@ checkbox Newsletter [concealed]
 		{"a native checkbox under its widget", `
 *checkbox Sync contacts
   checkbox [concealed]`, `- checkbox "Sync contacts" [clickable, ref=ea]`},
+		{"a hidden native select's label and the combobox drawn for it, with what it shows", `
+LabelText Home city [label-of-hidden]
+combobox Home city [concealed]
+generic [beside]
+  combobox Choose a city`, `- combobox "Home city" [ref=ea]: Choose a city`},
 		{"a collapsed button beside its visible twin is no native input a widget replaces", `
 button Buy [concealed] [button]
 button Buy`, "- button \"Buy\" [ref=ea]\n- button \"Buy\" [ref=eb]"},

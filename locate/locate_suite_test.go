@@ -139,7 +139,7 @@ var _ = Describe("Snapshot", func() {
 
 	It("shows each control of a UI kit once: hosts, labels and the native inputs kits hide", func() {
 		// docs/targets.md "The snapshot", "Labels, hosts and hidden native controls"
-		for _, page := range []string{"kit-hosts", "kit-toggles"} {
+		for _, page := range []string{"kit-hosts", "kit-toggles", "kit-replaced"} {
 			p := open(site.URL + "/conformance/pages/" + page + ".html")
 			golden(page+".golden.txt", settled(p).String())
 		}

@@ -84,6 +84,9 @@ type builder struct {
 	// labelled the rendered control of each <label> node, for foldControls.
 	controls map[*domInfo]*Node
 	labelled map[*Node]*domInfo
+	// standing are the labels whose native control is hidden, with where
+	// the widget drawn in its place may be (standin.go).
+	standing map[*Node]*standInAt
 }
 
 func (b *builder) build() *Snapshot {
@@ -102,7 +105,7 @@ func (b *builder) build() *Snapshot {
 		}
 	}
 	finish(root, "")
-	foldControls(root, b.labels())
+	foldControls(root, b.labels(), b.standIns())
 	// Document order, refs and nth.
 	type key struct{ role, name string }
 	seen := map[key]int{}
@@ -177,7 +180,8 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 		doc, di := sd.DOM.dom(ax.backend)
 		n.markEditHost(di)
 		if di != nil {
-			b.note(n, di, n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y}))
+			ctl, stand := n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y})
+			b.note(n, di, ctl, stand)
 		} else if parent != nil {
 			n.Visible = parent.Visible
 			n.Box = parent.Box
@@ -242,9 +246,18 @@ func (b *builder) inlineFrame(sd *SessionRead, n *Node, off, docOff Box) {
 }
 
 // note keeps what foldControls needs of n: its element, when it is a
-// control or a custom element (a host a label may name), and the rendered control it labels (ctl), when it is a label.
-func (b *builder) note(n *Node, di, ctl *domInfo) {
-	if interactiveRoles[n.Role] || strings.Contains(di.tag, "-") {
+// control, a clickable or a custom element (a host a label may name, a
+// widget drawn for a hidden native control), and the rendered control
+// it labels (ctl), or the hidden one a widget may stand for (stand),
+// when it is a label.
+func (b *builder) note(n *Node, di, ctl *domInfo, stand *standInAt) {
+	if stand != nil {
+		if b.standing == nil {
+			b.standing = map[*Node]*standInAt{}
+		}
+		b.standing[n] = stand
+	}
+	if interactiveRoles[n.Role] || n.Clickable || strings.Contains(di.tag, "-") {
 		if b.controls == nil {
 			b.controls = map[*domInfo]*Node{}
 		}
@@ -298,9 +311,11 @@ func clickable(doc *docData, di *domInfo, role string) bool {
 // tag and attributes, layout, box (shifted by off), visibility, whether
 // it is clickable or concealed; and the name a hidden label gives it, or
 // the control a label stands for. It returns the rendered control a
-// label labels, if any.
-func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *domInfo) {
+// label labels, if any, and where the widget drawn for the hidden native
+// control it labels may be (standin.go).
+func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *domInfo, stand *standInAt) {
 	n.Tag = di.tag
+	n.authoredOption(di)
 	n.Placeholder = di.attrs["placeholder"]
 	if n.Placeholder == "" {
 		n.Placeholder = di.attrs["aria-placeholder"]
@@ -323,14 +338,31 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 		n.Clickable = clickable(doc, di, n.Role)
 	}
 	if n.Role == "LabelText" || (ax.ignored && di.tag == "label") {
-		ctl = hiddenControl(n, doc, di)
+		ctl, stand = hiddenControl(n, doc, di)
 	}
 	if n.Name == "" && !ax.ignored && labelable[di.tag] {
 		if n.Name = cut(doc.hiddenLabel(di), MaxNameLen); n.Name != "" {
 			n.NameFrom = "label"
 		}
 	}
-	return ctl
+	return ctl, stand
+}
+
+// authoredOption gives back the role option that Chromium drops from an
+// element its author gave role=option inside a listbox, when a list item
+// stands between them (jQuery UI's menu: <ul role=listbox><li><div
+// role=option>, which Chromium calls generic; docs/targets.md "Custom
+// selects").
+func (n *Node) authoredOption(di *domInfo) {
+	if n.Role != "generic" || strings.TrimSpace(di.attrs["role"]) != "option" {
+		return
+	}
+	for a, i := n.Parent, 0; a != nil && i < 3; a, i = a.Parent, i+1 {
+		if a.Role == "listbox" {
+			n.Role = "option"
+			return
+		}
+	}
 }
 
 // labelable are the elements a <label> names.
@@ -341,8 +373,9 @@ var labelable = map[string]bool{"input": true, "select": true, "textarea": true,
 // rendered (display:none, or visibility:hidden, which the accessibility
 // tree leaves out, behind a styled label) into that control. It
 // returns the control a label labels when the control is rendered
-// (foldControls decides then).
-func hiddenControl(n *Node, doc *docData, di *domInfo) *domInfo {
+// (foldControls decides then), and where a widget drawn in place of a
+// hidden native control may be (standin.go).
+func hiddenControl(n *Node, doc *docData, di *domInfo) (*domInfo, *standInAt) {
 	ctl := -1
 	if f := di.attrs["for"]; f != "" {
 		if i, ok := doc.byID[f]; ok {
@@ -373,15 +406,16 @@ func hiddenControl(n *Node, doc *docData, di *domInfo) *domInfo {
 		}
 	}
 	if ctl < 0 {
-		return nil
+		return nil, nil
 	}
 	in := &doc.nodes[ctl]
+	stand := standInFor(doc, ctl)
 	if in.hasLayout && in.visibility != "hidden" && in.visibility != "collapse" {
-		return in
+		return in, stand
 	}
 	typ := strings.ToLower(in.attrs["type"])
 	if in.tag != "input" || (typ != "checkbox" && typ != "radio") {
-		return nil
+		return nil, stand
 	}
 	n.Role = typ
 	n.Ignored = false
@@ -392,7 +426,7 @@ func hiddenControl(n *Node, doc *docData, di *domInfo) *domInfo {
 	_, n.Disabled = in.attrs["disabled"]
 	n.NameFrom = "label"
 	n.Clickable = false // a control now, not a clickable
-	return nil
+	return nil, nil
 }
 
 // finish computes text, names of unnamed clickables and regions, bottom-up
@@ -413,7 +447,7 @@ func finish(n *Node, region string) {
 		n.finishEditHost()
 	}
 	if n.Name == "" && (n.Clickable || n.Role == "alert" || n.Role == "status" || n.Role == "LabelText" ||
-		n.Role == "checkbox" || n.Role == "radio") {
+		n.Role == "checkbox" || n.Role == "radio" || n.Role == "option") {
 		n.Name = cut(n.Text, MaxNameLen)
 	}
 	// Rows and list items are context: name one by its key (a row's first

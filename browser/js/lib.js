@@ -4,6 +4,12 @@
 // hit test (and one account of a cover), one click guard.
 /* exported elementOf, nextFrame, deepActive, describe, deepHit, composedContains, hitOn, coverOf, installGuard */
 
+// controlSelector matches what a person operates: another control in a
+// field's wrapper makes the wrapper no part of the field alone.
+const controlSelector = 'input:not([type=hidden]),select,textarea,button,a[href],[contenteditable=""],[contenteditable=true],' +
+  '[tabindex]:not([tabindex="-1"]),[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=combobox],' +
+  '[role=textbox],[role=searchbox],[role=spinbutton],[role=slider],[role=tab],[role=option],[role=menuitem]';
+
 // elementOf is the element a node is, or is in (a text node's parent).
 function elementOf(node) {
   return node.nodeType === 1 ? node : node.parentElement;
@@ -81,10 +87,41 @@ function hostOf(el, hit) {
 // closed root cannot be drilled); a label of el, or one that holds it;
 // el's control when el is a label.
 function hitOn(el, hit) {
-  if (composedContains(el, hit) || hostOf(el, hit)) return true;
+  if (composedContains(el, hit) || hostOf(el, hit) || fieldPart(el, hit)) return true;
   const lab = hit && hit.closest ? hit.closest('label') : null;
   if (lab && (lab.control === el || lab.contains(el))) return true;
   return el.tagName === 'LABEL' && !!el.control && hit === el.control;
+}
+
+// isField says el takes a value a person types or picks: a text input,
+// a textarea, a native select, or an element of such a role.
+function isField(el) {
+  if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
+  if (el.tagName === 'INPUT') return !/^(checkbox|radio|button|submit|reset|image|file|range|color|hidden)$/i.test(el.type);
+  return /^(combobox|textbox|searchbox|spinbutton)$/.test(el.getAttribute('role') || '');
+}
+
+// fieldPart says hit is a part of the field a kit draws around el, a
+// field (docs/targets.md "Actionability", "Receives events"): the
+// nearest element that holds both el and hit, within three levels up
+// from el, holds no other control, and is not the document's body. A
+// kit draws its field's box, its shown value or its placeholder over
+// the input it keeps (Vuetify's v-field__input over its input, which
+// lets pointer events through; Element Plus' placeholder beside it),
+// and listens for clicks on the field: a person clicks the field.
+function fieldPart(el, hit) {
+  if (!hit || hit.nodeType !== 1 || !isField(el)) return false;
+  const doc = el.ownerDocument;
+  let a = el;
+  for (let i = 0; i < 3; i++) {
+    a = composedParent(a);
+    if (!a || a.nodeType !== 1 || a === doc.body || a === doc.documentElement) return false;
+    for (const c of a.querySelectorAll(controlSelector)) {
+      if (c !== el && !c.contains(el) && !el.contains(c) && c.getClientRects().length > 0) return false;
+    }
+    if (composedContains(a, hit)) return true;
+  }
+  return false;
 }
 
 // coverOf is how a cover (a hit that is no hit on el) stands to el, for
