@@ -175,31 +175,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 	p.unknownKeys(o, "", keysOf(flowFields), isExtensionKey)
 
-	if e, ok := o.get("name"); ok {
-		f.Pos = p.pos(e.k)
-		name, ok := p.scalar(e.v, "name")
-		f.Name = strings.TrimSpace(name)
-		if ok && f.Name == "" {
-			p.errorf(p.resolve(e.v), "name must not be empty")
-		}
-	} else {
-		f.Pos = p.pos(root)
-		p.errorf(root, `missing "name": every flow needs a name`)
-	}
-	if n := o.val("description"); n != nil {
-		f.Description = p.text(n, "description")
-	}
-	if n := o.val("tags"); n != nil {
-		tags, nodes := p.strList(n, "tags", false)
-		for i, t := range tags {
-			if !tagRE.MatchString(t) {
-				p.errorf(nodes[i], "tag %q must be one word without spaces or commas, not starting with !", t)
-				continue
-			}
-			f.Tags = append(f.Tags, t)
-		}
-	}
-
+	p.flowHeader(o, root)
 	p.skipOnly(o)
 	p.dataKeys(o)
 
@@ -211,21 +187,7 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 		p.known[k] = true
 	}
 	if n := o.val("secrets"); n != nil {
-		names, nodes := p.strList(n, "secrets", false)
-		for i, name := range names {
-			switch {
-			case !identRE.MatchString(name):
-				p.errorf(nodes[i], "secret %q must be an environment variable name (letters, digits and _)", name)
-			case p.secrets[name]:
-				p.errorf(nodes[i], "secret %q is listed twice", name)
-			default:
-				p.secrets[name] = true
-				f.Secrets = append(f.Secrets, name)
-				if _, ok := p.ld.opts.LookupEnv(name); !ok {
-					p.needAt(p.pos(nodes[i]), NeedEnv, "secret %q is not set in the environment", name)
-				}
-			}
-		}
+		p.secretsField(n)
 	}
 	if n := o.val("vars"); n != nil && !isNull(p.resolve(n)) {
 		f.Vars = p.vars(n, "vars")
@@ -258,6 +220,55 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	}
 	if n := o.val("teardown"); n != nil {
 		f.Teardown = p.steps(n, "teardown", false)
+	}
+}
+
+// flowHeader reads name, description and tags.
+func (p *parser) flowHeader(o *obj, root *yaml.Node) {
+	f := p.flow
+	if e, ok := o.get("name"); ok {
+		f.Pos = p.pos(e.k)
+		name, ok := p.scalar(e.v, "name")
+		f.Name = strings.TrimSpace(name)
+		if ok && f.Name == "" {
+			p.errorf(p.resolve(e.v), "name must not be empty")
+		}
+	} else {
+		f.Pos = p.pos(root)
+		p.errorf(root, `missing "name": every flow needs a name`)
+	}
+	if n := o.val("description"); n != nil {
+		f.Description = p.text(n, "description")
+	}
+	if n := o.val("tags"); n != nil {
+		tags, nodes := p.strList(n, "tags", false)
+		for i, t := range tags {
+			if !tagRE.MatchString(t) {
+				p.errorf(nodes[i], "tag %q must be one word without spaces or commas, not starting with !", t)
+				continue
+			}
+			f.Tags = append(f.Tags, t)
+		}
+	}
+
+}
+
+// secretsField reads secrets: environment variable names, each once.
+func (p *parser) secretsField(n *yaml.Node) {
+	names, nodes := p.strList(n, "secrets", false)
+	for i, name := range names {
+		switch {
+		case !identRE.MatchString(name):
+			p.errorf(nodes[i], "secret %q must be an environment variable name (letters, digits and _)", name)
+		case p.secrets[name]:
+			p.errorf(nodes[i], "secret %q is listed twice", name)
+		default:
+			p.secrets[name] = true
+			p.flow.Secrets = append(p.flow.Secrets, name)
+			if _, ok := p.ld.opts.LookupEnv(name); !ok {
+				p.needAt(p.pos(nodes[i]), NeedEnv, "secret %q is not set in the environment", name)
+			}
+		}
 	}
 }
 
