@@ -61,10 +61,10 @@ func shortURL(u string) string {
 	return u
 }
 
-// SettlePolicy says how a settle wait goes (docs/targets.md "Settling";
+// SettleWait says how one settle wait goes (docs/targets.md "Settling";
 // docs/architecture-notes.md "The change clock"): its bound, which is the
 // front end's, and whether it follows an action on the page.
-type SettlePolicy struct {
+type SettleWait struct {
 	// Bound is the longest the wait takes; 0 or less waits for nothing.
 	Bound time.Duration
 	// AfterAction: an action on the page (an agent session's click, key
@@ -81,8 +81,8 @@ type SettlePolicy struct {
 // (docs/targets.md "Settling"). A page that is still busy at the bound is
 // no error: Settled.Busy says what kept it busy. The error is ctx's, or
 // the page's (it crashed).
-func (p *Page) Settle(ctx context.Context, pol SettlePolicy) (Settled, error) {
-	return p.settleFor(ctx, pol.Bound, pol.AfterAction)
+func (p *Page) Settle(ctx context.Context, w SettleWait) (Settled, error) {
+	return p.settleFor(ctx, w.Bound, w.AfterAction)
 }
 
 func (p *Page) settleFor(ctx context.Context, bound time.Duration, acted bool) (Settled, error) {

@@ -567,7 +567,7 @@ func (ss *Session) execOpen(c *stepCall, a *flows.Open) error {
 // returns the status of the page's document then.
 func (ss *Session) settle(c *stepCall, navs int) (int, error) {
 	if bound := openStepSettle.Bound(c.sctx); bound > 0 {
-		s, err := ss.page.Settle(c.sctx, browser.SettlePolicy{Bound: bound})
+		s, err := ss.page.Settle(c.sctx, browser.SettleWait{Bound: bound})
 		if err != nil {
 			return ss.page.Status(), err
 		}

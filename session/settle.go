@@ -61,7 +61,7 @@ var openStepSettle = SettlePolicy{Margin: 250 * time.Millisecond}
 // bound is no error: Settled.Note says what kept it busy. The error is
 // ctx's, or the page's.
 func (ss *Session) Settle(ctx context.Context) (browser.Settled, error) {
-	return ss.page.Settle(ctx, browser.SettlePolicy{Bound: ss.opts.Settle.Bound(ctx)})
+	return ss.page.Settle(ctx, browser.SettleWait{Bound: ss.opts.Settle.Bound(ctx)})
 }
 
 // SettleAfterAction is Settle after an action (an agent session's click,
@@ -69,5 +69,5 @@ func (ss *Session) Settle(ctx context.Context) (browser.Settled, error) {
 // that what the action started a moment later is waited for
 // (docs/targets.md "Settling").
 func (ss *Session) SettleAfterAction(ctx context.Context) (browser.Settled, error) {
-	return ss.page.Settle(ctx, browser.SettlePolicy{Bound: ss.opts.Settle.Bound(ctx), AfterAction: true})
+	return ss.page.Settle(ctx, browser.SettleWait{Bound: ss.opts.Settle.Bound(ctx), AfterAction: true})
 }
