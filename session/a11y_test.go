@@ -19,7 +19,7 @@ var _ = Describe("expect a11y against a baseline (docs/flows.md \"Accessibility 
 		dir, art := GinkgoT().TempDir(), GinkgoT().TempDir()
 		flow := filepath.Join(dir, "news.yaml")
 		file := filepath.Join(dir, "news.baselines", "known.a11y.txt")
-		check := "expect: { a11y: { baseline: known } }\ntimeout: 2s"
+		check := "expect: { a11y: { baseline: known } }\ntimeout: 6s"
 
 		s := baselineSession(art, false)
 		do(s, "open: "+bad)
@@ -59,6 +59,18 @@ var _ = Describe("expect a11y against a baseline (docs/flows.md \"Accessibility 
 		text, err = os.ReadFile(file)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(baselineBody(text)).To(Equal([]string{"color-contrast .faint", "image-alt #team", "label #email"}))
+	})
+})
+
+var _ = Describe("a baseline update out of time (docs/flows.md \"Baselines\")", func() {
+	It("says the step's time ran out before two readings, not that the page moved", func() {
+		dir, art := GinkgoT().TempDir(), GinkgoT().TempDir()
+		s := baselineSession(art, true)
+		do(s, "open: /conformance/pages/a11y-bad.html")
+		_, err := run(s, filepath.Join(dir, "slow.yaml"), "expect: { a11y: { baseline: known } }\ntimeout: 1ms")
+		Expect(err).To(MatchError(And(ContainSubstring("the step's time ran out after"), ContainSubstring("give the step a longer timeout"))))
+		Expect(err).NotTo(MatchError(ContainSubstring("did not hold still")))
+		Expect(err.(*session.StepError).Reason()).To(Equal(diagnostics.ReasonTimeout))
 	})
 })
 

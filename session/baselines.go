@@ -77,12 +77,14 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	}
 	var last, prev *reading
 	var cmp comparison
+	readings := 0
 	err = ss.pollUntil(c.sctx, func() (bool, string, error) {
 		r, err := chk.read(c.sctx)
 		if err != nil {
 			return false, err.Error(), err
 		}
 		prev, last = last, r
+		readings++
 		if !missing {
 			if cmp = chk.compare(want, r); cmp.same {
 				return true, "", nil
@@ -111,6 +113,9 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 		// the page was never read: nothing was compared, and nothing was
 		// to be written
 		return ss.expectFailed(c.ctx, c.s, c.t, err)
+	}
+	if readings < 2 && (last == nil || missing) {
+		return failWith(diagnostics.ReasonTimeout, fmt.Errorf("the step's time ran out after %d reading(s) of the page, and the baseline %s was not written: two readings in a row that agree are needed; give the step a longer timeout: %w", readings, file, err))
 	}
 	if last == nil || missing {
 		return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the page did not hold still for two readings in a row, and the baseline %s was not written: %w", file, err))
