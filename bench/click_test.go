@@ -84,7 +84,7 @@ func BenchmarkClick(b *testing.B) {
 					}
 					addPhases(ph, out)
 					start = time.Now()
-					if _, err := p.Settle(ctx, browser.SettlePolicy{Bound: 2 * time.Second, AfterAction: true}); err != nil {
+					if _, err := p.Settle(ctx, browser.SettleWait{Bound: 2 * time.Second, AfterAction: true}); err != nil {
 						b.Fatal(err)
 					}
 					settle = append(settle, time.Since(start))

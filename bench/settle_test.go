@@ -65,7 +65,7 @@ func readOnce(ctx context.Context, b *testing.B, br *browser.Browser, url string
 	}()
 	var s browser.Settled
 	if settle {
-		if s, err = p.Settle(ctx, browser.SettlePolicy{Bound: browser.DefaultSettle}); err != nil {
+		if s, err = p.Settle(ctx, browser.SettleWait{Bound: browser.DefaultSettle}); err != nil {
 			b.Fatal(err)
 		}
 		if s.Busy != "" {

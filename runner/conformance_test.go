@@ -119,14 +119,15 @@ func (c conformanceCase) alone() bool {
 // then asserts its own case's result.
 type conformancePass struct {
 	loadErr map[string]error         // by file: the flow did not load
-	result  map[string]*results.Flow // by file
+	result  map[string]*results.Flow // by file; its first failed data row, if any
+	rows    map[string]int           // by file: results (more than one: data rows)
 }
 
 // runConformance runs the waiting cases together, conformanceWorkers at
 // once, then the cases that run alone one after another.
 func runConformance(cases []conformanceCase) *conformancePass {
 	GinkgoHelper()
-	pass := &conformancePass{loadErr: map[string]error{}, result: map[string]*results.Flow{}}
+	pass := &conformancePass{loadErr: map[string]error{}, result: map[string]*results.Flow{}, rows: map[string]int{}}
 	var waiting, alone []conformanceCase
 	for _, c := range cases {
 		if c.alone() {
@@ -167,9 +168,18 @@ func (pass *conformancePass) run(cases []conformanceCase, workers int) []*result
 	run, err := runner.Run(context.Background(), cfg, list)
 	Expect(err).NotTo(HaveOccurred())
 	var flowTime time.Duration
-	for i, f := range run.Flows {
-		pass.result[files[i]] = f
+	for _, f := range run.Flows {
+		// a flow with data rows gives a result per row, in its file's
+		// order (docs/flows.md "Data rows"): the case is its first failed
+		// row, else its first
+		if prev := pass.result[f.File]; prev == nil || prev.Status != results.Failed && f.Status == results.Failed {
+			pass.result[f.File] = f
+		}
+		pass.rows[f.File]++
 		flowTime += f.Duration
+	}
+	for _, file := range files {
+		Expect(pass.result).To(HaveKey(file), "a result for every case, by its file")
 	}
 	GinkgoWriter.Printf("%d conformance flows, %d at once: %s of flow time in %s\n", len(run.Flows), workers, flowTime.Round(time.Second), run.Duration.Round(time.Second))
 	return run.Flows
@@ -197,6 +207,9 @@ func (pass *conformancePass) check(c conformanceCase) {
 	res := pass.result[c.file]
 	Expect(res).NotTo(BeNil())
 	text := failureText(res)
+	if pass.rows[c.file] > 1 {
+		text = res.Name + ": " + text // which data row
+	}
 	if c.pass {
 		Expect(res.Status).To(Equal(results.Passed), text)
 		var logs []string
