@@ -32,7 +32,7 @@ var _ = Describe("Settling after open", func() {
 	// a cross-origin iframe took that long to settle.
 	It("settles a page with a cross-origin frame once the frame has loaded, not at the long-lived request's bound", func() {
 		p := testpage.Open(shared, fixture.URL+"/conformance/pages/frame-cross.html")
-		s, err := p.Settle(context.Background(), browser.SettlePolicy{Bound: 1500 * time.Millisecond})
+		s, err := p.Settle(context.Background(), browser.SettleWait{Bound: 1500 * time.Millisecond})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(s.Busy).To(BeEmpty())
 	})
