@@ -67,8 +67,8 @@ var hostRoles = map[string]bool{"generic": true, "none": true, "LabelText": true
 // element, or an element its author named (a <label for>, aria-label,
 // aria-labelledby, ElementInternals), whose only real control (a
 // concealed one beside a shown one does not count) has no name of its
-// own (none, or only its placeholder or title) or the host's. The
-// control takes the host's name; the host is no candidate: it keeps no
+// own (none, or only its placeholder or title), the host's, or the
+// host's followed by what it shows. The control takes the host's name; the host is no candidate: it keeps no
 // ref, and its label names the control.
 func foldHost(h *Node) {
 	if !hostRoles[h.Role] || h.Name == "" || !(isLabelled(h) || strings.Contains(h.Tag, "-")) {
@@ -101,10 +101,30 @@ func foldHost(h *Node) {
 		if !isLabelled(h) {
 			c.NameFrom = "contents"
 		}
-	case !sameName(c.Name, h.Name):
+	case sameName(c.Name, h.Name):
+	case shownAfter(c.Name, h.Name) != "":
+		// named by the host's label, then what it shows (Ionic's select
+		// button "Size, Choose a size" in an ion-select "Size")
+		if c.Value == "" {
+			c.Value = shownAfter(c.Name, h.Name)
+		}
+		c.Name = h.Name
+	default:
 		return // the host says something else: it is a thing of its own
 	}
 	h.into, h.Clickable = c, false
+}
+
+// shownAfter is what a control's name says after its host's name, when
+// the name is the host's followed by a comma and what the control shows
+// (its value or placeholder: "Size, Choose a size" for the host "Size"),
+// else "" (docs/targets.md "Labels, hosts and hidden native controls").
+func shownAfter(name, host string) string {
+	n, h := Normalize(name), Normalize(host)
+	if h == "" || len(n) <= len(h)+1 || !strings.EqualFold(n[:len(h)], h) || n[len(h)] != ',' {
+		return ""
+	}
+	return strings.TrimSpace(n[len(h)+1:])
 }
 
 // shown is the controls of ctls that are not concealed.

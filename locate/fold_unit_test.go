@@ -175,7 +175,15 @@ paragraph
 		{"a <label for> a combobox that no label names natively names it", `
 combobox
 LabelText Delivery speed [label]`, "Delivery speed", "combobox Delivery speed @0"},
+		{"a list item and a select host around a button named by the label, then what it shows", `
+*listitem Size [host]
+  *generic Size [host]
+    LabelText Size
+      button Size, Choose a size [aria-label]`, "Size", "button Size @3"},
 		// what must not fold
+		{"a host whose control's name only starts with the host's keeps it", `
+*generic Size [host]
+  button Size chart [aria-label]`, "Size", "generic Size @0"},
 		{"a hidden native control's label with nothing drawn after it stays text", `
 LabelText Home city [label-of-hidden]
 generic Paris [beside]`, "Home city", "LabelText Home city @0 label"},
@@ -244,6 +252,11 @@ func TestKitControlsOneLine(t *testing.T) {
 *listitem Plan [aria-label]
   generic Plan [host] [aria-label]
     button Plan`, `- button "Plan" [ref=ea]`},
+		{"a list item, a select host and a button named by the label, then what it shows", `
+*listitem Size [host]
+  *generic Size [host]
+    LabelText Size
+      button Size, Choose a size [aria-label]`, `- button "Size" [ref=ea]`},
 		{"a checkbox host", `
 generic Private project [host] [aria-label]
   *LabelText [label]
