@@ -94,6 +94,7 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 		w.skip(v.url, "page", "its snapshot could not be read: "+err.Error())
 		return nil
 	}
+	v.before = v.snap
 	if w.walkedAlready(v, pat) {
 		return nil
 	}

@@ -171,6 +171,7 @@ type visit struct {
 	status int
 	load   time.Duration
 	snap   *locate.Snapshot
+	before *locate.Snapshot // the page as the session's last fresh open showed it
 	s      *session.Session
 	bctx   *browser.Context
 	dirty  bool
@@ -234,6 +235,9 @@ func (w *walker) fresh(ctx context.Context, v *visit) (*session.Session, error) 
 	v.s, v.bctx, v.dirty = s, bctx, false
 	if _, err := w.openPage(ctx, s, v.url); err != nil {
 		v.dirty = true
+		return nil, err
+	}
+	if v.before, err = s.Snapshot(ctx); fatal(ctx, err) {
 		return nil, err
 	}
 	return s, nil
