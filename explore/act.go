@@ -225,6 +225,9 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	case a.node.Pressed || a.node.Selected:
 		// a view switcher's current view: pressing it again is no change
 		w.skip(v.url, a.label, "it is pressed or selected already, and clicking it again changed nothing")
+	case v.cause != nil:
+		// one root cause, one finding (docs/explore.md "One root cause, one finding")
+		w.blame(v, a)
 	default:
 		fs = w.keep(fs, w.deadFinding(v, a))
 	}
@@ -336,7 +339,8 @@ func newText(before, after *locate.Snapshot) string {
 // after it, nothing changed.
 func (w *walker) deadFinding(v *visit, a *action) *Finding {
 	where := relative(w.start, v.url)
-	f := newFinding(KindDeadControl, a.key, fmt.Sprintf("Clicking the %s on %s does nothing", a.label, where), v.url)
+	f := newFinding(KindDeadControl, controlKey(a.node), fmt.Sprintf("Clicking the %s on %s does nothing", a.label, where), v.url)
+	f.primary = primaryAction(a.node)
 	f.Expected = "the click changes the page, goes somewhere or asks the server for something"
 	f.Actual = fmt.Sprintf("within %s, no change of the page's accessible state (checked, selected, expanded, pressed, value, "+
 		"the visible elements), its DOM, focus, scroll position, canvases, media or clipboard; no navigation, history entry, request, "+
