@@ -158,33 +158,32 @@ func (f *Finding) seenOn(page string) bool {
 }
 
 // primaryAction reports a button that is the primary action of a form
-// (docs/explore.md "Severity"): in a <form> or role=form, or the one
-// button of the nearest part of the page around it that holds fields
-// (a form a script sends, without a <form>).
+// (docs/explore.md "Severity"): the last button of a <form> or
+// role=form, or the one button of the nearest part of the page around it
+// that holds fields (a form a script sends, without a <form>).
 func primaryAction(n *locate.Node) bool {
 	if n.Role != "button" {
 		return false
 	}
 	for p, up := n.Parent, 0; p != nil && up < 5; p, up = p.Parent, up+1 {
-		if p.Tag == "form" || p.Role == "form" {
-			return true
-		}
-		fields, buttons := 0, 0
+		form := p.Tag == "form" || p.Role == "form"
+		fields := 0
+		var buttons []*locate.Node
 		var count func(*locate.Node)
 		count = func(x *locate.Node) {
 			switch {
 			case fieldRoles[x.Role]:
 				fields++
 			case x.Role == "button" && x.Visible:
-				buttons++
+				buttons = append(buttons, x)
 			}
 			for _, c := range x.Children {
 				count(c)
 			}
 		}
 		count(p)
-		if fields > 0 {
-			return buttons == 1
+		if form || fields > 0 {
+			return len(buttons) == 1 || form && buttons[len(buttons)-1] == n
 		}
 	}
 	return false

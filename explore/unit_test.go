@@ -125,8 +125,8 @@ func TestSeverity(t *testing.T) {
 	}
 }
 
-// A form's primary action is a button in a <form>, or the one button
-// beside fields a script sends.
+// A form's primary action is the last button of a <form>, or the one
+// button beside fields a script sends.
 func TestPrimaryAction(t *testing.T) {
 	g := NewWithT(t)
 	tree := func(tag string, kids ...*locate.Node) *locate.Node {
@@ -150,4 +150,9 @@ func TestPrimaryAction(t *testing.T) {
 	alone := node("button")
 	tree("main", tree("div", alone))
 	g.Expect(primaryAction(alone)).To(BeFalse())
+	show, cancel, submit := node("button"), node("button"), node("button")
+	tree("form", node("textbox"), show, tree("p", cancel, submit))
+	g.Expect(primaryAction(show)).To(BeFalse())
+	g.Expect(primaryAction(cancel)).To(BeFalse())
+	g.Expect(primaryAction(submit)).To(BeTrue())
 }
