@@ -14,8 +14,9 @@ import (
 )
 
 // alivePage has a control for each kind of "something happened" that no
-// DOM change shows (docs/explore.md "Dead controls"), beside three that do
-// nothing at all. "Help" shows its tip by CSS alone (:focus-within): only
+// DOM change shows (docs/explore.md "Dead controls"), beside four that do
+// nothing at all ("Follow", a placeholder link to "#" far down the page,
+// adds a history entry and scrolls to the top: the browser's doing). "Help" shows its tip by CSS alone (:focus-within): only
 // the snapshot's visible nodes tell. Radios and fields outside a form are left alone by the
 // walk; the labels and buttons are clicked.
 const alivePage = `<!doctype html><html lang="en"><head><title>Controls</title><style>
@@ -55,6 +56,7 @@ const alivePage = `<!doctype html><html lang="en"><head><title>Controls</title><
 <p><button type="button">Compare</button> <button type="button" onclick="void 0">Share</button>
 <span class="pick" onclick="void 0">Like</span></p>
 <div id="spacer"></div>
+<p><a href="#">Follow</a></p>
 </main></body></html>`
 
 var _ = Describe("what counts as something happened", func() {
@@ -77,6 +79,7 @@ var _ = Describe("what counts as something happened", func() {
 			`F1 medium Clicking the button "Compare" on / does nothing`,
 			`F2 medium Clicking the button "Share" on / does nothing`,
 			`F3 medium Clicking the span element "Like" on / does nothing`,
+			`F4 medium Clicking the link "Follow" on / does nothing`,
 		))
 	})
 })

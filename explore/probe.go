@@ -25,7 +25,9 @@ import (
 // of the window and every scrolled element, taken again when the click's
 // first pointer event arrives (after the click scrolled its control into
 // view, which is no effect of the control). It counts the clipboard
-// writes (navigator.clipboard, copy and cut events). The browser's own
+// writes (navigator.clipboard, copy and cut events). A link to an empty
+// fragment (`#`, a placeholder) adds a history entry and scrolls to the
+// top, which are the browser's doing, not the control's. The browser's own
 // fetch of /favicon.ico, which may come late, is not the page's request. Read lists what
 // changed since, in words; an empty list is a dead click.
 const (
@@ -55,14 +57,16 @@ return true;`
 if (!P) return ['another document'];
 const out = [];
 if (P.changes) out.push('a DOM change');
-if (location.href.replace(/#$/, '') !== P.url.replace(/#$/, '') || history.length !== P.history) out.push('the address or the history');
+// a link to an empty fragment ('#', a placeholder) adds a history entry and scrolls to the top: no sign
+const placeholder = location.href.endsWith('#') && location.href.slice(0, -1) === P.url.replace(/#$/, '');
+if (location.href.replace(/#$/, '') !== P.url.replace(/#$/, '') || history.length !== P.history && !placeholder) out.push('the address or the history');
 if (P.now.requests() !== P.requests) out.push('a request');
 const a = document.activeElement;
 if (a && a !== P.active && a !== document.body && !(P.target && a.contains(P.target))) out.push('the focus');
 if (P.now.fields() !== P.fields) out.push('a value or checked state');
 const s = P.now.scrolls(); let moved = s.size !== P.scrolls.size;
 for (const [e, v] of s) if (P.scrolls.get(e) !== v) moved = true;
-if (moved) out.push('the scroll position');
+if (moved && !placeholder) out.push('the scroll position');
 if (P.now.canvases() !== P.canvases) out.push('a canvas');
 if (P.now.media() !== P.media) out.push('a video or audio');
 if (P.clipboard) out.push('the clipboard');
