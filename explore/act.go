@@ -225,6 +225,8 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	case a.node.Pressed || a.node.Selected:
 		// a view switcher's current view: pressing it again is no change
 		w.skip(v.url, a.label, "it is pressed or selected already, and clicking it again changed nothing")
+	case w.resets(ctx, s, a):
+		w.skip(v.url, a.label, "it resets, clears or undoes, and the page as it opened has nothing to reset")
 	case v.cause != nil:
 		// one root cause, one finding (docs/explore.md "One root cause, one finding")
 		w.blame(v, a)

@@ -16,7 +16,9 @@ import (
 // alivePage has a control for each kind of "something happened" that no
 // DOM change shows (docs/explore.md "Dead controls"), beside four that do
 // nothing at all ("Follow", a placeholder link to "#" far down the page,
-// adds a history entry and scrolls to the top: the browser's doing). "Help" shows its tip by CSS alone (:focus-within): only
+// adds a history entry and scrolls to the top: the browser's doing). A
+// control that resets or clears has nothing to reset on the page as it
+// opened: logged, not reported. "Help" shows its tip by CSS alone (:focus-within): only
 // the snapshot's visible nodes tell. Radios and fields outside a form are left alone by the
 // walk; the labels and buttons are clicked.
 const alivePage = `<!doctype html><html lang="en"><head><title>Controls</title><style>
@@ -53,6 +55,7 @@ const alivePage = `<!doctype html><html lang="en"><head><title>Controls</title><
 <button type="button" onclick="const a = document.createElement('a'); a.href = window.URL.createObjectURL(new Blob(['hi'])); a.download = 'hi.txt'; a.click()">Download</button>
 <button type="button" onclick="alert('hello')">Say hello</button></p>
 <p><span class="tipwrap"><button type="button">Help</button> <span class="tip">Press F1 for the manual</span></span></p>
+<p><span class="pick" title="Reset zoom">•</span> <button type="button">Clear filters</button></p>
 <p><button type="button">Compare</button> <button type="button" onclick="void 0">Share</button>
 <span class="pick" onclick="void 0">Like</span></p>
 <div id="spacer"></div>
@@ -75,6 +78,13 @@ var _ = Describe("what counts as something happened", func() {
 		defer srv.Close()
 		rep, err := explore.Run(context.Background(), explore.Options{URL: srv.URL + "/", Use: shared, SlowAction: time.Minute})
 		Expect(err).NotTo(HaveOccurred())
+		var why []string
+		for _, s := range rep.Skipped {
+			why = append(why, s.What+": "+s.Why)
+		}
+		Expect(why).To(ContainElements(
+			`span element "•": it resets, clears or undoes, and the page as it opened has nothing to reset`,
+			`button "Clear filters": it resets, clears or undoes, and the page as it opened has nothing to reset`))
 		Expect(titles(rep)).To(ConsistOf(
 			`F1 medium Clicking the button "Compare" on / does nothing`,
 			`F2 medium Clicking the button "Share" on / does nothing`,

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -173,4 +174,23 @@ func errIfFatal(ctx context.Context, err error) error {
 		return err
 	}
 	return nil
+}
+
+// resetWords name a control that puts the page back as it was.
+var resetWords = regexp.MustCompile(`(?i)\b(reset|clear|undo|redo|restore|revert)\b`)
+
+// resets reports a control that resets, clears or undoes, by its name or
+// its title (jQuery Mapael's "•", title "Reset zoom"): on the page as it
+// opened it has nothing to act on, so that doing nothing is no sign of a
+// bug (docs/explore.md "Dead controls").
+func (w *walker) resets(ctx context.Context, s *session.Session, a *action) bool {
+	if resetWords.MatchString(a.node.Name) {
+		return true
+	}
+	r, _, err := s.Resolve(ctx, a.target)
+	if err != nil || r == nil || r.Node == nil {
+		return false
+	}
+	title, err := s.Attr(ctx, r.Node, "title")
+	return err == nil && resetWords.MatchString(title)
 }
