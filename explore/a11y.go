@@ -76,13 +76,30 @@ func runAxe(ctx context.Context, s *session.Session) ([]AxeViolation, error) {
 	return vs, nil
 }
 
-// axeSeverity maps axe-core's impact to a severity: critical and serious
-// are medium, moderate and minor low (docs/explore.md "Findings").
-func axeSeverity(impact string) Severity {
-	if impact == "critical" || impact == "serious" {
-		return Medium
+// axeFindings is a rule broken on a page by elements that broke it on no
+// page before, nil when there are none: the elements of the template the
+// pages share are one finding, with its pages listed (docs/explore.md
+// "One root cause, one finding").
+func (w *walker) axeFindings(a AxeViolation, v *visit) *Finding {
+	var fresh []AxeNode
+	for _, n := range a.Nodes {
+		if had := w.axeSeen[a.Rule+"|"+n.Target]; had != nil {
+			if !had.seenOn(v.url) {
+				had.Pages = append(had.Pages, v.url)
+			}
+			continue
+		}
+		fresh = append(fresh, n)
 	}
-	return Low
+	if len(fresh) == 0 {
+		return nil
+	}
+	a.Nodes = fresh
+	f := w.axeFinding(a, v)
+	for _, n := range fresh {
+		w.axeSeen[a.Rule+"|"+n.Target] = f
+	}
+	return f
 }
 
 // axeFinding is one rule broken on a page; the same rule broken by the
@@ -95,9 +112,9 @@ func (w *walker) axeFinding(a AxeViolation, v *visit) *Finding {
 	}
 	f := newFinding(KindAxe, a.Rule+"|"+strings.Join(targets, ","), fmt.Sprintf("%s on %s (axe-core %s, %s)",
 		strings.TrimSuffix(a.Help, "."), relative(w.start, v.url), a.Rule, plural(len(a.Nodes), "element")), v.url)
-	f.Severity = axeSeverity(a.Impact)
 	a2 := a
 	f.Axe = &a2
+	f.Severity = severityOf(f)
 	f.Expected = "axe-core's rule " + a.Rule + " holds: " + a.Help
 	f.Actual = plural(len(a.Nodes), "element") + " break it: " + clip(strings.Join(targets, ", "), 200)
 	f.repro = []*reproStep{openStep(w.start, v.url), {step: &flows.Step{Action: &flows.Run{Flow: axeFlowPath,

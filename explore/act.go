@@ -194,7 +194,11 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	if s == nil {
 		return err
 	}
-	c := measure(ctx, s)
+	armed := armProbe(ctx, s)
+	if fatal(ctx, armed) {
+		return armed
+	}
+	c, downloads := measure(ctx, s), len(w.downloads(v))
 	t0 := time.Now()
 	if _, err := s.Do(ctx, &flows.Step{Action: &flows.Pointer{Target: a.target}}); err != nil {
 		v.dirty = true
@@ -207,6 +211,11 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	if err != nil {
 		return err
 	}
+	if !e.changed {
+		if e.changed, err = w.quietChanged(ctx, v, s, armed == nil, downloads); err != nil {
+			return err
+		}
+	}
 	v.dirty = e.changed || s.TabCount() > 1
 	where := relative(w.start, v.url)
 	repro := []*reproStep{openStep(w.start, v.url), clickStep(a.target, a.label)}
@@ -216,6 +225,11 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	case a.node.Pressed || a.node.Selected:
 		// a view switcher's current view: pressing it again is no change
 		w.skip(v.url, a.label, "it is pressed or selected already, and clicking it again changed nothing")
+	case w.resets(ctx, s, a):
+		w.skip(v.url, a.label, "it resets, clears or undoes, and the page as it opened has nothing to reset")
+	case v.cause != nil:
+		// one root cause, one finding (docs/explore.md "One root cause, one finding")
+		w.blame(v, a)
 	default:
 		fs = w.keep(fs, w.deadFinding(v, a))
 	}
@@ -327,25 +341,26 @@ func newText(before, after *locate.Snapshot) string {
 // after it, nothing changed.
 func (w *walker) deadFinding(v *visit, a *action) *Finding {
 	where := relative(w.start, v.url)
-	f := newFinding(KindDeadControl, a.key, fmt.Sprintf("Clicking the %s on %s does nothing", a.label, where), v.url)
+	f := newFinding(KindDeadControl, controlKey(a.node), fmt.Sprintf("Clicking the %s on %s does nothing", a.label, where), v.url)
+	f.primary = primaryAction(a.node)
 	f.Expected = "the click changes the page, goes somewhere or asks the server for something"
-	f.Actual = fmt.Sprintf("no DOM change, navigation, request, dialog, new tab or console error within %s", observeWindow)
-	msg := jsString("clicking the " + a.label + " changed nothing: no DOM change, navigation or request")
+	f.Actual = fmt.Sprintf("within %s, no change of the page's accessible state (checked, selected, expanded, pressed, value, "+
+		"the visible elements), its DOM, focus, scroll position, canvases, media or clipboard; no navigation, history entry, request, "+
+		"dialog, download, new tab or console error", observeWindow)
+	msg := jsString("clicking the " + a.label + " changed nothing: no DOM change, navigation, request, focus, value, scroll, canvas, media or clipboard change")
 	f.repro = []*reproStep{
 		openStep(w.start, v.url),
-		{step: &flows.Step{Name: "watch the page for changes", Action: &flows.Eval{JS: watchJS}}},
+		{step: &flows.Step{Name: "watch the page for changes", Action: &flows.Eval{JS: probeArmJS}}},
 		clickStep(a.target, a.label),
 		{step: &flows.Step{Name: "the click changed the page", Action: &flows.Eval{JS: strings.Replace(deadCheckJS, "MESSAGE", msg, 1)}}},
 	}
 	return f
 }
 
-// watchJS and deadCheckJS are the repro's watch: DOM changes, resources
-// fetched, the address.
-const (
-	watchJS = `window.__smokeflowWatch = {changes: 0, requests: performance.getEntriesByType('resource').length, url: location.href};
-new MutationObserver(() => { window.__smokeflowWatch.changes++; }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});`
-	deadCheckJS = `await new Promise(r => setTimeout(r, 500));
-const w = window.__smokeflowWatch;
-if (w && w.url === location.href && w.changes === 0 && performance.getEntriesByType('resource').length === w.requests) throw new Error(MESSAGE);`
-)
+// deadCheckJS is the repro's check: half a second after the click, the
+// probe's read (probeReadJS) found nothing changed.
+const deadCheckJS = `await new Promise(r => setTimeout(r, 500));
+const changed = (() => {
+` + probeReadJS + `
+})();
+if (!changed.length) throw new Error(MESSAGE);`

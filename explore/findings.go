@@ -3,6 +3,7 @@ package explore
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/results"
@@ -68,27 +69,87 @@ const (
 	KindOffScreen     Kind = "off_screen"         // a control out of reach at the viewport
 )
 
-// kindInfo is the one table of each kind's severity and category; an
-// axe-core finding takes its severity from the rule's impact instead
-// (axeSeverity).
-var kindInfo = map[Kind]struct {
-	sev Severity
-	cat Category
+// kindCategory is each kind's category.
+var kindCategory = map[Kind]Category{
+	KindPageError: Network, KindException: Console, KindBrokenLink: Network, KindFormServer: Functional,
+	KindConsoleError: Console, KindFailedRequest: Network, KindDeadControl: Functional, KindFormEmpty: Functional,
+	KindUnnamed: Accessibility, KindAxe: Accessibility, KindCovered: UX, KindOffScreen: UX,
+	KindSlowPage: Performance, KindSlowAction: Performance,
+}
+
+// trait is a fact about a finding, beyond its kind, that its severity
+// goes by.
+type trait int
+
+const (
+	always        trait = iota
+	serverError         // a request answered 5xx
+	rootCause           // controls do nothing, probably because of it
+	primaryAct          // a control that does nothing is a form's primary action
+	seriousImpact       // axe-core's impact is serious or critical
+	contrastRule        // axe-core's color-contrast
+)
+
+// has reports whether f has the trait t.
+func (f *Finding) has(t trait) bool {
+	switch t {
+	case serverError:
+		for _, r := range f.Requests {
+			if r.Status >= 500 {
+				return true
+			}
+		}
+		return false
+	case rootCause:
+		return len(f.DeadControls) > 0
+	case primaryAct:
+		return f.primary
+	case seriousImpact:
+		return f.Axe != nil && (f.Axe.Impact == "serious" || f.Axe.Impact == "critical")
+	case contrastRule:
+		return f.Axe != nil && strings.HasPrefix(f.Axe.Rule, "color-contrast")
+	}
+	return true
+}
+
+// severityTable is the one table that decides a finding's severity
+// (docs/explore.md "Severity"): the first row of its kind whose trait it
+// has. axe-core rates every contrast failure serious, so contrast's row
+// comes before the impact's.
+var severityTable = []struct {
+	kind  Kind
+	trait trait
+	sev   Severity
 }{
-	KindPageError:     {Critical, Network},
-	KindException:     {High, Console},
-	KindBrokenLink:    {High, Network},
-	KindFormServer:    {High, Functional},
-	KindConsoleError:  {Medium, Console},
-	KindFailedRequest: {Medium, Network},
-	KindDeadControl:   {Medium, Functional},
-	KindFormEmpty:     {Medium, Functional},
-	KindUnnamed:       {Medium, Accessibility},
-	KindAxe:           {Medium, Accessibility},
-	KindCovered:       {Medium, UX},
-	KindOffScreen:     {Medium, UX},
-	KindSlowPage:      {Low, Performance},
-	KindSlowAction:    {Low, Performance},
+	{KindPageError, always, Critical},
+	{KindException, always, High},
+	{KindBrokenLink, always, High},
+	{KindFormServer, always, High},
+	{KindFailedRequest, serverError, High},
+	{KindFailedRequest, rootCause, High},
+	{KindFailedRequest, always, Medium},
+	{KindDeadControl, primaryAct, High},
+	{KindDeadControl, always, Medium},
+	{KindConsoleError, always, Medium},
+	{KindFormEmpty, always, Medium},
+	{KindUnnamed, always, Medium},
+	{KindCovered, always, Medium},
+	{KindOffScreen, always, Medium},
+	{KindAxe, contrastRule, Low},
+	{KindAxe, seriousImpact, Medium},
+	{KindAxe, always, Low},
+	{KindSlowPage, always, Low},
+	{KindSlowAction, always, Low},
+}
+
+// severityOf is f's severity by severityTable.
+func severityOf(f *Finding) Severity {
+	for _, row := range severityTable {
+		if row.kind == f.Kind && f.has(row.trait) {
+			return row.sev
+		}
+	}
+	return Medium
 }
 
 // Finding is one bug the walk found, with what it takes to see it again.
@@ -114,11 +175,19 @@ type Finding struct {
 	Axe      *AxeViolation     `json:"axe,omitempty"`
 	// TookMS is how long a slow page or action took, in milliseconds.
 	TookMS int64 `json:"took_ms,omitempty"`
+	// Pages are the other pages it was seen on, after Page.
+	Pages []string `json:"pages,omitempty"`
+	// DeadControls are the controls that do nothing, probably because
+	// of this finding: a script that failed, an exception on load.
+	DeadControls []DeadControl `json:"dead_controls,omitempty"`
 
 	repro []*reproStep // the flow's steps, with their words
 	key   string       // what makes it the same finding on another page
 	seq   int          // the order it was found in
 	shot  string       // the screenshot's name in Report.shots
+	// primary marks a control that does nothing as the primary action
+	// of a form (severityTable).
+	primary bool
 }
 
 // reproStep is a step of a repro flow and how the report says it.
@@ -130,8 +199,9 @@ type reproStep struct {
 // newFinding makes a finding of a kind with the kind's severity and
 // category.
 func newFinding(k Kind, key, title, page string) *Finding {
-	info := kindInfo[k]
-	return &Finding{Kind: k, Severity: info.sev, Category: info.cat, key: string(k) + "|" + key, Title: title, Page: page}
+	f := &Finding{Kind: k, Category: kindCategory[k], key: string(k) + "|" + key, Title: title, Page: page}
+	f.Severity = severityOf(f)
+	return f
 }
 
 // order sorts findings worst first, then in the order they were found, and

@@ -94,6 +94,7 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 		w.skip(v.url, "page", "its snapshot could not be read: "+err.Error())
 		return nil
 	}
+	v.before = v.snap
 	if w.walkedAlready(v, pat) {
 		return nil
 	}
@@ -227,17 +228,25 @@ func (w *walker) pageFindings(ctx context.Context, v *visit) error {
 	rel := relative(w.start, v.url)
 	open := openStep(w.start, v.url)
 	var fs []*Finding
-	keep := func(f *Finding) {
-		if w.add(f) {
+	keep := func(f *Finding) *Finding {
+		kept, isNew := w.claim(f)
+		if isNew {
 			fs = append(fs, f)
 		}
+		return kept
 	}
+	var errs, assets []*Finding
 	for _, c := range v.s.Console() {
 		if results.IsConsoleError(c.Type) {
-			keep(consoleFinding(c, v.url, "on "+rel, []*reproStep{open}, 0))
+			errs = append(errs, keep(consoleFinding(c, v.url, "on "+rel, []*reproStep{open}, 0)))
 		}
 	}
-	for _, f := range requestFindings(w.start, v.s.FailedRequests(), v.url, "on "+rel, []*reproStep{open}, 0) {
+	failedAssets, rest := w.assetFindings(ctx, v, v.s.FailedRequests(), []*reproStep{open})
+	for _, f := range failedAssets {
+		assets = append(assets, keep(f))
+	}
+	v.cause = causeOf(assets, errs)
+	for _, f := range requestFindings(w.start, rest, v.url, "on "+rel, []*reproStep{open}, 0) {
 		keep(f)
 	}
 	if v.load > w.o.SlowPage {
@@ -257,7 +266,9 @@ func (w *walker) pageFindings(ctx context.Context, v *visit) error {
 		w.skip(v.url, "axe-core", "could not run: "+firstLine(err.Error()))
 	}
 	for _, a := range axe {
-		keep(w.axeFinding(a, v))
+		if f := w.axeFindings(a, v); f != nil {
+			keep(f)
+		}
 	}
 	for _, f := range w.unnamed(v) {
 		keep(f)

@@ -49,6 +49,9 @@ func (r *Report) Count(s Severity) int {
 
 // report numbers the findings, worst first, and names their files.
 func (w *walker) report() *Report {
+	for _, f := range w.findings {
+		f.Title, f.Severity = causeTitle(f), severityOf(f)
+	}
 	order(w.findings)
 	for i, f := range w.findings {
 		slug := session.FlowSlug(f.Title)
@@ -263,6 +266,16 @@ func (f *Finding) markdown(b *bytes.Buffer) {
 	fmt.Fprintf(b, "\n<a id=\"%s\"></a>\n## %s. %s\n\n", strings.ToLower(f.ID), f.ID, f.Title)
 	fmt.Fprintf(b, "- **Page:** %s\n- **Severity:** %s · **Category:** %s\n- **Repro flow:** [%s](%s) (`smokeflow run %s`)\n\n",
 		f.Page, f.Severity, f.Category, f.Flow, f.Flow, f.Flow)
+	if len(f.Pages) > 0 {
+		fmt.Fprintf(b, "Also on: %s\n\n", strings.Join(f.Pages, ", "))
+	}
+	if len(f.DeadControls) > 0 {
+		b.WriteString("Controls that do nothing, probably because of it:\n\n")
+		for _, c := range f.DeadControls {
+			fmt.Fprintf(b, "- the %s on %s\n", c.Control, c.Page)
+		}
+		b.WriteString("\n")
+	}
 	b.WriteString("Steps to reproduce:\n\n")
 	for i, s := range f.Steps {
 		fmt.Fprintf(b, "%d. %s\n", i+1, s)

@@ -6,6 +6,9 @@ import (
 	"time"
 
 	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/locate"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // The avoid list matches destructive and leaving controls as whole
@@ -79,4 +82,77 @@ func TestEvidenceWait(t *testing.T) {
 	g.Expect(evidenceWait(100 * time.Millisecond)).To(Equal(300 * time.Millisecond))
 	g.Expect(evidenceWait(620 * time.Millisecond)).To(Equal(1300 * time.Millisecond))
 	g.Expect(evidenceWait(time.Minute)).To(Equal(5 * time.Second))
+}
+
+// One table decides a finding's severity (docs/explore.md "Severity"): a
+// dead primary action of a form, an uncaught exception, a 5xx and a
+// broken link are high; contrast and minor or moderate axe-core rules
+// are low, other rules of serious or critical impact medium.
+func TestSeverity(t *testing.T) {
+	g := NewWithT(t)
+	sev := func(k Kind, set func(*Finding)) Severity {
+		f := newFinding(k, "k", "title", "http://h/")
+		if set != nil {
+			set(f)
+		}
+		return severityOf(f)
+	}
+	status := func(code int) func(*Finding) {
+		return func(f *Finding) { f.Requests = []results.Request{{Method: "GET", URL: "http://h/x", Status: code}} }
+	}
+	axe := func(rule, impact string) func(*Finding) {
+		return func(f *Finding) { f.Axe = &AxeViolation{Rule: rule, Impact: impact} }
+	}
+	g.Expect(sev(KindPageError, nil)).To(Equal(Critical))
+	g.Expect(sev(KindException, nil)).To(Equal(High))
+	g.Expect(sev(KindBrokenLink, nil)).To(Equal(High))
+	g.Expect(sev(KindFailedRequest, status(503))).To(Equal(High))
+	g.Expect(sev(KindFailedRequest, status(404))).To(Equal(Medium))
+	g.Expect(sev(KindFailedRequest, func(f *Finding) {
+		status(404)(f)
+		f.DeadControls = []DeadControl{{Page: "http://h/", Control: `button "Save"`}}
+	})).To(Equal(High))
+	g.Expect(sev(KindDeadControl, func(f *Finding) { f.primary = true })).To(Equal(High))
+	g.Expect(sev(KindDeadControl, nil)).To(Equal(Medium))
+	g.Expect(sev(KindAxe, axe("color-contrast", "serious"))).To(Equal(Low))
+	g.Expect(sev(KindAxe, axe("image-alt", "critical"))).To(Equal(Medium))
+	g.Expect(sev(KindAxe, axe("aria-allowed-role", "serious"))).To(Equal(Medium))
+	g.Expect(sev(KindAxe, axe("region", "moderate"))).To(Equal(Low))
+	g.Expect(sev(KindAxe, axe("list", "minor"))).To(Equal(Low))
+	g.Expect(sev(KindSlowPage, nil)).To(Equal(Low))
+	for k := range kindCategory {
+		g.Expect(sev(k, nil)).NotTo(BeEmpty(), string(k))
+	}
+}
+
+// A form's primary action is the last button of a <form>, or the one
+// button beside fields a script sends.
+func TestPrimaryAction(t *testing.T) {
+	g := NewWithT(t)
+	tree := func(tag string, kids ...*locate.Node) *locate.Node {
+		p := &locate.Node{Tag: tag, Role: "generic", Visible: true}
+		for _, k := range kids {
+			k.Parent = p
+			p.Children = append(p.Children, k)
+		}
+		return p
+	}
+	node := func(role string) *locate.Node { return &locate.Node{Role: role, Visible: true} }
+	save := node("button")
+	tree("form", node("textbox"), tree("div", save))
+	g.Expect(primaryAction(save)).To(BeTrue())
+	send := node("button")
+	tree("div", node("textbox"), node("combobox"), send)
+	g.Expect(primaryAction(send)).To(BeTrue())
+	one, two := node("button"), node("button")
+	tree("div", node("textbox"), one, two)
+	g.Expect(primaryAction(one)).To(BeFalse())
+	alone := node("button")
+	tree("main", tree("div", alone))
+	g.Expect(primaryAction(alone)).To(BeFalse())
+	show, cancel, submit := node("button"), node("button"), node("button")
+	tree("form", node("textbox"), show, tree("p", cancel, submit))
+	g.Expect(primaryAction(show)).To(BeFalse())
+	g.Expect(primaryAction(cancel)).To(BeFalse())
+	g.Expect(primaryAction(submit)).To(BeTrue())
 }

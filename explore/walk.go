@@ -33,6 +33,7 @@ type walker struct {
 	docs     map[string]string // the first page of each document (its fingerprint)
 	tried    map[string]bool   // action keys tried
 	found    map[string]*Finding
+	axeSeen  map[string]*Finding // the finding of each axe-core rule and element
 	findings []*Finding
 	pages    []PageVisit
 	skipped  []Skip
@@ -61,7 +62,7 @@ func newWalker(o Options, b *browser.Browser, start *url.URL, sc *scope, av *avo
 	now := time.Now()
 	return &walker{o: o, b: b, start: start, scope: sc, avoid: av, tmp: tmp, began: now, deadline: now.Add(o.Time),
 		queued: map[string]bool{}, patterns: map[string]int{}, docs: map[string]string{}, tried: map[string]bool{},
-		found: map[string]*Finding{}, shots: map[string][]byte{}, skips: map[string]bool{}}
+		found: map[string]*Finding{}, axeSeen: map[string]*Finding{}, shots: map[string][]byte{}, skips: map[string]bool{}}
 }
 
 // walk visits pages breadth-first until the queue is empty or a budget
@@ -138,13 +139,24 @@ func (w *walker) skip(page, what, why string) {
 // add keeps a finding unless one with its key was found before; it
 // reports whether it was new.
 func (w *walker) add(f *Finding) bool {
-	if _, ok := w.found[f.key]; ok {
-		return false
+	_, isNew := w.claim(f)
+	return isNew
+}
+
+// claim keeps a finding unless one with its key was found before, which
+// then lists f's page among its pages (docs/explore.md "One root cause,
+// one finding"); it returns the finding kept.
+func (w *walker) claim(f *Finding) (*Finding, bool) {
+	if had, ok := w.found[f.key]; ok {
+		if !had.seenOn(f.Page) {
+			had.Pages = append(had.Pages, f.Page)
+		}
+		return had, false
 	}
 	f.seq = len(w.findings)
 	w.found[f.key] = f
 	w.findings = append(w.findings, f)
-	return true
+	return f, true
 }
 
 // shoot takes a screenshot of the session's page for the findings fs.
@@ -171,11 +183,13 @@ type visit struct {
 	status int
 	load   time.Duration
 	snap   *locate.Snapshot
+	before *locate.Snapshot // the page as the session's last fresh open showed it
 	s      *session.Session
 	bctx   *browser.Context
 	dirty  bool
 	forms  map[*locate.Node]*formPlan
-	action int // actions tried on it
+	cause  *Finding // what probably makes its controls do nothing: a script that failed, an exception on load
+	action int      // actions tried on it
 }
 
 func (v *visit) close() {
@@ -234,6 +248,9 @@ func (w *walker) fresh(ctx context.Context, v *visit) (*session.Session, error) 
 	v.s, v.bctx, v.dirty = s, bctx, false
 	if _, err := w.openPage(ctx, s, v.url); err != nil {
 		v.dirty = true
+		return nil, err
+	}
+	if v.before, err = s.Snapshot(ctx); fatal(ctx, err) {
 		return nil, err
 	}
 	return s, nil
