@@ -42,6 +42,7 @@ var migrations = [][]string{
 			artifacts TEXT NOT NULL
 		)`,
 		`CREATE INDEX flow_runs_by_name ON flow_runs(name, started_at)`,
+		`CREATE INDEX flow_runs_by_status ON flow_runs(name, status, started_at)`,
 		`CREATE INDEX flow_runs_by_run ON flow_runs(run_id)`,
 		`CREATE INDEX runs_by_start ON runs(started_at)`,
 	},
@@ -51,8 +52,14 @@ var migrations = [][]string{
 var SchemaVersion = len(migrations)
 
 // migrate brings the schema to SchemaVersion in one transaction, the
-// lock of the store held so that two processes never migrate at once.
+// lock of the store held so that two processes never migrate at once. A
+// store already at this version is only read.
 func (s *Store) migrate(ctx context.Context) error {
+	var current sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_version`).Scan(&current)
+	if err == nil && int(current.Int64) == SchemaVersion {
+		return nil
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return s.fail("cannot open it", err)

@@ -62,53 +62,118 @@ func likePattern(glob string) string {
 	return b.String()
 }
 
-// latestSQL numbers each flow's records, latest first, as n.
-const latestSQL = `SELECT f.name, f.file, f.status, f.attempts, f.started_at, f.duration_ms, f.reason, f.step, f.message,
-	f.artifacts, r.git_commit, r.git_branch, r.env_label,
-	ROW_NUMBER() OVER (PARTITION BY f.name ORDER BY f.started_at DESC, f.run_id DESC) AS n
-	FROM flow_runs f JOIN runs r ON r.id = f.run_id WHERE `
+// entrySQL reads one flow's records, latest first, with their run's
+// commit, branch and label; the condition follows.
+const entrySQL = `SELECT f.name, f.file, f.status, f.attempts, f.started_at, f.duration_ms, f.reason, f.step, f.message,
+	f.artifacts, r.git_commit, r.git_branch, r.env_label
+	FROM flow_runs f JOIN runs r ON r.id = f.run_id WHERE f.name = ? AND `
 
-// History is each flow's latest runs and figures, by name.
+// History is each flow's latest runs and figures, by name. It reads each
+// flow through the index on its name, so that its time follows the
+// number of flows and --last, not the length of the history.
 func (s *Store) History(ctx context.Context, fl Filter) ([]FlowHistory, error) {
 	if fl.Last < 1 {
 		fl.Last = 1
 	}
 	cond, args := fl.where(s.d)
-	out, err := s.latest(ctx, cond, args, fl.Last)
+	names, err := s.names(ctx, fl)
 	if err != nil {
 		return nil, s.fail("cannot read the history", err)
 	}
-	if err := s.addLastPassed(ctx, out, cond, args); err != nil {
-		return nil, s.fail("cannot read the history", err)
-	}
-	if err := s.addLastFailure(ctx, out, cond, args); err != nil {
-		return nil, s.fail("cannot read the history", err)
-	}
-	for i := range out {
-		out[i].figure()
+	var out []FlowHistory
+	for _, name := range names {
+		h, err := s.flowHistory(ctx, name, cond, args, fl.Last)
+		if err != nil {
+			return nil, s.fail("cannot read the history", err)
+		}
+		if len(h.Runs) > 0 {
+			h.figure()
+			out = append(out, h)
+		}
 	}
 	return out, nil
 }
 
-// latest reads each flow's last n records, oldest first, flows by name.
-func (s *Store) latest(ctx context.Context, cond string, args []any, n int) ([]FlowHistory, error) {
-	rows, err := s.db.QueryContext(ctx, s.d.sql(`SELECT * FROM (`+latestSQL+cond+`) t WHERE n <= ? ORDER BY name, started_at, n DESC`), append(args, n)...)
+// names are the flows' names in order, each found by a seek of the
+// index on names (a loose index scan), those the glob keeps.
+func (s *Store) names(ctx context.Context, fl Filter) ([]string, error) {
+	q := `SELECT MIN(name) FROM flow_runs WHERE name > ?`
+	var args []any
+	if fl.Flow != "" {
+		q += ` AND name {like} ? ESCAPE '\'`
+		args = append(args, likePattern(fl.Flow))
+	}
+	q = s.d.sql(q)
+	var out []string
+	last := ""
+	for {
+		var n sql.NullString
+		if err := s.db.QueryRowContext(ctx, q, append([]any{last}, args...)...).Scan(&n); err != nil {
+			return nil, err
+		}
+		if !n.Valid {
+			return out, nil
+		}
+		out = append(out, n.String)
+		last = n.String
+	}
+}
+
+// flowHistory reads one flow's last n records, oldest first, when it
+// last passed, since when it fails and its last failure.
+func (s *Store) flowHistory(ctx context.Context, name, cond string, args []any, n int) (FlowHistory, error) {
+	h := FlowHistory{Name: name}
+	runs, err := s.entries(ctx, name, cond+` ORDER BY f.started_at DESC, f.run_id DESC LIMIT ?`, append(args, n))
+	if err != nil || len(runs) == 0 {
+		return h, err
+	}
+	h.File = runs[0].file
+	for i := len(runs) - 1; i >= 0; i-- {
+		h.Runs = append(h.Runs, runs[i].Entry)
+	}
+	for _, status := range []string{"passed", "flaky"} {
+		last, err := s.entries(ctx, name, "f.status = '"+status+"' AND "+cond+` ORDER BY f.started_at DESC LIMIT 1`, args)
+		if err != nil {
+			return h, err
+		}
+		if len(last) > 0 && (h.LastPassed == nil || last[0].StartedAt.After(*h.LastPassed)) {
+			h.LastPassed = &last[0].StartedAt
+		}
+	}
+	failed, err := s.entries(ctx, name, "f.status = 'failed' AND "+cond+` ORDER BY f.started_at DESC LIMIT 1`, args)
+	if err != nil || len(failed) == 0 {
+		return h, err
+	}
+	h.LastFailure = &failed[0].Entry
+	if h.Runs[len(h.Runs)-1].Status == results.Failed {
+		after := int64(-1 << 62)
+		if h.LastPassed != nil {
+			after = h.LastPassed.UnixMilli()
+		}
+		first, err := s.entries(ctx, name, "f.status = 'failed' AND f.started_at > ? AND "+cond+` ORDER BY f.started_at LIMIT 1`, append([]any{after}, args...))
+		if err != nil || len(first) == 0 {
+			return h, err
+		}
+		h.FailingSince = &first[0].StartedAt
+	}
+	return h, nil
+}
+
+// entries reads the records of flow name that tail (a condition and
+// its order) keeps.
+func (s *Store) entries(ctx context.Context, name, tail string, args []any) ([]namedEntry, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.sql(entrySQL+tail), append([]any{name}, args...)...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []FlowHistory
+	var out []namedEntry
 	for rows.Next() {
 		e, err := scanEntry(rows)
 		if err != nil {
 			return nil, err
 		}
-		if len(out) == 0 || out[len(out)-1].Name != e.name {
-			out = append(out, FlowHistory{Name: e.name})
-		}
-		h := &out[len(out)-1]
-		h.File = e.file
-		h.Runs = append(h.Runs, e.Entry)
+		out = append(out, e)
 	}
 	return out, rows.Err()
 }
@@ -119,114 +184,36 @@ type namedEntry struct {
 	name, file string
 }
 
-// scanEntry reads one row of latestSQL.
+// scanEntry reads one row of entrySQL.
 func scanEntry(rows *sql.Rows) (namedEntry, error) {
 	var e namedEntry
 	var status string
-	var start, dur, n int64
+	var start, dur int64
 	err := rows.Scan(&e.name, &e.file, &status, &e.Attempts, &start, &dur, &e.Reason, &e.Step, &e.Message,
-		&e.Artifacts, &e.Commit, &e.Branch, &e.EnvLabel, &n)
+		&e.Artifacts, &e.Commit, &e.Branch, &e.EnvLabel)
 	e.Status, e.StartedAt, e.Duration = results.Status(status), millis(start), time.Duration(dur)*time.Millisecond
 	return e, err
-}
-
-// addLastPassed sets each flow's LastPassed, and FailingSince when its
-// latest run failed: the first failure after it last passed.
-func (s *Store) addLastPassed(ctx context.Context, hs []FlowHistory, cond string, args []any) error {
-	rows, err := s.db.QueryContext(ctx, s.d.sql(`SELECT f.name, MAX(f.started_at) FROM flow_runs f JOIN runs r ON r.id = f.run_id
-		WHERE f.status IN ('passed', 'flaky') AND `+cond+` GROUP BY f.name`), args...)
-	if err != nil {
-		return err
-	}
-	passed := map[string]time.Time{}
-	for rows.Next() {
-		var name string
-		var ms int64
-		if err := rows.Scan(&name, &ms); err != nil {
-			rows.Close()
-			return err
-		}
-		passed[name] = millis(ms)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for i := range hs {
-		h := &hs[i]
-		if t, ok := passed[h.Name]; ok {
-			h.LastPassed = &t
-		}
-		if h.Runs[len(h.Runs)-1].Status == results.Failed {
-			if err := s.addFailingSince(ctx, h, cond, args); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// addFailingSince sets h.FailingSince: its first failure after it last
-// passed, or its first failure of all when it never passed.
-func (s *Store) addFailingSince(ctx context.Context, h *FlowHistory, cond string, args []any) error {
-	after := int64(-1 << 62)
-	if h.LastPassed != nil {
-		after = h.LastPassed.UnixMilli()
-	}
-	var ms int64
-	err := s.db.QueryRowContext(ctx, s.d.sql(`SELECT MIN(f.started_at) FROM flow_runs f JOIN runs r ON r.id = f.run_id
-		WHERE f.name = ? AND f.status = 'failed' AND f.started_at > ? AND `+cond), append([]any{h.Name, after}, args...)...).Scan(&ms)
-	if err != nil {
-		return err
-	}
-	t := millis(ms)
-	h.FailingSince = &t
-	return nil
-}
-
-// addLastFailure sets each flow's LastFailure: its latest failed run.
-func (s *Store) addLastFailure(ctx context.Context, hs []FlowHistory, cond string, args []any) error {
-	rows, err := s.db.QueryContext(ctx, s.d.sql(`SELECT * FROM (`+latestSQL+`f.status = 'failed' AND `+cond+`) t WHERE n = 1`), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	byName := map[string]*FlowHistory{}
-	for i := range hs {
-		byName[hs[i].Name] = &hs[i]
-	}
-	for rows.Next() {
-		e, err := scanEntry(rows)
-		if err != nil {
-			return err
-		}
-		if h := byName[e.name]; h != nil {
-			h.LastFailure = &e.Entry
-		}
-	}
-	return rows.Err()
 }
 
 // LastFailed names the flows whose latest recorded run failed, for
 // `run --last-failed --history` (docs/running.md "History"); envLabel,
 // when given, keeps that environment's runs.
 func (s *Store) LastFailed(ctx context.Context, envLabel string) ([]string, error) {
-	cond, args := Filter{EnvLabel: envLabel}.where(s.d)
-	rows, err := s.db.QueryContext(ctx, s.d.sql(`SELECT name FROM (`+latestSQL+cond+`) t WHERE n = 1 AND status = 'failed' ORDER BY name`), args...)
+	fl := Filter{EnvLabel: envLabel}
+	cond, args := fl.where(s.d)
+	names, err := s.names(ctx, fl)
 	if err != nil {
 		return nil, s.fail("cannot read the last failures", err)
 	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
+	var out []string
+	for _, name := range names {
+		last, err := s.entries(ctx, name, cond+` ORDER BY f.started_at DESC, f.run_id DESC LIMIT 1`, args)
+		if err != nil {
 			return nil, s.fail("cannot read the last failures", err)
 		}
-		names = append(names, n)
+		if len(last) > 0 && last[0].Status == results.Failed {
+			out = append(out, name)
+		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, s.fail("cannot read the last failures", err)
-	}
-	return names, nil
+	return out, nil
 }

@@ -66,7 +66,9 @@ func Open(ctx context.Context, rawURL string) (*Store, error) {
 		if err := os.MkdirAll(filepath.Dir(dsn), 0o755); err != nil {
 			return nil, &Error{Store: s.name, Problem: "cannot create its folder", Err: err, Fix: "give a path in a folder smokeflow may write"}
 		}
-		dsn += fmt.Sprintf("?_txlock=immediate&_busy_timeout=%d&_journal_mode=WAL", busyTimeout.Milliseconds())
+		// WAL: readers never wait for the writer; NORMAL sync is safe
+		// in WAL mode (a power cut may lose the last run, never the file)
+		dsn += fmt.Sprintf("?_txlock=immediate&_busy_timeout=%d&_journal_mode=WAL&_synchronous=NORMAL", busyTimeout.Milliseconds())
 	}
 	db, err := sql.Open(s.d.driver, dsn)
 	if err != nil {
