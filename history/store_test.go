@@ -139,9 +139,8 @@ func storeSpecs(newURL func() string) {
 		Expect(err.Error()).To(HavePrefix("history store "))
 	})
 
-	It("takes writers at the same time, each run whole", func() {
+	It("takes writers at the same time, each run whole, migrating a new store once", func() {
 		url := newURL()
-		open(url)
 		var wg sync.WaitGroup
 		errs := make(chan error, 6)
 		for i := range 6 {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/history"
 	"github.com/smokeflow/smokeflow/reports"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
@@ -90,6 +91,9 @@ none, ./flows. Flags may come before or after the paths (docs/running.md).`,
 
 func cmdRun(ctx context.Context, paths []string, rf runFlags, stdout, stderr io.Writer) error {
 	rf.hist.fromEnv()
+	if rf.hist.envLabel != "" && rf.hist.url == "" {
+		return usagef("--env-label labels the run in the history store: it needs --history URL or $%s (docs/running.md \"History\")", history.EnvVar)
+	}
 	opts, err := rf.loadOptions()
 	if err != nil {
 		return err
