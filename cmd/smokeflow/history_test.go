@@ -32,7 +32,7 @@ func nightlyShop(broken *atomic.Bool) *httptest.Server {
 func nightlyFlows() string {
 	dir := GinkgoT().TempDir()
 	Expect(os.WriteFile(filepath.Join(dir, "home.yaml"), []byte("name: Home\nsteps:\n  - open: /\n  - expect: { visible: Shop }\n"), 0o644)).To(Succeed())
-	Expect(os.WriteFile(filepath.Join(dir, "checkout.yaml"), []byte("name: Checkout\nstep_timeout: 1s\nsteps:\n  - open: /\n  - click: Pay\n  - expect: { visible: Order placed }\n"), 0o644)).To(Succeed())
+	Expect(os.WriteFile(filepath.Join(dir, "checkout.yaml"), []byte("name: Checkout\nsteps:\n  - open: /\n  - click: Pay\n  - expect: { visible: Order placed }\n    timeout: 1s\n"), 0o644)).To(Succeed())
 	return dir
 }
 
@@ -56,10 +56,10 @@ type historyJSON struct {
 
 // docs/running.md "History"
 var _ = Describe("the run history", func() {
-	It("records a failing night and a passing one, and `history` shows both", func() {
+	DescribeTable("records a failing night and a passing one, and `history` shows both", func(newStore func() string) {
 		var broken atomic.Bool
 		shop, flowsDir := nightlyShop(&broken), nightlyFlows()
-		store := "sqlite:" + filepath.Join(GinkgoT().TempDir(), "nightly.db")
+		store := newStore()
 		night := func() (int, string) {
 			return smokeflow("run", "--history", store, "--env-label", "staging", "--base-url", shop.URL,
 				"--artifacts", GinkgoT().TempDir(), flowsDir)
@@ -100,7 +100,17 @@ var _ = Describe("the run history", func() {
 		Expect(out).To(ContainSubstring(store + ` (flows "check*", --env-label staging): the last 10 runs of each flow, oldest first`))
 		Expect(out).To(MatchRegexp(`Checkout  \(.*checkout\.yaml\)\n  ✗✓ +passed 50%, flaky 0%, median \d+\.\d\d s, p90 \d+\.\d\d s\n  last failure \d{4}-\d\d-\d\d \d\d:\d\d: \w+: step 3`))
 		Expect(out).NotTo(ContainSubstring("Home"))
-	})
+	},
+		Entry("in SQLite", func() string { return "sqlite:" + filepath.Join(GinkgoT().TempDir(), "nightly.db") }),
+		Entry("in PostgreSQL", func() string {
+			c, err := pgtest.Start()
+			Expect(err).NotTo(HaveOccurred())
+			DeferCleanup(c.Stop)
+			url, err := c.URL("nightly")
+			Expect(err).NotTo(HaveOccurred())
+			return url
+		}),
+	)
 
 	It("says a store it cannot reach, and the run goes on: its exit code and reports are its own", func() {
 		var broken atomic.Bool
