@@ -1,6 +1,7 @@
 # smokeflow: `make demo` runs the example flows on the embedded demo shop;
 # `make test` runs every test suite. Both install what a fresh Debian or
-# Ubuntu machine lacks (Chromium, and xmllint for the JUnit schema tests).
+# Ubuntu machine lacks (Chromium, xmllint for the JUnit schema tests, and
+# PostgreSQL for the history store's specs).
 # `make realapps` runs flows on real open-source apps from npm
 # (docs/realapps.md), `make bench-agent` measures the agent session
 # next to agent-browser, `make bench-tokens` the snapshot's tokens next to
@@ -21,7 +22,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js clean
+.PHONY: demo test build browser postgres tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -40,6 +41,15 @@ browser:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
 	fi
 
+# PostgreSQL comes from the distribution, only when it is missing: the
+# history store's specs start a throwaway cluster of it (docs/testing.md
+# "Stores").
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "Installing PostgreSQL from the distribution..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; \
+	fi
+
 tools:
 	@if ! command -v xmllint >/dev/null 2>&1; then \
 		echo "Installing xmllint (libxml2-utils) for the JUnit schema tests..."; \
@@ -54,7 +64,7 @@ demo: browser build
 # (docs/testing.md "Keeping `make test` short"). A package's binary gets 25
 # minutes, not go test's 10, so a loaded machine makes the run slower, not
 # red (README.md "Two commands on a fresh machine").
-test: browser tools
+test: browser tools postgres
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './*/node_modules/*')); \
 		if [ -n "$$unformatted" ]; then echo "gofmt -w these files:"; echo "$$unformatted"; exit 1; fi

@@ -45,6 +45,7 @@ var sideRules = map[string][]string{
 	"results":     {"diagnostics"},
 	"reports":     {"results", "diagnostics"},
 	"notify":      {"results", "diagnostics"},
+	"history":     {"results"},
 	"explore":     {"flows", "locate", "browser", "session", "results", "diagnostics"},
 }
 
@@ -88,7 +89,7 @@ func layoutViolations(deps map[string][]string) []string {
 			if inChain && impInChain && (ri > r || ri == r && !sameLayerImport(pkg, imp)) {
 				bad = append(bad, fmt.Sprintf("%s imports %s, which comes after it", pkg, imp))
 			}
-			for _, side := range []string{"reports", "notify", "explore"} {
+			for _, side := range []string{"reports", "notify", "explore", "history"} {
 				if inChain && imp == side && pkg != "cmd/smokeflow" {
 					bad = append(bad, fmt.Sprintf("%s imports %s", pkg, side))
 				}
@@ -116,7 +117,7 @@ func contains(xs []string, x string) bool {
 var _ = Describe("the package layout", func() {
 	It("has imports that run one way, as docs/architecture.md draws them", func() {
 		deps := importsOf()
-		for _, l := range append(layers, "diagnostics", "diffs", "results", "reports", "notify", "explore") {
+		for _, l := range append(layers, "diagnostics", "diffs", "results", "reports", "notify", "explore", "history") {
 			Expect(deps).To(HaveKey(l))
 		}
 		Expect(layoutViolations(deps)).To(BeEmpty())
@@ -129,12 +130,16 @@ var _ = Describe("the package layout", func() {
 			"session": {"reports"},
 			"agent":   {"agent/daemon", "runner", "explore"},
 			"explore": {"session", "runner"},
+			"history": {"flows"},
+			"runner":  {"history"},
 		})).To(ConsistOf(
 			"agent imports agent/daemon, which comes after it",
 			"agent imports explore",
 			"explore imports runner",
+			"history imports flows",
 			"locate imports browser, which comes after it",
 			"results imports flows",
+			"runner imports history",
 			"session imports reports",
 		))
 	})

@@ -9,6 +9,7 @@ import (
 	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/history"
 )
 
 // Exit codes, as docs/cli.md "Exit codes" lists them.
@@ -68,6 +69,7 @@ func exitCode(err error) int {
 	var be *browser.BrowserError
 	var re *resultError
 	var bf *batchFailed
+	var he *history.Error
 	switch {
 	case err == nil:
 		return exitOK
@@ -79,7 +81,7 @@ func exitCode(err error) int {
 		return bf.code
 	case errors.As(err, &be), errors.Is(err, daemon.ErrUnreachable):
 		return exitBrowser
-	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1), errors.Is(err, daemon.ErrBadConfig):
+	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &fe1), errors.Is(err, daemon.ErrBadConfig), errors.As(err, &he):
 		return exitUsage
 	case errors.Is(err, errFlowsFailed), errors.Is(err, errDiffers):
 		return exitFailed

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/reports"
@@ -21,9 +22,10 @@ const lastRunFile = ".last-run.json"
 
 // lastFailed is what --last-failed read from the last run.
 type lastFailed struct {
-	path  string
-	run   *results.Run
+	from  string          // the file, or the history store, read
+	when  time.Time       // the last run's start, when known
 	names map[string]bool // the flows that failed
+	order []string        // their names, in order
 }
 
 // readLastFailed reads the last run's results from the artifacts folder.
@@ -38,13 +40,15 @@ func readLastFailed(dir string) (lastFailed, error) {
 	case err != nil:
 		return lastFailed{}, usagef("--last-failed: %v", err)
 	}
-	lf := lastFailed{path: p, run: &results.Run{}, names: map[string]bool{}}
-	if err := json.Unmarshal(b, lf.run); err != nil {
+	var run results.Run
+	if err := json.Unmarshal(b, &run); err != nil {
 		return lastFailed{}, usagef("--last-failed: %s is not the JSON results of a run (%v): delete it and run once without --last-failed", p, err)
 	}
-	for _, f := range lf.run.Flows {
-		if f != nil && f.Status == results.Failed {
+	lf := lastFailed{from: p, when: run.StartedAt, names: map[string]bool{}}
+	for _, f := range run.Flows {
+		if f != nil && f.Status == results.Failed && !lf.names[f.Name] {
 			lf.names[f.Name] = true
+			lf.order = append(lf.order, f.Name)
 		}
 	}
 	return lf, nil
@@ -53,10 +57,10 @@ func readLastFailed(dir string) (lastFailed, error) {
 // noneMessage says that the last run had no failure to rerun.
 func (lf lastFailed) noneMessage() string {
 	when := ""
-	if !lf.run.StartedAt.IsZero() {
-		when = ", started " + lf.run.StartedAt.Local().Format("2006-01-02 15:04:05")
+	if !lf.when.IsZero() {
+		when = ", started " + lf.when.Local().Format("2006-01-02 15:04:05")
 	}
-	return fmt.Sprintf("--last-failed: no flow failed in the last run (%s%s): nothing to run", lf.path, when)
+	return fmt.Sprintf("--last-failed: no flow failed in the last run (%s%s): nothing to run", lf.from, when)
 }
 
 // apply keeps the flows that failed last time, by name.
@@ -71,10 +75,8 @@ func (lf lastFailed) apply(list []*flows.Flow) ([]*flows.Flow, error) {
 		return out, nil
 	}
 	var names []string
-	for _, f := range lf.run.Flows {
-		if f != nil && lf.names[f.Name] {
-			names = append(names, fmt.Sprintf("%q", f.Name))
-		}
+	for _, n := range lf.order {
+		names = append(names, fmt.Sprintf("%q", n))
 	}
 	return nil, usagef("--last-failed: no flow selected: the flows that failed in the last run (%s) are not among the flows given, "+
 		"or the paths, --tags or --grep leave them out", strings.Join(names, ", "))

@@ -77,6 +77,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.AddCommand(newDiffCmd())
 	root.AddCommand(newExploreCmd())
 	root.AddCommand(newMergeReportsCmd())
+	root.AddCommand(newHistoryCmd())
 	root.AddGroup(&cobra.Group{ID: groupSession, Title: sessionTitle})
 	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
 		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),

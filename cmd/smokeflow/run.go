@@ -14,7 +14,9 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/history"
 	"github.com/smokeflow/smokeflow/reports"
+	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
 )
 
@@ -31,6 +33,7 @@ type runFlags struct {
 	trace                                                  string // docs/running.md "Traces"
 	har                                                    string // docs/flows.md "Routes"
 	notify                                                 notifyFlags
+	hist                                                   historyFlags // docs/running.md "History"
 }
 
 // register adds the flags to fs. A `back-quoted` word of a usage is the
@@ -82,10 +85,15 @@ none, ./flows. Flags may come before or after the paths (docs/running.md).`,
 		},
 	}
 	rf.register(c.Flags())
+	rf.hist.register(c.Flags())
 	return c
 }
 
 func cmdRun(ctx context.Context, paths []string, rf runFlags, stdout, stderr io.Writer) error {
+	rf.hist.fromEnv()
+	if rf.hist.envLabel != "" && rf.hist.url == "" {
+		return usagef("--env-label labels the run in the history store: it needs --history URL or $%s (docs/running.md \"History\")", history.EnvVar)
+	}
 	opts, err := rf.loadOptions()
 	if err != nil {
 		return err
@@ -178,21 +186,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	if err := artifactsUsage(runErr); err != nil {
 		return err
 	}
-	var written, writeErrs []string
-	if exitCode(runErr) != exitBrowser {
-		// a run that could not start or reach a browser ran nothing: its
-		// reports would replace the last run's, a report inside
-		// --artifacts included, which such a run keeps, with flows all
-		// skipped (docs/running.md "Artifacts", "Reports")
-		written, writeErrs = writeReports(specs, run)
-	}
-	writeErrs = append(writeErrs, writeGitHub(stdout, run, true)...)
-	note.send(ctx, run, written, runErr, stderr)
+	written, writeErrs := leaveRun(ctx, run, runErr, rf, specs, note, stdout, stderr)
 	if runErr != nil {
 		return runErr
-	}
-	if err := writeLastRun(rf.artifacts, run); err != nil {
-		writeErrs = append(writeErrs, "last run ("+lastRunFile+"): "+err.Error())
 	}
 	prog.Summary(run, written)
 	if len(writeErrs) > 0 {
@@ -205,6 +201,34 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		return errFlowsFailed
 	}
 	return nil
+}
+
+// leaveRun writes what a run leaves behind: its reports, the GitHub
+// annotations, the notification and, for a run that ran, the last run's
+// file and its history record (docs/running.md "Reports", "History").
+// It returns the reports written and what could not be written.
+func leaveRun(ctx context.Context, run *results.Run, runErr error, rf runFlags, specs []reportSpec, note notifier, stdout, stderr io.Writer) (written, writeErrs []string) {
+	if exitCode(runErr) != exitBrowser {
+		// a run that could not start or reach a browser ran nothing: its
+		// reports would replace the last run's, a report inside
+		// --artifacts included, which such a run keeps, with flows all
+		// skipped (docs/running.md "Artifacts", "Reports")
+		written, writeErrs = writeReports(specs, run)
+	}
+	writeErrs = append(writeErrs, writeGitHub(stdout, run, true)...)
+	note.send(ctx, run, written, runErr, stderr)
+	if runErr != nil {
+		return written, writeErrs
+	}
+	if err := writeLastRun(rf.artifacts, run); err != nil {
+		writeErrs = append(writeErrs, "last run ("+lastRunFile+"): "+err.Error())
+	}
+	recorded := written
+	if note.opts.ReportURL != "" {
+		recorded = append(append([]string(nil), written...), note.opts.ReportURL)
+	}
+	rf.hist.record(ctx, run, recorded, stderr)
+	return written, writeErrs
 }
 
 // checkCounts checks --workers and --retries, and reads --trace

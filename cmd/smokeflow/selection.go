@@ -24,7 +24,7 @@ type selectFlags struct {
 func (sf *selectFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&sf.grep, "grep", "", "run only flows whose name matches this regular expression (Go syntax, any case)")
 	fs.StringVar(&sf.grepInvert, "grep-invert", "", "leave out flows whose name matches this regular expression")
-	fs.BoolVar(&sf.lastFailed, "last-failed", false, "run only the flows that failed in the last run (its "+lastRunFile+" in --artifacts)")
+	fs.BoolVar(&sf.lastFailed, "last-failed", false, "run only the flows that failed in the last run (its "+lastRunFile+" in --artifacts, or with --history the store)")
 	fs.BoolVar(&sf.list, "list", false, "print the flows the run would select, one per line, and exit without running them")
 	fs.BoolVar(&sf.forbidOnly, "forbid-only", false, "make only: true in a flow an error (for CI)")
 }
@@ -128,7 +128,11 @@ func selectFlows(list []*flows.Flow, rf runFlags, notes io.Writer) (selection, e
 	}
 	list = nf.apply(selectTags(list, rf.tags))
 	if rf.sel.lastFailed {
-		failed, err := readLastFailed(rf.artifacts)
+		read := func() (lastFailed, error) { return readLastFailed(rf.artifacts) }
+		if rf.hist.url != "" {
+			read = rf.hist.lastFailedFrom
+		}
+		failed, err := read()
 		if err != nil {
 			return selection{}, err
 		}
