@@ -47,6 +47,9 @@ type buildInfo struct {
 // vcs.modified; `go install …@VERSION` records the module's version, whose
 // pseudo-version carries the commit and its time.
 func resolveBuild(ldVersion, ldCommit, ldDate string, bi *debug.BuildInfo) buildInfo {
+	if ldCommit == "none" {
+		ldCommit = "" // goreleaser's, when it could not read the git state (a snapshot in a clone with no remote)
+	}
 	b := buildInfo{Version: ldVersion, Commit: ldCommit, Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
 	if ldDate != "" {
 		b.Date, b.DateOf = ldDate, "build"

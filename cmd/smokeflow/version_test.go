@@ -59,6 +59,8 @@ var _ = Describe("which build this is (smokeflow version)", func() {
 		Expect(b.Date).To(Equal("2026-11-30T08:15:00Z"))
 		Expect(b.DateOf).To(Equal("commit"))
 		Expect(b.text()).To(ContainSubstring("commit: 0123456789abcdef, with uncommitted changes\ncommit date: 2026-11-30T08:15:00Z\n"))
+		// goreleaser stamps "none" where it could not read git: the toolchain's commit is better
+		Expect(resolveBuild("0.0.1-snapshot", "none", "2026-12-03T23:40:00Z", bi).Commit).To(Equal("0123456789abcdef"))
 	})
 
 	It("takes the module's version for go install …@VERSION, and a pseudo-version's commit and time", func() {
