@@ -89,7 +89,7 @@ func (b buildInfo) text() string {
 	fmt.Fprintf(&s, "smokeflow %s\n", b.Version)
 	switch {
 	case b.Commit == "":
-		s.WriteString("commit: unknown (no release -ldflags, and no version control information: build in a git checkout, without -buildvcs=false)\n")
+		s.WriteString("commit: unknown (no commit in -ldflags, and no version control information: build in a git checkout, without -buildvcs=false)\n")
 	case b.Modified:
 		fmt.Fprintf(&s, "commit: %s, with uncommitted changes\n", b.Commit)
 	default:

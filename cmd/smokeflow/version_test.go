@@ -67,7 +67,7 @@ var _ = Describe("which build this is (smokeflow version)", func() {
 		b := resolveBuild(devVersion, "", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.4.1"}})
 		Expect(b.Version).To(Equal("0.4.1"))
 		Expect(b.Commit).To(BeEmpty())
-		Expect(b.text()).To(ContainSubstring("commit: unknown (no release -ldflags, and no version control information"))
+		Expect(b.text()).To(ContainSubstring("commit: unknown (no commit in -ldflags, and no version control information"))
 		b = resolveBuild(devVersion, "", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201093000-7132274abcde"}})
 		Expect(b.Version).To(Equal("0.0.0-20261201093000-7132274abcde"))
 		Expect(b.Commit).To(Equal("7132274abcde"))
