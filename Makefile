@@ -13,7 +13,8 @@
 # one fixture, side by side (docs/benchmarks.md), `make components` a
 # natural flow and a Playwright test on a small app of each of 21 popular
 # UI libraries from npm, side by side, three runs (docs/components.md),
-# and `make lint-js` lints
+# `make release-snapshot` the release builds of .goreleaser.yaml into dist/
+# (docs/running.md "Release binaries"), and `make lint-js` lints
 # the JavaScript smokeflow runs in pages (docs/architecture-notes.md
 # "In-page code"); none of them is part of `make test`.
 
@@ -22,7 +23,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser postgres tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js clean
+.PHONY: demo test build browser postgres tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js release-snapshot clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -127,5 +128,12 @@ lint-js: node
 	fi
 	cd browser/js && NODE_PATH=.cache/node_modules .cache/node_modules/.bin/eslint --config eslint.config.cjs .
 
+# The release builds, six binaries and their checksums.txt, into dist/,
+# with the goreleaser pinned here, as a release would build them but not
+# published (docs/running.md "Release binaries").
+GORELEASER_VERSION := v2.17.0
+release-snapshot:
+	$(GO) run github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION) release --snapshot --clean
+
 clean:
-	rm -rf bin smokeflow-results realapps/out components/out
+	rm -rf bin dist smokeflow-results realapps/out components/out

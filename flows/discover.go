@@ -91,7 +91,7 @@ func Discover(args []string) ([]string, error) {
 				}
 				return nil
 			}
-			if !d.IsDir() && IsFlowFile(p) && d.Type().IsRegular() {
+			if !d.IsDir() && IsFlowFile(p) && isFile(p, d) {
 				add(p)
 				n++
 			}
@@ -109,6 +109,17 @@ func Discover(args []string) ([]string, error) {
 		return out, errs
 	}
 	return out, nil
+}
+
+// isFile says whether a folder's entry is a file, or a symlink to one: a
+// Kubernetes ConfigMap mounts its files as symlinks (docs/running.md
+// "Selecting flows"). A symlink to a folder is not followed.
+func isFile(p string, d fs.DirEntry) bool {
+	if d.Type()&fs.ModeSymlink == 0 {
+		return d.Type().IsRegular()
+	}
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 func hasMeta(s string) bool { return strings.ContainsAny(s, "*?[") }
@@ -162,7 +173,7 @@ func globFlows(pattern string) ([]string, error) {
 			}
 			return nil
 		}
-		if IsFlowFile(p) && d.Type().IsRegular() && matchSegs(rest, parts) {
+		if IsFlowFile(p) && isFile(p, d) && matchSegs(rest, parts) {
 			out = append(out, p)
 		}
 		return nil

@@ -27,6 +27,18 @@ var _ = Describe("Discover", func() {
 		Expect(flows.Discover([]string{root})).To(Equal([]string{p("a.yaml"), p("b.yml"), p("sub/d.yaml"), p("sub/deep/e.YAML")}))
 	})
 
+	It("takes symlinks to flow files in a folder, as a Kubernetes ConfigMap mounts them, and no symlinked folder", func() {
+		cm := p("configmap")
+		Expect(os.MkdirAll(filepath.Join(cm, "..2026_12_03_00_00_00.1"), 0o755)).To(Succeed())
+		Expect(os.WriteFile(filepath.Join(cm, "..2026_12_03_00_00_00.1", "home.yaml"), []byte("name: x\nsteps: [snapshot]\n"), 0o644)).To(Succeed())
+		Expect(os.Symlink("..2026_12_03_00_00_00.1", filepath.Join(cm, "..data"))).To(Succeed())
+		Expect(os.Symlink("../sub", filepath.Join(cm, "linked"))).To(Succeed())
+		Expect(os.Symlink("..data/home.yaml", filepath.Join(cm, "home.yaml"))).To(Succeed())
+		Expect(os.Symlink("..data/gone.yaml", filepath.Join(cm, "dangling.yaml"))).To(Succeed())
+		Expect(flows.Discover([]string{cm})).To(Equal([]string{filepath.Join(cm, "home.yaml")}))
+		Expect(flows.Discover([]string{cm + "/*.yaml"})).To(Equal([]string{filepath.Join(cm, "home.yaml")}))
+	})
+
 	It("takes files as they are, even under _ folders", func() {
 		Expect(flows.Discover([]string{p("_lib/y.yaml")})).To(Equal([]string{p("_lib/y.yaml")}))
 	})

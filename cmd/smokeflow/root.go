@@ -12,8 +12,12 @@ import (
 	"github.com/smokeflow/smokeflow/browser"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
+// devVersion is the version of a build that was given none.
+const devVersion = "0.1.0-dev"
+
+// version is set at build time with -ldflags "-X main.version=...", else
+// by the module's version (version.go).
+var version = devVersion
 
 // Main runs the command line and returns the exit code. Errors are
 // printed once, here, as "smokeflow: message" on stderr (docs/cli.md

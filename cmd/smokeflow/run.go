@@ -25,7 +25,7 @@ type runFlags struct {
 	baseURL, envFile, tags, shard, artifacts, browser, cdp string
 	allowedDomains, policy                                 string
 	device, locale                                         string // docs/flows.md "Devices and places"
-	workers, retries                                       int
+	workers, retries, shardTotal                           int
 	failFast, headed, quiet, verbose, updateBaselines, yes bool
 	timeout, stepTimeout                                   time.Duration
 	vars, reports, setup                                   []string
@@ -43,7 +43,8 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&rf.vars, "var", nil, "set a variable, `K=V` (repeatable)")
 	fs.StringVar(&rf.envFile, "env-file", "", "read KEY=VALUE lines into the environment flows see")
 	fs.StringVar(&rf.tags, "tags", "", "select flows by tag: smoke,!slow")
-	fs.StringVar(&rf.shard, "shard", "", "run shard I of N: `I/N`, such as 1/3")
+	fs.StringVar(&rf.shard, "shard", "", "run shard I of N: `I/N`, such as 1/3, or auto: the CI's parallel job index and total (docs/running.md)")
+	fs.IntVar(&rf.shardTotal, "shard-total", 0, "with --shard auto in a Kubernetes Indexed Job: the number of shards, the Job's completions")
 	fs.IntVar(&rf.workers, "workers", 1, "flows run in parallel")
 	fs.IntVar(&rf.retries, "retries", 0, "retry a failed flow up to `N` times")
 	fs.BoolVar(&rf.failFast, "fail-fast", false, "stop starting flows after the first failure")
@@ -157,6 +158,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 			return err
 		}
 		setup = append(setup, sf)
+	}
+	if rf.shard, err = resolveShard(rf.shard, rf.shardTotal, os.LookupEnv); err != nil {
+		return err
 	}
 	list, done, err := chooseFlows(list, rf, opts, stdout, stderr)
 	if err != nil || done {
