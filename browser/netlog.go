@@ -70,9 +70,9 @@ type Request struct {
 	// Canceled: the page or the browser dropped it (a navigation away);
 	// no failure
 	Canceled bool
-	Start  time.Time
-	End    time.Time // zero while in flight
-	Seq    uint64    // numbers the page's requests from 1, in order
+	Start    time.Time
+	End      time.Time // zero while in flight
+	Seq      uint64    // numbers the page's requests from 1, in order
 }
 
 // Failed reports a request that failed: a network error, or a 4xx or 5xx

@@ -27,7 +27,7 @@ type watcher struct {
 	console  consoleLog
 	failed   []FailedRequest
 	reqs     requestLog // every request, for the agent's `network` (netlog.go)
-	sent     uint64 // requests the page sent (Requests)
+	sent     uint64     // requests the page sent (Requests)
 	// clock says whether the page changed, is quiet, or may have a read
 	// reused (clock.go; docs/architecture-notes.md "The change clock")
 	clock    clock
