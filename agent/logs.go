@@ -54,8 +54,11 @@ func (e *Engine) console(_ context.Context, c Command, _ time.Duration) *Output 
 		}
 		o.Messages = append(o.Messages, message{Level: m.Type, Text: m.Text, URL: m.URL, Line: m.Line, Tab: m.Tab})
 		fmt.Fprintf(&b, "[%s] %s", m.Type, m.Text)
-		if m.URL != "" {
+		switch {
+		case m.URL != "" && m.Line > 0:
 			fmt.Fprintf(&b, " (%s:%d)", m.URL, m.Line)
+		case m.URL != "":
+			fmt.Fprintf(&b, " (%s)", m.URL)
 		}
 		if e.ss.TabCount() > 1 {
 			fmt.Fprintf(&b, " (tab %d)", m.Tab)
