@@ -158,4 +158,18 @@ var _ = Describe(`the page's life (docs/agents.md "console", "network", "tab", "
 		r = fails(e, cmd(agent.VerbFind), agent.ExitUsage)
 		Expect(r.Stderr).To(ContainSubstring("find: give the target: a ref (@e3)"))
 	})
+
+	It("puts what console, network, tab, cookies and find read between the session's content boundaries", func() {
+		e := newEngine(agent.Options{ContentBoundaries: true})
+		must(e, cmd(agent.VerbOpen, page))
+		for _, c := range []struct {
+			cmd    agent.Command
+			source string
+		}{
+			{cmd(agent.VerbConsole), "console"}, {cmd(agent.VerbNetwork), "network"}, {cmd(agent.VerbTab), "tabs"},
+			{cmd(agent.VerbCookies), "cookies"}, {cmd(agent.VerbFind, "Rename"), "snapshot"},
+		} {
+			Expect(must(e, c.cmd)).To(MatchRegexp(`^\[page content \w+ begin: `+c.source+`\]\n(?s:.+)\[page content \w+ end\]\n$`), string(c.cmd.Verb))
+		}
+	})
 })
