@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"errors"
-	"net/url"
 	"strings"
 	"time"
 
@@ -320,16 +319,12 @@ func (e *Engine) open(ctx context.Context, c Command, timeout time.Duration) *Ou
 		return usage(c.Verb, "open takes one URL: open https://shop.test/login")
 	}
 	u := c.Args[0]
-	if e.opts.BaseURL == "" && !strings.Contains(u, "://") && !strings.HasPrefix(u, "about:") && !strings.HasPrefix(u, "data:") {
-		cur, err := url.Parse(e.pageURL())
-		if err != nil || cur.Scheme != "http" && cur.Scheme != "https" {
-			return usage(c.Verb, "%q is not a whole URL, and there is no page to join it to: open http://localhost:8080%s", u, "/"+strings.TrimPrefix(u, "/"))
+	if e.opts.BaseURL == "" {
+		whole, o := e.wholeURL(c.Verb, u)
+		if o != nil {
+			return o
 		}
-		ref, err := url.Parse(u)
-		if err != nil {
-			return usage(c.Verb, "%q is not a URL: %v", u, err)
-		}
-		u = cur.ResolveReference(ref).String()
+		u = whole
 	}
 	o := e.runStep(ctx, c, timeout, flows.ActionOpen, str(u), nil)
 	if o.Code == ExitOK {

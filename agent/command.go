@@ -38,6 +38,8 @@ const (
 	VerbScreenshot = Verb(flows.ActionScreenshot)
 	VerbWait       = Verb(flows.ActionWait)
 	VerbEval       = Verb(flows.ActionEval)
+	VerbTab        = Verb(flows.ActionTab)
+	VerbDialog     = Verb(flows.ActionDialog)
 
 	VerbGet     Verb = "get"
 	VerbBack    Verb = "back"
@@ -47,6 +49,11 @@ const (
 	VerbState   Verb = "state"
 	VerbConfirm Verb = "confirm"
 	VerbClose   Verb = "close"
+	VerbConsole Verb = "console"
+	VerbNetwork Verb = "network" // the requests sent; not the flow's `network` step
+	VerbCookies Verb = "cookies"
+	VerbStorage Verb = "storage"
+	VerbFind    Verb = "find"
 )
 
 // Command is one command to a session, as the command line or an MCP
@@ -60,6 +67,12 @@ type Command struct {
 	Compact  bool   `json:"compact,omitempty"`   // snapshot --compact
 	FullPage bool   `json:"full_page,omitempty"` // screenshot --full-page
 	Target   string `json:"target,omitempty"`    // screenshot --target TARGET
+	Errors   bool   `json:"errors,omitempty"`    // console --errors
+	Failed   bool   `json:"failed,omitempty"`    // network --failed
+	Filter   string `json:"filter,omitempty"`    // network --filter GLOB
+	Clear    bool   `json:"clear,omitempty"`     // console --clear, network --clear
+	Domain   string `json:"domain,omitempty"`    // cookies set --domain D
+	Path     string `json:"path,omitempty"`      // cookies set --path P
 	// JSON asks for the result as one JSON object (docs/agents.md "JSON").
 	JSON bool `json:"json,omitempty"`
 	// Dir is the caller's working directory.

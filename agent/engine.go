@@ -144,13 +144,18 @@ type Engine struct {
 
 	pending map[string]held // the steps a confirm rule holds back, by token
 	blocked int             // the blocked requests already noted
+
+	// how far `console` and `network` have read each tab
+	// (docs/agents.md "console", "network")
+	consoleMark, networkMark session.Mark
 }
 
 // New makes an Engine. It returns at once: the browser starts with the
 // first command that needs it.
 func New(ctx context.Context, opts Options) (*Engine, error) {
 	opts = opts.withDefaults()
-	e := &Engine{opts: opts, pending: map[string]held{}, ended: opts.Ended}
+	e := &Engine{opts: opts, pending: map[string]held{}, ended: opts.Ended,
+		consoleMark: session.Mark{}, networkMark: session.Mark{}}
 	var values []string
 	for name, v := range opts.Secrets {
 		e.secrets = append(e.secrets, name)
@@ -306,6 +311,8 @@ func (e *Engine) stop() error {
 		errs = append(errs, e.bctx.Close())
 		e.ss, e.bctx = nil, nil
 		clear(e.pending)
+		clear(e.consoleMark)
+		clear(e.networkMark)
 		e.blocked = 0
 	}
 	if e.b != nil && e.own {

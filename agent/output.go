@@ -52,6 +52,17 @@ type Output struct {
 	// Log is the step's log: what the action did on the way (a stale ref
 	// found again, a covered link followed, a tab followed).
 	Log []string `json:"log,omitempty"`
+	// Messages are the console messages `console` read.
+	Messages []message `json:"messages,omitempty"`
+	// Requests are the requests `network` read.
+	Requests []request `json:"requests,omitempty"`
+	// Tabs are the open tabs (`tab list`, and after `tab new`, `switch`,
+	// `close`).
+	Tabs []tabLine `json:"tabs,omitempty"`
+	// Cookies are the cookies `cookies get` read.
+	Cookies []cookie `json:"cookies,omitempty"`
+	// Matches are the elements `find` resolved the target to.
+	Matches []match `json:"matches,omitempty"`
 
 	text   string // the text form of a success ("ok" when empty)
 	isRead bool   // text is a value read, printed even when empty
@@ -117,6 +128,9 @@ func (e *Engine) maskOutput(o *Output) {
 	m := e.mask.Mask
 	for _, s := range []*string{&o.Error, &o.URL, &o.Title, &o.Snapshot, &o.Diff, &o.File, &o.Warning, &o.text} {
 		*s = m(*s)
+	}
+	for i := range o.Cookies {
+		o.Cookies[i].Value = m(o.Cookies[i].Value)
 	}
 	for _, l := range [][]string{o.Notes, o.Log} {
 		for i := range l {

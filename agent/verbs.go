@@ -62,6 +62,13 @@ var verbs = map[Verb]verb{
 	VerbState:      {run: (*Engine).state, page: true},
 	VerbConfirm:    {run: (*Engine).confirm, page: true, acts: true},
 	VerbClose:      {run: (*Engine).closeVerb},
+	VerbConsole:    {run: (*Engine).console, page: true},
+	VerbNetwork:    {run: (*Engine).network, page: true},
+	VerbTab:        {run: (*Engine).tab, page: true, long: true, acts: true},
+	VerbCookies:    {run: (*Engine).cookies, page: true},
+	VerbStorage:    {run: (*Engine).storage, page: true, acts: true},
+	VerbDialog:     {run: (*Engine).dialog, page: true},
+	VerbFind:       {run: (*Engine).find, page: true},
 }
 
 // ShowsChange reports whether v acts on the page, and so takes --diff:

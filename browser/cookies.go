@@ -105,3 +105,53 @@ func cookieParam(u *url.URL, c *http.Cookie) *proto.NetworkCookieParam {
 	}
 	return p
 }
+
+// Cookies are every cookie of the context, of every domain
+// (docs/agents.md "cookies").
+func (c *Context) Cookies(ctx context.Context) ([]Cookie, error) {
+	r, err := proto.StorageGetCookies{BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the browser's cookies: %w", err)
+	}
+	out := []Cookie{}
+	for _, k := range r.Cookies {
+		exp := float64(k.Expires)
+		if k.Session {
+			exp = -1
+		}
+		out = append(out, Cookie{Name: k.Name, Value: k.Value, Domain: k.Domain, Path: k.Path,
+			Expires: exp, HTTPOnly: k.HTTPOnly, Secure: k.Secure, SameSite: string(k.SameSite)})
+	}
+	return out, nil
+}
+
+// SetCookie sets one cookie in the context: of k.Domain and its
+// subdomains when it is given, else of the host of pageURL alone; its
+// path is "/" when k.Path is "" (docs/agents.md "cookies").
+func (c *Context) SetCookie(ctx context.Context, k Cookie, pageURL string) error {
+	p := &proto.NetworkCookieParam{Name: k.Name, Value: k.Value, Path: k.Path, Secure: k.Secure, HTTPOnly: k.HTTPOnly}
+	if p.Path == "" {
+		p.Path = "/"
+	}
+	if k.Domain != "" {
+		p.Domain = k.Domain
+	} else {
+		u, err := url.Parse(pageURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+			return fmt.Errorf("the page at %q has no host to set a cookie for: open a page first, or give the cookie's domain", pageURL)
+		}
+		p.URL = u.Scheme + "://" + u.Host + p.Path
+	}
+	if err := (proto.StorageSetCookies{Cookies: []*proto.NetworkCookieParam{p}, BrowserContextID: c.id}).Call(c.b.rod.Context(ctx)); err != nil {
+		return fmt.Errorf("cannot set the cookie %s: %w", k.Name, err)
+	}
+	return nil
+}
+
+// ClearCookies deletes every cookie of the context.
+func (c *Context) ClearCookies(ctx context.Context) error {
+	if err := (proto.StorageClearCookies{BrowserContextID: c.id}).Call(c.b.rod.Context(ctx)); err != nil {
+		return fmt.Errorf("cannot clear the browser's cookies: %w", err)
+	}
+	return nil
+}

@@ -89,19 +89,11 @@ func Origin(u string) string {
 // State reads the context's cookies, every domain's, and the localStorage
 // of every origin it visited.
 func (c *Context) State(ctx context.Context) (*State, error) {
-	r, err := proto.StorageGetCookies{BrowserContextID: c.id}.Call(c.b.rod.Context(ctx))
+	cookies, err := c.Cookies(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read the browser's cookies: %w", err)
+		return nil, err
 	}
-	st := &State{Cookies: []Cookie{}, Origins: []OriginStorage{}}
-	for _, k := range r.Cookies {
-		exp := float64(k.Expires)
-		if k.Session {
-			exp = -1
-		}
-		st.Cookies = append(st.Cookies, Cookie{Name: k.Name, Value: k.Value, Domain: k.Domain, Path: k.Path,
-			Expires: exp, HTTPOnly: k.HTTPOnly, Secure: k.Secure, SameSite: string(k.SameSite)})
-	}
+	st := &State{Cookies: cookies, Origins: []OriginStorage{}}
 	for _, o := range c.Origins() {
 		if !c.AllowedDomains().Allows(o) {
 			continue // never loaded: nothing stored

@@ -24,9 +24,10 @@ type watcher struct {
 	life     map[proto.NetworkLoaderID]map[string]bool
 	loader   proto.NetworkLoaderID // the main frame's current document
 	status   int
-	console  []ConsoleEntry
+	console  consoleLog
 	failed   []FailedRequest
-	sent     uint64 // requests the page sent (Requests)
+	reqs     requestLog // every request, for the agent's `network` (netlog.go)
+	sent     uint64     // requests the page sent (Requests)
 	// clock says whether the page changed, is quiet, or may have a read
 	// reused (clock.go; docs/architecture-notes.md "The change clock")
 	clock    clock
@@ -71,10 +72,14 @@ func (p *Page) DOMChanges() uint64 {
 
 // ConsoleEntry is a console message or an uncaught exception.
 type ConsoleEntry struct {
-	Type string // error, warning, exception, ...
+	Type string // error, warning, exception, log, info, debug, ...
 	Text string
-	URL  string
+	URL  string // the script that logged it, when known
+	Line int    // its line in URL, from 1; 0 when unknown
 	Time time.Time
+	// Seq numbers the page's messages from 1, in order: a reader reads on
+	// from the last it saw (Page.ConsoleSince)
+	Seq uint64
 }
 
 // FailedRequest is a network error or a 4xx/5xx response.
@@ -116,7 +121,28 @@ func (p *Page) Crashed() bool {
 func (p *Page) Console() []ConsoleEntry {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return append([]ConsoleEntry(nil), p.console...)
+	var out []ConsoleEntry
+	for _, c := range p.console.entries {
+		if problem(c.Type) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ConsoleSince returns every message the page logged after the one
+// numbered seq (0: all), of every level, in order (docs/agents.md
+// "console").
+func (p *Page) ConsoleSince(seq uint64) []ConsoleEntry {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []ConsoleEntry
+	for _, c := range p.console.entries {
+		if c.Seq > seq {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // FailedRequests returns the failed requests so far.
@@ -197,15 +223,13 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 	}
 }
 
-// handleConsole keeps console errors and warnings and uncaught exceptions.
+// handleConsole keeps console messages, of every level, and uncaught
+// exceptions, with the script and line they came from.
 func (p *Page) handleConsole(msg *rod.Message) {
 	switch msg.Method {
 	case "Runtime.consoleAPICalled":
 		var e proto.RuntimeConsoleAPICalled
 		if !msg.Load(&e) {
-			return
-		}
-		if e.Type != proto.RuntimeConsoleAPICalledTypeError && e.Type != proto.RuntimeConsoleAPICalledTypeWarning && e.Type != proto.RuntimeConsoleAPICalledTypeAssert {
 			return
 		}
 		var parts []string
@@ -216,7 +240,12 @@ func (p *Page) handleConsole(msg *rod.Message) {
 		if e.Type == proto.RuntimeConsoleAPICalledTypeAssert {
 			typ = "error"
 		}
-		p.addConsole(ConsoleEntry{Type: typ, Text: strings.Join(parts, " "), Time: time.Now()})
+		c := ConsoleEntry{Type: typ, Text: strings.Join(parts, " "), Time: time.Now()}
+		if e.StackTrace != nil && len(e.StackTrace.CallFrames) > 0 {
+			f := e.StackTrace.CallFrames[0]
+			c.URL, c.Line = f.URL, f.LineNumber+1
+		}
+		p.addConsole(c)
 	case "Runtime.exceptionThrown":
 		var e proto.RuntimeExceptionThrown
 		if !msg.Load(&e) || e.ExceptionDetails == nil {
@@ -227,7 +256,7 @@ func (p *Page) handleConsole(msg *rod.Message) {
 		if d.Exception != nil && d.Exception.Description != "" {
 			text = d.Exception.Description
 		}
-		p.addConsole(ConsoleEntry{Type: "exception", Text: text, URL: d.URL, Time: time.Now()})
+		p.addConsole(ConsoleEntry{Type: "exception", Text: text, URL: d.URL, Line: d.LineNumber + 1, Time: time.Now()})
 	}
 }
 
@@ -271,7 +300,9 @@ func (p *Page) handleNetwork(s *CDPSession, msg *rod.Message) {
 			return
 		}
 		p.mu.Lock()
-		p.clock.requestEnded(time.Now(), e.RequestID)
+		now := time.Now()
+		p.clock.requestEnded(now, e.RequestID)
+		p.reqs.ended(now, e.RequestID, "", false)
 		p.mu.Unlock()
 	}
 }
@@ -283,6 +314,7 @@ func (w *watcher) requestSent(now time.Time, e *proto.NetworkRequestWillBeSent, 
 		w.requests = map[proto.NetworkRequestID]sentRequest{}
 	}
 	w.requests[e.RequestID] = sentRequest{req: e.Request, loader: e.LoaderID, doc: doc}
+	w.reqs.sent(now, e)
 	if e.RedirectResponse == nil && e.Request != nil && !browserOwn(e.Type, e.Request.URL) {
 		w.sent++
 	}
@@ -298,6 +330,7 @@ func (w *watcher) responseReceived(now time.Time, e *proto.NetworkResponseReceiv
 	if doc {
 		w.status = e.Response.Status
 	}
+	w.reqs.responded(e.RequestID, e.Response.Status, e.Type)
 	if e.Response.Status >= 400 && !browserOwn(e.Type, e.Response.URL) {
 		method := "GET"
 		if r := w.requests[e.RequestID]; r.req != nil {
@@ -312,6 +345,7 @@ func (w *watcher) responseReceived(now time.Time, e *proto.NetworkResponseReceiv
 // failure. Under Page.mu.
 func (w *watcher) loadingFailed(now time.Time, e *proto.NetworkLoadingFailed) {
 	w.clock.requestEnded(now, e.RequestID)
+	w.reqs.ended(now, e.RequestID, e.ErrorText, e.Canceled)
 	if e.Canceled {
 		return
 	}
@@ -442,9 +476,7 @@ func browserOwn(typ proto.NetworkResourceType, url string) bool {
 
 func (p *Page) addConsole(c ConsoleEntry) {
 	p.mu.Lock()
-	if len(p.console) < 1000 {
-		p.console = append(p.console, c)
-	}
+	p.console.add(c)
 	p.mu.Unlock()
 }
 

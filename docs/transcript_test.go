@@ -23,25 +23,30 @@ const (
 	docProject = "/home/qa/shop"
 )
 
-// transcript is the shell transcript of docs/agents.md: its text, and the
-// commands in it (the text after `$ `).
-func transcript() (string, []string) {
+// transcripts are the shell transcripts of docs/agents.md, in order: the
+// text of each ```text block after a transcript mark, and the commands
+// in it (the text after `$ `).
+func transcripts() (texts []string, cmds [][]string) {
 	GinkgoHelper()
 	raw, err := os.ReadFile("agents.md")
 	Expect(err).NotTo(HaveOccurred())
-	_, after, ok := strings.Cut(string(raw), transcriptMark)
-	Expect(ok).To(BeTrue(), "docs/agents.md has lost its transcript mark %q", transcriptMark)
-	_, body, ok := strings.Cut(after, "```text\n")
-	Expect(ok).To(BeTrue(), "a ```text block follows the transcript mark")
-	text, _, ok := strings.Cut(body, "```")
-	Expect(ok).To(BeTrue())
-	var cmds []string
-	for _, l := range strings.Split(text, "\n") {
-		if c, ok := strings.CutPrefix(l, "$ "); ok {
-			cmds = append(cmds, c)
+	parts := strings.Split(string(raw), transcriptMark)
+	Expect(len(parts)).To(BeNumerically(">", 1), "docs/agents.md has lost its transcript mark %q", transcriptMark)
+	for _, after := range parts[1:] {
+		_, body, ok := strings.Cut(after, "```text\n")
+		Expect(ok).To(BeTrue(), "a ```text block follows the transcript mark")
+		text, _, ok := strings.Cut(body, "```")
+		Expect(ok).To(BeTrue())
+		var cs []string
+		for _, l := range strings.Split(text, "\n") {
+			if c, ok := strings.CutPrefix(l, "$ "); ok {
+				cs = append(cs, c)
+			}
 		}
+		Expect(cs).NotTo(BeEmpty())
+		texts, cmds = append(texts, text), append(cmds, cs)
 	}
-	return text, cmds
+	return texts, cmds
 }
 
 var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
@@ -83,19 +88,34 @@ var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
 		return strings.ReplaceAll(s, project, docProject)
 	}
 
-	It("prints what the transcript says, command by command, and its export replays", func() {
-		DeferCleanup(func() { run("smokeflow close") })
-		want, cmds := transcript()
-		Expect(cmds).NotTo(BeEmpty())
+	// replay runs a transcript's commands and checks they print what it
+	// says.
+	replay := func(want string, cmds []string) {
+		GinkgoHelper()
 		var got strings.Builder
 		for _, c := range cmds {
 			got.WriteString("$ " + c + "\n" + run(c))
 		}
 		Expect(got.String()).To(Equal(want), "the transcript in docs/agents.md is no longer true; what the commands print now:\n%s", got.String())
+	}
 
-		replay := exec.Command(bin, "run", "--artifacts", filepath.Join(project, "results"), "flows")
-		replay.Dir, replay.Env = project, env
-		out, err := replay.CombinedOutput()
+	It("prints what the transcript says, command by command, and its export replays", func() {
+		DeferCleanup(func() { run("smokeflow close") })
+		texts, cmds := transcripts()
+		replay(texts[0], cmds[0])
+
+		rerun := exec.Command(bin, "run", "--artifacts", filepath.Join(project, "results"), "flows")
+		rerun.Dir, rerun.Env = project, env
+		out, err := rerun.CombinedOutput()
 		Expect(err).NotTo(HaveOccurred(), "the exported flow replays green:\n%s", out)
+	})
+
+	It("prints what the other transcripts say, each in a session of its own", func() {
+		texts, cmds := transcripts()
+		Expect(texts).To(HaveLen(2), "docs/agents.md has the sign-in transcript and the one of the page's life")
+		for i := 1; i < len(texts); i++ {
+			replay(texts[i], cmds[i])
+			run("smokeflow close")
+		}
 	})
 })

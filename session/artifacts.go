@@ -196,6 +196,8 @@ func (ss *Session) Close() error {
 		errs = append(errs, err)
 	}
 	ss.saveDownloads(nil, nil)
-	errs = append(errs, ss.pg.all[0].Close())
+	if first := ss.pg.all[0]; !first.Closed() { // an agent may have closed it (`tab close 0`)
+		errs = append(errs, first.Close())
+	}
 	return errors.Join(errs...)
 }

@@ -17,7 +17,8 @@ var _ = Describe("the tools", func() {
 			Expect(err).NotTo(HaveOccurred())
 			names = append(names, t.Name)
 		}
-		Expect(names).To(ConsistOf("snapshot", "act", "expect", "navigate", "get", "eval", "screenshot", "export", "confirm", "state", "close"))
+		Expect(names).To(ConsistOf("snapshot", "act", "expect", "navigate", "get", "find", "console", "network", "tab", "dialog", "cookies", "storage",
+			"eval", "screenshot", "export", "confirm", "state", "close"))
 	})
 
 	DescribeTable("turns a tool call into the command a shell verb gives",
@@ -48,6 +49,21 @@ var _ = Describe("the tools", func() {
 		Entry("save the state", "state", map[string]any{"action": "save", "file": "state.json"}, agent.Command{Verb: agent.VerbState, Args: []string{"save", "state.json"}}),
 		Entry("load a state", "state", map[string]any{"action": "load", "file": "state.json"}, agent.Command{Verb: agent.VerbState, Args: []string{"load", "state.json"}}),
 		Entry("close", "close", map[string]any{}, agent.Command{Verb: agent.VerbClose}),
+		Entry("drag a ref onto another", "act", map[string]any{"action": "drag", "target": "@e3", "value": "@e7"}, agent.Command{Verb: agent.VerbDrag, Args: []string{"@e3", "@e7"}}),
+		Entry("find", "find", map[string]any{"target": "Sign in"}, agent.Command{Verb: agent.VerbFind, Args: []string{"Sign in"}}),
+		Entry("console errors", "console", map[string]any{"errors": true}, agent.Command{Verb: agent.VerbConsole, Errors: true}),
+		Entry("console, cleared", "console", map[string]any{"clear": true}, agent.Command{Verb: agent.VerbConsole, Clear: true}),
+		Entry("failed requests of a URL pattern", "network", map[string]any{"failed": true, "filter": "**/api/**"}, agent.Command{Verb: agent.VerbNetwork, Failed: true, Filter: "**/api/**"}),
+		Entry("list the tabs", "tab", map[string]any{"action": "list"}, agent.Command{Verb: agent.VerbTab, Args: []string{"list"}}),
+		Entry("open a tab", "tab", map[string]any{"action": "new", "url": "/help"}, agent.Command{Verb: agent.VerbTab, Args: []string{"new", "/help"}}),
+		Entry("switch to tab 0", "tab", map[string]any{"action": "switch", "index": 0}, agent.Command{Verb: agent.VerbTab, Args: []string{"switch", "0"}}),
+		Entry("close the current tab", "tab", map[string]any{"action": "close"}, agent.Command{Verb: agent.VerbTab, Args: []string{"close"}}),
+		Entry("answer a prompt", "dialog", map[string]any{"action": "accept", "text": "Ada"}, agent.Command{Verb: agent.VerbDialog, Args: []string{"accept", "Ada"}}),
+		Entry("dismiss the next dialog", "dialog", map[string]any{"action": "dismiss"}, agent.Command{Verb: agent.VerbDialog, Args: []string{"dismiss"}}),
+		Entry("set a cookie of a domain", "cookies", map[string]any{"action": "set", "name": "theme", "value": "dark", "domain": "shop.test"}, agent.Command{Verb: agent.VerbCookies, Args: []string{"set", "theme", "dark"}, Domain: "shop.test"}),
+		Entry("get a cookie", "cookies", map[string]any{"action": "get", "name": "theme"}, agent.Command{Verb: agent.VerbCookies, Args: []string{"get", "theme"}}),
+		Entry("set a localStorage key", "storage", map[string]any{"area": "local", "action": "set", "key": "cart", "value": "2"}, agent.Command{Verb: agent.VerbStorage, Args: []string{"local", "set", "cart", "2"}}),
+		Entry("read sessionStorage", "storage", map[string]any{"area": "session"}, agent.Command{Verb: agent.VerbStorage, Args: []string{"session", "get"}}),
 	)
 
 	It("gives a failed command as an error result with its diagnostics", func() {
@@ -74,5 +90,13 @@ var _ = Describe("the tools", func() {
 		Entry("state with an unknown action", "state", map[string]any{"action": "keep", "file": "s.json"}, `unknown action "keep"`),
 		Entry("state without a file", "state", map[string]any{"action": "save", "file": ""}, "give the file"),
 		Entry("export without a file (the SDK checks the schema)", "export", map[string]any{}, `missing properties: ["file"]`),
+		Entry("find without a target", "find", map[string]any{"target": ""}, "find: give a target"),
+		Entry("a tab action that is none", "tab", map[string]any{"action": "open"}, `tab: unknown action "open"; use list, new, switch or close`),
+		Entry("a new tab without a URL", "tab", map[string]any{"action": "new"}, "tab new: give the url"),
+		Entry("a switch without an index", "tab", map[string]any{"action": "switch"}, "tab switch: give the index"),
+		Entry("a dialog answer that is none", "dialog", map[string]any{"action": "ok"}, `dialog: unknown action "ok"; use accept or dismiss`),
+		Entry("a dismiss with text", "dialog", map[string]any{"action": "dismiss", "text": "x"}, "a prompt's text goes with accept"),
+		Entry("a cookie set without a name", "cookies", map[string]any{"action": "set"}, "cookies set: give the cookie's name and value"),
+		Entry("a storage area that is none", "storage", map[string]any{"area": "cookie"}, `storage: unknown area "cookie"; use local or session`),
 	)
 })

@@ -32,6 +32,21 @@ var _ = Describe("smokeflow batch (docs/agent-session.md \"Batch\")", func() {
 		Expect(sessionsIn(dir)).To(ConsistOf(HaveField("Name", "b")))
 	})
 
+	It("runs the verbs of the page's life: find, console, network, tab, dialog, cookies, storage", func() {
+		f := batchFile("open "+page, "find Coupon", "console --errors", "network --failed", "tab list",
+			"dialog dismiss", "cookies set theme dark", "cookies get theme", "storage local set k v", "storage local get k",
+			"tab switch 3 --timeout 1s")
+		code, out, errOut := smokeflowSplit("batch", f)
+		Expect(code).To(Equal(1), errOut)
+		Expect(out).To(MatchRegexp(`> find Coupon\n- textbox "Coupon" \[ref=e\d+\]\n`))
+		Expect(out).To(ContainSubstring("> console --errors\nno console errors since the last console\n"))
+		Expect(out).To(ContainSubstring("> network --failed\nno failed requests since the last network\n"))
+		Expect(out).To(ContainSubstring("> tab list\n* 0 " + page))
+		Expect(out).To(ContainSubstring("> dialog dismiss\nok\n> cookies set theme dark\nok\n> cookies get theme\ntheme=dark (domain 127.0.0.1, path /, session)\n"))
+		Expect(out).To(ContainSubstring("> storage local set k v\nok\n> storage local get k\nv\n"))
+		Expect(out).To(ContainSubstring("> tab switch 3 --timeout 1s\nfailed: tab: there is no tab 3 (tabs count from 0); open tabs: 0 " + page))
+	})
+
 	It("goes on after a failure and exits with its code; --bail stops there", func() {
 		f := batchFile("open "+page, "click 'Nothing by this name' --timeout 1s", "get url")
 		code, out, _ := smokeflowSplit("batch", f)

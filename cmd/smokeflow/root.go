@@ -83,9 +83,10 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.AddCommand(newMergeReportsCmd())
 	root.AddCommand(newHistoryCmd())
 	root.AddGroup(&cobra.Group{ID: groupSession, Title: sessionTitle})
-	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newCheckCmd(), newUncheckCmd(),
+	root.AddCommand(newOpenCmd(), newClickCmd(), newDblclickCmd(), newHoverCmd(), newDragCmd(), newCheckCmd(), newUncheckCmd(),
 		newFillCmd(), newTypeCmd(), newPressCmd(), newSelectCmd(), newScrollCmd(), newUploadCmd(), newExpectCmd(),
 		newGetCmd(), newScreenshotCmd(), newBackCmd(), newForwardCmd(), newReloadCmd(), newWaitCmd(), newEvalCmd(),
+		newFindCmd(), newConsoleCmd(), newNetworkCmd(), newTabCmd(), newDialogCmd(), newCookiesCmd(), newStorageCmd(),
 		newExportCmd(), newStateCmd(), newConfirmCmd(), newCloseCmd(), newSessionsCmd(), newBatchCmd(), newMCPCmd(), newServeCmd())
 	setUpHelp(root)
 	if err := setUpCompletion(root); err != nil {
