@@ -107,7 +107,7 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	}
 	var le *browser.LocateError
 	if errors.As(err, &le) {
-		return ss.diagnose(c.ctx, c.s, le)
+		return ss.diagnose(c.ctx, c.s, c.t, le)
 	}
 	if last == nil && !ss.opts.UpdateBaselines {
 		// the page was never read: nothing was compared, and nothing was

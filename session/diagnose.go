@@ -16,10 +16,10 @@ import (
 // diagnose gathers what the page held when a target failed
 // (docs/targets.md "Failure diagnostics"), saves a screenshot with the
 // candidates outlined and the snapshot, and returns the step failure.
-func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error {
+func (ss *Session) diagnose(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
 	var oe *browser.OptionError
 	if errors.As(err, &oe) {
-		return ss.withPage(ctx, &stepFailure{err: err, diag: optionDiag(s, oe)})
+		return ss.withPage(ctx, &stepFailure{err: err, diag: optionDiag(s, t, oe)})
 	}
 	var le *browser.LocateError
 	if !errors.As(err, &le) {
@@ -29,9 +29,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, err error) error
 		return err
 	}
 	d := &diagnostics.Diagnostics{Reason: le.Reason(), Message: le.Error()}
-	if t := s.Target(); t != nil {
-		d.Target = t.String()
-	}
+	d.Target = shownTarget(s, t)
 	// a fresh context: the step's own has usually run out
 	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
@@ -166,4 +164,15 @@ func candidate(n *locate.Node) diagnostics.Candidate {
 		c.Name = n.Text
 	}
 	return c
+}
+
+// shownTarget is the target a failure names: the one the step looked
+// for, its ${...} already filled in (a data row's value, a variable), so
+// the verdict and the first line name the same thing; the step's own
+// when none was given (docs/targets.md "Failure diagnostics").
+func shownTarget(s *flows.Step, t *flows.Target) string {
+	if t == nil {
+		t = s.Target()
+	}
+	return t.String()
 }

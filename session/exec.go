@@ -522,7 +522,7 @@ func (ss *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error 
 		return err
 	}
 	if err != nil {
-		return ss.diagnose(c.ctx, c.s, err)
+		return ss.diagnose(c.ctx, c.s, c.t, err)
 	}
 	return nil
 }
@@ -725,7 +725,7 @@ func (ss *Session) execScreenshot(c *stepCall, a *flows.Screenshot) error {
 	if c.t != nil {
 		b, err := p.ElementBox(c.sctx, c.t)
 		if err != nil {
-			return ss.diagnose(c.ctx, s, err)
+			return ss.diagnose(c.ctx, s, c.t, err)
 		}
 		clip = b
 	}

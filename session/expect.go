@@ -302,7 +302,7 @@ func capList(xs []string, n int) []string {
 func (ss *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
 	var le *browser.LocateError
 	if errors.As(err, &le) {
-		return ss.diagnose(ctx, s, err)
+		return ss.diagnose(ctx, s, t, err)
 	}
 	if errors.Is(err, browser.ErrPageCrashed) {
 		return err

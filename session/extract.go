@@ -23,7 +23,7 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 	f, err := ss.page.Find(ctx, t, browser.FindOptions{Wait: true})
 	r := f.Result
 	if err != nil {
-		return ss.diagnose(flowCtx, s, err)
+		return ss.diagnose(flowCtx, s, t, err)
 	}
 	var v string
 	switch {

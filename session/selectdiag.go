@@ -14,11 +14,9 @@ import (
 // follow-up lines are about the option (the options seen, the closest
 // one, ready to paste) or about a widget that did not open, never about
 // the target.
-func optionDiag(s *flows.Step, oe *browser.OptionError) *diagnostics.Diagnostics {
+func optionDiag(s *flows.Step, t *flows.Target, oe *browser.OptionError) *diagnostics.Diagnostics {
 	d := &diagnostics.Diagnostics{Reason: oe.Reason(), Message: oe.Error()}
-	if t := s.Target(); t != nil {
-		d.Target = t.String()
-	}
+	d.Target = shownTarget(s, t)
 	if oe.Popup == "" && len(oe.Seen) == 0 {
 		d.Verdict = fmt.Sprintf("%s was found, but no options appeared when it was clicked", oe.Widget)
 		if oe.NotASelect() {

@@ -104,7 +104,7 @@ func (ss *Session) execWait(c *stepCall, w *flows.Wait) error {
 	case w.Target != nil:
 		_, err := p.Find(ctx, t, browser.FindOptions{Wait: true})
 		if err != nil {
-			return ss.diagnose(ctx, s, err)
+			return ss.diagnose(ctx, s, t, err)
 		}
 	case w.Gone != nil:
 		err := ss.pollUntil(ctx, func() (bool, string, error) {
