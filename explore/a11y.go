@@ -2,7 +2,6 @@ package explore
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -18,21 +17,12 @@ var axeSource = browser.AxeSource
 // AxeVersion is the version of the axe-core the walk runs.
 const AxeVersion = browser.AxeVersion
 
-// AxeViolation is one axe-core rule a page breaks, and where.
-type AxeViolation struct {
-	Rule    string    `json:"rule"`
-	Impact  string    `json:"impact"`
-	Help    string    `json:"help"`
-	HelpURL string    `json:"help_url"`
-	Nodes   []AxeNode `json:"nodes"`
-}
+// AxeViolation is one axe-core rule a page breaks, and where: the
+// browser's, the one `expect: {a11y}` reads too.
+type AxeViolation = browser.AxeViolation
 
-// AxeNode is an element that breaks a rule: its CSS selector and its
-// HTML.
-type AxeNode struct {
-	Target string `json:"target"`
-	HTML   string `json:"html"`
-}
+// AxeNode is an element that breaks a rule.
+type AxeNode = browser.AxeNode
 
 // axeTags are the rule sets the walk runs: WCAG 2.0 and 2.1, levels A and
 // AA. axeLeftOut are the rules about controls without a name, which the
@@ -44,36 +34,12 @@ var (
 		"aria-command-name", "aria-input-field-name", "aria-toggle-field-name"}
 )
 
-// axeRunJS runs the rules of axeTags less axeLeftOut on the document and
-// returns the violations, rules in axe-core's order, elements in document
-// order.
-func axeRunJS() string {
-	o := browser.AxeOptions{Tags: axeTags, Disable: axeLeftOut}
-	return browser.Invoke(browser.AxeRunJS, nil, o.RunOptions())
-}
-
-// runAxe runs axe-core on the page's main document, in smokeflow's
-// isolated world (the page's scripts neither see nor break it; docs/explore.md
-// "Accessibility"). axe-core is loaded once per document.
+// runAxe runs the rules of axeTags less axeLeftOut on the page's main
+// document, in smokeflow's own world (the page's scripts neither see nor
+// break it; docs/explore.md "Accessibility"), through the session, as
+// `expect: {a11y}` does.
 func runAxe(ctx context.Context, s *session.Session) ([]AxeViolation, error) {
-	r, err := s.EvalOwn(ctx, "typeof axe")
-	if err != nil {
-		return nil, fmt.Errorf("axe-core: %w", err)
-	}
-	if string(r) != `"object"` {
-		if _, err := s.EvalOwn(ctx, axeSource+"\n;typeof axe"); err != nil {
-			return nil, fmt.Errorf("loading axe-core: %w", err)
-		}
-	}
-	r, err = s.EvalOwn(ctx, axeRunJS())
-	if err != nil {
-		return nil, fmt.Errorf("running axe-core: %w", err)
-	}
-	var vs []AxeViolation
-	if err := json.Unmarshal(r, &vs); err != nil {
-		return nil, fmt.Errorf("reading axe-core's answer: %w", err)
-	}
-	return vs, nil
+	return s.Axe(ctx, browser.AxeOptions{Tags: axeTags, Disable: axeLeftOut})
 }
 
 // axeFindings is a rule broken on a page by elements that broke it on no

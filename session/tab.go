@@ -74,3 +74,11 @@ func (ss *Session) EvalOwn(ctx context.Context, js string) (json.RawMessage, err
 	}
 	return json.RawMessage(r.Value.JSON("", "")), nil
 }
+
+// Axe runs axe-core's rules o on the current tab's main document, in
+// smokeflow's own world, loading axe-core first when it is not there
+// (docs/flows.md "Accessibility checks"; explore's walk, docs/explore.md
+// "Accessibility").
+func (ss *Session) Axe(ctx context.Context, o browser.AxeOptions) ([]browser.AxeViolation, error) {
+	return ss.page.Axe(ctx, nil, o)
+}
