@@ -43,6 +43,9 @@ type Run struct {
 	// they ran (docs/security.md "Log in once"). They are no test cases:
 	// Summary does not count them.
 	Setup []*Flow `json:"setup_flows,omitempty"`
+	// History is the run-level trend, with --history only
+	// (docs/results.md "Trends").
+	History *RunTrend `json:"history,omitempty"`
 }
 
 // Summary counts flows by status.
@@ -94,6 +97,9 @@ type Flow struct {
 	Duration    time.Duration `json:"duration_ns"` // all attempts
 	SkipReason  string        `json:"skip_reason,omitempty"`
 	Attempts    []*Attempt    `json:"attempts,omitempty"`
+	// History is the flow's recent runs, with --history only
+	// (docs/results.md "Trends").
+	History *Trend `json:"history,omitempty"`
 }
 
 // Final is the last attempt, or nil.
