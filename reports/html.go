@@ -25,7 +25,10 @@ var htmlCSS string
 //go:embed html/report.js
 var htmlJS string
 
-var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
+// htmlPage is the report's template and the trends' (html/trend.html.tmpl,
+// parsed second: its text outside its definitions is blank, so it adds
+// nothing to the page's body).
+var htmlPage = template.Must(template.Must(template.New("report").Funcs(template.FuncMap{
 	"dur":       func(d time.Duration) string { return seconds(d) + "s" },
 	"stamp":     func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
 	"clock":     func(t time.Time) string { return t.UTC().Format("15:04:05.000") },
@@ -33,7 +36,9 @@ var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"inc":       func(i int) int { return i + 1 },
 	"indent":    func(depth int) int { return 8 + 16*depth },
 	"logwindow": func() string { return fmt.Sprintf("%d entries of the %s", logLines, logWindow) },
-}).Parse(htmlTemplate))
+	"pct":       pct,
+	"runs":      runsText,
+}).Parse(htmlTemplate)).Parse(htmlTrendTemplate))
 
 // HTMLOptions configure WriteHTML.
 type HTMLOptions struct {

@@ -40,6 +40,10 @@ type htmlView struct {
 	Flows   []htmlFlow
 	CSS     template.CSS
 	JS      template.JS
+	// RunTrend, each flow's Trend and TrendCSS are set with --history
+	// only (docs/results.md "Trends").
+	RunTrend *htmlRunTrend
+	TrendCSS template.CSS
 }
 
 // htmlFlow is one flow, with the words the free-text filter searches.
@@ -49,6 +53,7 @@ type htmlFlow struct {
 	Search   string // lower case: name, file, tags, failure
 	TagWords string // the tags, space-separated, for the tag filter
 	Attempts []htmlAttempt
+	Trend    *htmlTrend
 }
 
 // htmlAttempt is one attempt. Embed is set for attempts that did not
@@ -135,6 +140,7 @@ func buildHTMLView(run *results.Run, artifactsDir string) *htmlView {
 		v.Tags = append(v.Tags, t)
 	}
 	slices.Sort(v.Tags)
+	v.withTrends(run)
 	return v
 }
 

@@ -171,7 +171,7 @@ func junitCaseOf(run *results.Run, f *results.Flow) junitCase {
 		c.Name = c.Classname
 	}
 	final := f.Final()
-	c.Properties = junitVitals(final)
+	c.Properties = junitHistory(junitVitals(final), f.History)
 	switch f.Status {
 	case results.Skipped:
 		c.Skipped = &junitSkipped{Message: oneLine(f.SkipReason)}

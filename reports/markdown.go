@@ -351,6 +351,11 @@ func (m *mdRenderer) flowSection(f *results.Flow) string {
 	}
 	info = append(info, human(f.Duration))
 	b.WriteString(strings.Join(info, " · ") + "\n")
+	if f.Status == results.Failed {
+		if h := mdHistory(f.History); h != "" {
+			b.WriteString("\n" + h)
+		}
+	}
 	if d := oneLine(f.Description); d != "" {
 		b.WriteString("\n" + mdInline(d) + "\n")
 	}

@@ -212,6 +212,9 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 // file and its history record (docs/running.md "Reports", "History").
 // It returns the reports written and what could not be written.
 func leaveRun(ctx context.Context, run *results.Run, runErr error, rf runFlags, specs []reportSpec, note notifier, stdout, stderr io.Writer) (written, writeErrs []string) {
+	if runErr == nil {
+		rf.hist.trends(ctx, run, stderr)
+	}
 	if exitCode(runErr) != exitBrowser {
 		// a run that could not start or reach a browser ran nothing: its
 		// reports would replace the last run's, a report inside
