@@ -41,8 +41,8 @@ type htmlRunTrend struct {
 	Squares  []htmlSquare
 	PassRate htmlSpark
 	Duration htmlSpark
-	// Last is this run; First the oldest run shown.
-	Last, First results.RunPoint
+	// Last is this run.
+	Last results.RunPoint
 }
 
 // htmlSquare is one run in a strip, its tooltip the date, status and
@@ -83,7 +83,7 @@ func htmlRunTrendOf(t *results.RunTrend) *htmlRunTrend {
 	if t == nil || len(t.Runs) == 0 {
 		return nil
 	}
-	rt := &htmlRunTrend{First: t.Runs[0], Last: t.Runs[len(t.Runs)-1]}
+	rt := &htmlRunTrend{Last: t.Runs[len(t.Runs)-1]}
 	rates, durs := make([]float64, len(t.Runs)), make([]float64, len(t.Runs))
 	for i, p := range t.Runs {
 		st := results.Passed
@@ -142,12 +142,12 @@ var htmlTrendTemplate string
 // withTrends adds the trends to v, and their style when there are any.
 func (v *htmlView) withTrends(run *results.Run) {
 	v.RunTrend = htmlRunTrendOf(run.History)
-	any := v.RunTrend != nil
+	shown := v.RunTrend != nil
 	for i := range v.Flows {
 		v.Flows[i].Trend = htmlTrendOf(v.Flows[i].History)
-		any = any || v.Flows[i].Trend != nil
+		shown = shown || v.Flows[i].Trend != nil
 	}
-	if any {
+	if shown {
 		v.TrendCSS = template.CSS(htmlTrendCSS)
 	}
 }
