@@ -220,6 +220,18 @@ func summaryLine(p Payload) string {
 	var b strings.Builder
 	mark := map[string]string{StatusPassed: "✅", StatusFailed: "❌", StatusInterrupted: "⏹️", StatusError: "⚠️"}[p.Status]
 	s := p.Summary
+	if p.Status == StatusError && s.Total == 0 {
+		// it stopped before its flows: a flow that does not load, a
+		// missing variable (docs/running.md "Alerts")
+		fmt.Fprintf(&b, "%s smokeflow run could not run", mark)
+		if p.EnvLabel != "" {
+			fmt.Fprintf(&b, " in %s", p.EnvLabel)
+		}
+		if p.BaseURL != "" {
+			fmt.Fprintf(&b, " on %s", p.BaseURL)
+		}
+		return b.String()
+	}
 	fmt.Fprintf(&b, "%s smokeflow run %s", mark, p.Status)
 	if p.EnvLabel != "" {
 		fmt.Fprintf(&b, " in %s", p.EnvLabel)
