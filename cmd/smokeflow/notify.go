@@ -28,8 +28,8 @@ type notifyFlags struct {
 }
 
 func (nf *notifyFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVar(&nf.urls, "notify", nil, "post a summary to this webhook `URL` when the run fails, Slack-style JSON (repeatable)")
-	fs.StringVar(&nf.on, "notify-on", "", "when to post: `change` (a flow goes failing or recovers; the default with --history), failure (every run that did not pass; the default without) or always (docs/running.md \"Alerts\")")
+	fs.StringArrayVar(&nf.urls, "notify", nil, "post a summary to this webhook `URL` when the run fails, or on a change with --history: Slack-style JSON (repeatable)")
+	fs.StringVar(&nf.on, "notify-on", "", "when to post, `MODE`: change (a flow goes failing or recovers; the default with --history), failure (every run that did not pass; the default without) or always (docs/running.md \"Alerts\")")
 	fs.BoolVar(&nf.always, "notify-always", false, "post the --notify summary after a run that passed too: --notify-on always")
 	fs.StringVar(&nf.reportURL, "report-url", "", "link the notification to the reports at this `URL` (default in GitHub Actions: the workflow run)")
 }
