@@ -46,6 +46,17 @@ var migrations = [][]string{
 		`CREATE INDEX flow_runs_by_run ON flow_runs(run_id)`,
 		`CREATE INDEX runs_by_start ON runs(started_at)`,
 	},
+	// 2: what `--notify-on change` last posted of each flow, per
+	// environment label, and when (docs/running.md "Alerts")
+	{
+		`CREATE TABLE alerts (
+			env_label TEXT NOT NULL,
+			name TEXT NOT NULL,
+			kind TEXT NOT NULL,
+			notified_at BIGINT NOT NULL,
+			PRIMARY KEY (env_label, name)
+		)`,
+	},
 }
 
 // SchemaVersion is the version of the schema this smokeflow writes.

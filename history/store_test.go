@@ -135,7 +135,7 @@ func storeSpecs(newURL func() string) {
 		_, err := history.DB(s).Exec(`UPDATE schema_version SET version = 99`)
 		Expect(err).NotTo(HaveOccurred())
 		_, err = history.Open(ctx, url)
-		Expect(err).To(MatchError(ContainSubstring("its schema is version 99, from a newer smokeflow; this one knows versions up to 1; upgrade smokeflow, or give --history another store")))
+		Expect(err).To(MatchError(ContainSubstring(fmt.Sprintf("its schema is version 99, from a newer smokeflow; this one knows versions up to %d; upgrade smokeflow, or give --history another store", history.SchemaVersion))))
 		Expect(err.Error()).To(HavePrefix("history store "))
 	})
 
@@ -173,6 +173,8 @@ func storeSpecs(newURL func() string) {
 			Expect(h.Strip).To(Equal("✓✓✓✓✓✓"))
 		}
 	})
+
+	alertSpecs(newURL)
 }
 
 var _ = Describe("the SQLite store", func() {

@@ -29,13 +29,35 @@ const (
 	StatusError       = "error" // the run could not run its flows
 )
 
+// Mode is when a notification is due (--notify-on; docs/running.md
+// "Alerts").
+type Mode string
+
+const (
+	// OnFailure posts after a run that did not pass (the default without
+	// a history store).
+	OnFailure Mode = "failure"
+	// OnAlways posts after every run (--notify-always).
+	OnAlways Mode = "always"
+	// OnChange posts when a flow's standing changed since its last
+	// recorded run (Options.Changes), or the run could not run (the
+	// default with a history store).
+	OnChange Mode = "change"
+)
+
+// Modes are the modes in the order the help lists them.
+var Modes = []Mode{OnChange, OnFailure, OnAlways}
+
 // Options configure Send. Zero values get defaults.
 type Options struct {
 	// URLs are the webhooks, each posted to in turn.
 	URLs []string
-	// Always sends after a run that passed too; else only after one that
-	// did not.
-	Always bool
+	// On is when a notification is due; "" is OnFailure.
+	On Mode
+	// Changes are the run's changes, for OnChange.
+	Changes []results.Change
+	// EnvLabel is the environment the run tested (--env-label), or "".
+	EnvLabel string
 	// ReportURL is where people can see the reports (a CI run's page).
 	ReportURL string
 	// Reports are the paths of the reports written.
@@ -75,14 +97,21 @@ const maxTextFailed = 10
 // Mattermost, Teams, Google Chat read `text`), and the same facts as
 // fields for other tools.
 type Payload struct {
-	Text      string          `json:"text"`
-	Status    string          `json:"status"`
-	Summary   results.Summary `json:"summary"`
-	StartedAt time.Time       `json:"started_at"`
-	Duration  time.Duration   `json:"duration_ns"`
-	BaseURL   string          `json:"base_url,omitempty"`
-	Shard     string          `json:"shard,omitempty"`
-	Error     string          `json:"error,omitempty"`
+	Text string `json:"text"`
+	// Blocks are the same for Slack's Block Kit; Slack shows them, and
+	// the text in its push notifications.
+	Blocks   []Block `json:"blocks"`
+	Status   string  `json:"status"`
+	EnvLabel string  `json:"env_label,omitempty"`
+	// Changes are the changes that made an OnChange notification due,
+	// first to last: failing, still failing, recovered, flaky.
+	Changes   []results.Change `json:"changes,omitempty"`
+	Summary   results.Summary  `json:"summary"`
+	StartedAt time.Time        `json:"started_at"`
+	Duration  time.Duration    `json:"duration_ns"`
+	BaseURL   string           `json:"base_url,omitempty"`
+	Shard     string           `json:"shard,omitempty"`
+	Error     string           `json:"error,omitempty"`
 	// Failed are the failed flows, at most 50, in the run's order.
 	Failed []FailedFlow `json:"failed"`
 	// MoreFailed counts the failed flows left out of Failed.
@@ -123,9 +152,19 @@ func StatusOf(run *results.Run, runErr string) string {
 	return StatusPassed
 }
 
-// Due reports whether a notification is sent for the run.
+// Due reports whether a notification is sent for the run: a run that
+// could not run is always notified (docs/running.md "Alerts").
 func Due(run *results.Run, o Options) bool {
-	return len(o.URLs) > 0 && (o.Always || StatusOf(run, o.Error) != StatusPassed)
+	if len(o.URLs) == 0 {
+		return false
+	}
+	switch o.On {
+	case OnAlways:
+		return true
+	case OnChange:
+		return o.Error != "" || len(o.Changes) > 0
+	}
+	return StatusOf(run, o.Error) != StatusPassed
 }
 
 // Build makes the notification of a run.
@@ -133,7 +172,7 @@ func Build(run *results.Run, o Options) Payload {
 	p := Payload{
 		Status: StatusOf(run, o.Error), Summary: run.Summary(), StartedAt: run.StartedAt, Duration: run.Duration,
 		BaseURL: run.BaseURL, Shard: run.Shard, Error: o.Error, Failed: []FailedFlow{},
-		ReportURL: o.ReportURL, Reports: o.Reports,
+		ReportURL: o.ReportURL, Reports: o.Reports, EnvLabel: o.EnvLabel, Changes: sortedChanges(o.Changes),
 	}
 	for _, f := range run.Flows {
 		if f == nil || f.Status != results.Failed {
@@ -151,16 +190,53 @@ func Build(run *results.Run, o Options) Payload {
 		}
 		p.Failed = append(p.Failed, ff)
 	}
-	p.Text = text(p)
+	p.Text, p.Blocks = text(p), blocks(p)
 	return p
 }
 
-// text is the summary for people, a few lines of plain text.
+// text is the summary for people, a few lines of plain text: the
+// changes first, then the run (docs/running.md "Alerts").
 func text(p Payload) string {
+	lines := []string{}
+	if head := changesHead(p.Changes); head != "" {
+		lines = append(lines, head)
+		for _, c := range p.Changes {
+			lines = append(lines, "• "+changeLine(c))
+		}
+	}
+	lines = append(lines, summaryLine(p))
+	if p.Error != "" {
+		lines = append(lines, firstLine(p.Error))
+	}
+	lines = append(lines, failedLines(p)...)
+	if l := linkLine(p); l != "" {
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// summaryLine is the run's status and counts.
+func summaryLine(p Payload) string {
 	var b strings.Builder
 	mark := map[string]string{StatusPassed: "✅", StatusFailed: "❌", StatusInterrupted: "⏹️", StatusError: "⚠️"}[p.Status]
 	s := p.Summary
-	fmt.Fprintf(&b, "%s smokeflow run %s: %d passed", mark, p.Status, s.Passed)
+	if p.Status == StatusError && s.Total == 0 {
+		// it stopped before its flows: a flow that does not load, a
+		// missing variable (docs/running.md "Alerts")
+		fmt.Fprintf(&b, "%s smokeflow run could not run", mark)
+		if p.EnvLabel != "" {
+			fmt.Fprintf(&b, " in %s", p.EnvLabel)
+		}
+		if p.BaseURL != "" {
+			fmt.Fprintf(&b, " on %s", p.BaseURL)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s smokeflow run %s", mark, p.Status)
+	if p.EnvLabel != "" {
+		fmt.Fprintf(&b, " in %s", p.EnvLabel)
+	}
+	fmt.Fprintf(&b, ": %d passed", s.Passed)
 	for _, c := range []struct {
 		n    int
 		what string
@@ -173,26 +249,35 @@ func text(p Payload) string {
 	if p.BaseURL != "" {
 		fmt.Fprintf(&b, " on %s", p.BaseURL)
 	}
-	if p.Error != "" {
-		fmt.Fprintf(&b, "\n%s", firstLine(p.Error))
-	}
+	return b.String()
+}
+
+// failedLines name the first failed flows and their first failing step.
+func failedLines(p Payload) []string {
+	var out []string
 	for i, f := range p.Failed {
 		if i == maxTextFailed {
-			fmt.Fprintf(&b, "\n… and %d more failed", len(p.Failed)-i+p.MoreFailed)
+			out = append(out, fmt.Sprintf("… and %d more failed", len(p.Failed)-i+p.MoreFailed))
 			break
 		}
-		fmt.Fprintf(&b, "\n• %s (%s)", f.Name, f.File)
+		l := fmt.Sprintf("• %s (%s)", f.Name, f.File)
 		if f.Step != nil {
-			fmt.Fprintf(&b, ": %s [%s]", firstLine(f.Step.Message), f.Step.Reason)
+			l += fmt.Sprintf(": %s [%s]", firstLine(f.Step.Message), f.Step.Reason)
 		}
+		out = append(out, l)
 	}
+	return out
+}
+
+// linkLine is where the reports are, or "".
+func linkLine(p Payload) string {
 	switch {
 	case p.ReportURL != "":
-		fmt.Fprintf(&b, "\nreport: %s", p.ReportURL)
+		return "report: " + p.ReportURL
 	case len(p.Reports) > 0:
-		fmt.Fprintf(&b, "\nreports: %s", strings.Join(p.Reports, ", "))
+		return "reports: " + strings.Join(p.Reports, ", ")
 	}
-	return b.String()
+	return ""
 }
 
 // plainTarget is a failed step's target as the flow wrote it

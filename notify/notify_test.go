@@ -102,7 +102,7 @@ var _ = Describe("a notification", func() {
 		Expect(notify.Due(passed, o)).To(BeFalse())
 		Expect(notify.Due(&results.Run{Interrupted: true}, o)).To(BeTrue())
 		Expect(notify.Due(passed, notify.Options{URLs: o.URLs, Error: "no browser"})).To(BeTrue())
-		Expect(notify.Due(passed, notify.Options{URLs: o.URLs, Always: true})).To(BeTrue())
+		Expect(notify.Due(passed, notify.Options{URLs: o.URLs, On: notify.OnAlways})).To(BeTrue())
 		Expect(notify.Due(failedRun(), notify.Options{})).To(BeFalse(), "no webhook")
 	})
 })
@@ -159,7 +159,7 @@ var _ = Describe("sending", func() {
 		passed := &results.Run{Flows: []*results.Flow{{Name: "Home", Status: results.Passed}}}
 		Expect(notify.Send(context.Background(), passed, notify.Options{URLs: []string{h.srv.URL}})).To(BeEmpty())
 		Expect(h.posts()).To(Equal(0))
-		Expect(notify.Send(context.Background(), passed, notify.Options{URLs: []string{h.srv.URL}, Always: true})).To(BeEmpty())
+		Expect(notify.Send(context.Background(), passed, notify.Options{URLs: []string{h.srv.URL}, On: notify.OnAlways})).To(BeEmpty())
 		Expect(h.posts()).To(Equal(1))
 		Expect(string(h.bodies[0])).To(ContainSubstring(`"text":"✅ smokeflow run passed: 1 passed of 1 flows`))
 	})

@@ -69,7 +69,11 @@ func cmdDemo(ctx context.Context, rf runFlags, serve bool, stdout, stderr io.Wri
 	if err != nil {
 		return err
 	}
-	return execute(ctx, list, rf, opts, stdout, stderr)
+	note, err := rf.notify.parse(false)
+	if err != nil {
+		return err
+	}
+	return execute(ctx, list, rf, opts, &note, stdout, stderr)
 }
 
 // embeddedFlows loads the example flows from the binary.

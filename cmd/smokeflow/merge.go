@@ -53,7 +53,7 @@ func cmdMergeReports(c *cobra.Command, args []string, mf mergeFlags, stdout, std
 	if err != nil {
 		return err
 	}
-	note, err := mf.notify.parse()
+	note, err := mf.notify.parse(false)
 	if err != nil {
 		return err
 	}

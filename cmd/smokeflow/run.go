@@ -15,6 +15,7 @@ import (
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/history"
+	"github.com/smokeflow/smokeflow/notify"
 	"github.com/smokeflow/smokeflow/reports"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
@@ -90,8 +91,29 @@ none, ./flows. Flags may come before or after the paths (docs/running.md).`,
 	return c
 }
 
+// cmdRun is `run`. A run that cannot run (exit 2 once the webhooks are
+// known) is notified too, whatever --notify-on says (docs/running.md
+// "Alerts"); exit 3 is notified by leaveRun.
 func cmdRun(ctx context.Context, paths []string, rf runFlags, stdout, stderr io.Writer) error {
+	start := time.Now()
 	rf.hist.fromEnv()
+	note, err := rf.notify.parse(rf.hist.url != "")
+	if err != nil {
+		return err
+	}
+	note.opts.EnvLabel = rf.hist.envLabel
+	err = loadAndExecute(ctx, paths, rf, &note, stdout, stderr)
+	if exitCode(err) == exitUsage {
+		note.cannotRun(ctx, rf.baseURL, start, err, stderr)
+	}
+	return err
+}
+
+// loadAndExecute loads the flows and runs them.
+func loadAndExecute(ctx context.Context, paths []string, rf runFlags, note *notifier, stdout, stderr io.Writer) error {
+	if err := rf.hist.checkAlerts(); err != nil {
+		return err
+	}
 	if rf.hist.envLabel != "" && rf.hist.url == "" {
 		return usagef("--env-label labels the run in the history store: it needs --history URL or $%s (docs/running.md \"History\")", history.EnvVar)
 	}
@@ -103,7 +125,7 @@ func cmdRun(ctx context.Context, paths []string, rf runFlags, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	return execute(ctx, list, rf, opts, stdout, stderr)
+	return execute(ctx, list, rf, opts, note, stdout, stderr)
 }
 
 // loadOptions reads --env-file and --var: what flows are loaded and run
@@ -124,16 +146,12 @@ func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
 }
 
 // execute selects, runs and reports flows.
-func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.LoadOptions, stdout, stderr io.Writer) error {
+func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.LoadOptions, note *notifier, stdout, stderr io.Writer) error {
 	specs, err := parseReportSpecs(rf.reports)
 	if err != nil {
 		return err
 	}
 	trace, err := rf.checkCounts()
-	if err != nil {
-		return err
-	}
-	note, err := rf.notify.parse()
 	if err != nil {
 		return err
 	}
@@ -209,9 +227,10 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 
 // leaveRun writes what a run leaves behind: its reports, the GitHub
 // annotations, the notification and, for a run that ran, the last run's
-// file and its history record (docs/running.md "Reports", "History").
-// It returns the reports written and what could not be written.
-func leaveRun(ctx context.Context, run *results.Run, runErr error, rf runFlags, specs []reportSpec, note notifier, stdout, stderr io.Writer) (written, writeErrs []string) {
+// file and its history record (docs/running.md "Reports", "History",
+// "Alerts"). It returns the reports written and what could not be
+// written.
+func leaveRun(ctx context.Context, run *results.Run, runErr error, rf runFlags, specs []reportSpec, note *notifier, stdout, stderr io.Writer) (written, writeErrs []string) {
 	if runErr == nil {
 		rf.hist.trends(ctx, run, stderr)
 	}
@@ -223,19 +242,56 @@ func leaveRun(ctx context.Context, run *results.Run, runErr error, rf runFlags, 
 		written, writeErrs = writeReports(specs, run)
 	}
 	writeErrs = append(writeErrs, writeGitHub(stdout, run, true)...)
-	note.send(ctx, run, written, runErr, stderr)
 	if runErr != nil {
+		note.send(ctx, run, written, runErr, stderr)
 		return written, writeErrs
 	}
 	if err := writeLastRun(rf.artifacts, run); err != nil {
 		writeErrs = append(writeErrs, "last run ("+lastRunFile+"): "+err.Error())
 	}
-	recorded := written
-	if note.opts.ReportURL != "" {
-		recorded = append(append([]string(nil), written...), note.opts.ReportURL)
-	}
-	rf.hist.record(ctx, run, recorded, stderr)
+	notifyAndRecord(ctx, run, rf, written, note, stderr)
 	return written, writeErrs
+}
+
+// notifyAndRecord sends the run's notification and records it in the
+// history store. With --notify-on change the changes are read from the
+// store before the run is recorded, and what was posted is remembered
+// for --renotify; a store that cannot be used is said, and the
+// notification goes as --notify-on failure's (docs/running.md "Alerts").
+func notifyAndRecord(ctx context.Context, run *results.Run, rf runFlags, written []string, note *notifier, stderr io.Writer) {
+	// an interrupted run is recorded too; a store that hangs does not
+	// hold the run for ever
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	s := rf.hist.open(hctx, stderr)
+	if s != nil {
+		defer s.Close()
+	}
+	var rec history.Run
+	if rf.hist.url != "" {
+		recorded := written
+		if note.opts.ReportURL != "" {
+			recorded = append(append([]string(nil), written...), note.opts.ReportURL)
+		}
+		rec = rf.hist.historyRecord(hctx, run, recorded)
+	}
+	now := time.Now()
+	if note.opts.On == notify.OnChange && len(note.opts.URLs) > 0 {
+		changes, ok := rf.hist.changes(hctx, s, rec, now, stderr)
+		if ok {
+			note.opts.Changes = changes
+		} else {
+			note.opts.On = notify.OnFailure
+			fmt.Fprintln(stderr, "smokeflow: warning: without its history store, --notify-on change cannot compare this run with the last one: the notification goes as --notify-on failure's")
+		}
+	}
+	posted := note.send(ctx, run, written, nil, stderr)
+	rf.hist.record(hctx, s, rec, stderr)
+	if posted && s != nil && len(note.opts.Changes) > 0 {
+		if err := s.Notified(hctx, rf.hist.envLabel, note.opts.Changes, now); err != nil {
+			fmt.Fprintf(stderr, "smokeflow: warning: %v; a flow still failing may be posted again before --renotify\n", err)
+		}
+	}
 }
 
 // checkCounts checks --workers and --retries, and reads --trace
