@@ -178,6 +178,8 @@ func (p *parser) flowBody(root *yaml.Node, ctx subCtx) {
 	p.flowHeader(o, root)
 	p.skipOnly(o)
 	p.dataKeys(o)
+	p.quarantineField(o)
+	p.retriesField(o)
 
 	// Names known before any step: --var, with:, then vars in order.
 	for k := range p.ld.opts.Vars {

@@ -109,6 +109,10 @@ func kindSchema(f field) jsonObj {
 		}}
 	case kNumber:
 		s = jsonObj{"type": "number"}
+	case kIntOr:
+		s = jsonObj{"anyOf": []any{jsonObj{"type": "integer", "minimum": 0}, objectSchema(f.Fields)}}
+	case kDate:
+		s = jsonObj{"type": "string", "pattern": `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`}
 	case kDevice:
 		s = jsonObj{"type": "string", "examples": DeviceNames()}
 	case kTargets:

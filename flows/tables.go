@@ -43,6 +43,8 @@ const (
 	kDropPoint      // a TARGET, or {target: TARGET, x: N, y: N}
 	kNumber         // a number
 	kDevice         // a name of the device table, any case
+	kIntOr          // a whole number ≥ 0, or a map of Fields
+	kDate           // a date YYYY-MM-DD
 )
 
 // field is one key of a map.
@@ -116,7 +118,23 @@ var flowFields = []field{
 	{Key: "ignore_requests", Kind: kStrings, Doc: "Request URLs every `no_failed_requests` check of the flow leaves out, and its failure diagnostics: fonts, analytics, beacons a closed network cannot reach. Each a GLOB (`**/*.woff2`, `https://*.example.com/**`: `**` any characters, `*` any but `/`) matched against the whole URL, or a `/regex/flags` searched in it. Literal (not interpolated)."},
 	{Key: "only", Kind: kBool, Doc: "When true, a run that selects this flow runs only the flows marked `only: true`. `--forbid-only` makes it an error."},
 	{Key: "data", Kind: kData, Doc: "Rows to run the flow once each, every row its own result named `NAME [KEY]`: a CSV file (first line: the column names), a YAML file holding a list of maps, or that list written here. Files are relative to this one. `${row.COLUMN}` in strings, `row.COLUMN` in expressions."},
+	{Key: "quarantine", Kind: kObject, Fields: quarantineFields, Doc: "The flow runs, is reported and recorded, but its failure does not fail the run (exit code) until the day after `until`; reports list it apart. All three keys are required. `validate` warns once it has expired."},
+	{Key: "retries", Kind: kIntOr, Fields: retriesFields, Doc: "How often a failed flow runs again: a whole number, or `{count: 2, on: [navigation, browser], backoff: 2s}` to retry only failures of those reasons, waiting `backoff` before the first retry and twice as long before each next one. `--retries` overrides the count."},
 	{Key: "key", Kind: kText, Doc: "The column of `data:` whose value names each row's result (default: the first column). Keys must differ."},
+}
+
+// quarantineFields are the keys of `quarantine:` (docs/flows.md "Quarantine").
+var quarantineFields = []field{
+	{Key: "owner", Kind: kText, Required: true, Doc: "Who answers for the flow while it is quarantined: a name, a team, a handle."},
+	{Key: "until", Kind: kDate, Required: true, Doc: "The last day (YYYY-MM-DD, the run's time zone) the flow's failure does not fail the run."},
+	{Key: "reason", Kind: kText, Required: true, Doc: "Why the flow is quarantined: a ticket, what is known."},
+}
+
+// retriesFields are the keys of `retries:` as a map (docs/flows.md "Retries").
+var retriesFields = []field{
+	{Key: "count", Kind: kInt, Required: true, Doc: "How often a failed flow runs again."},
+	{Key: "on", Kind: kEnums, Enum: failureClasses(), Doc: "Only failures of these reasons are retried (docs/results.md \"Reasons\"); default: any."},
+	{Key: "backoff", Kind: kDuration, Doc: "The wait before the first retry, doubled before each next one."},
 }
 
 // routeFields are the keys of a route rule (docs/flows.md "Routes").

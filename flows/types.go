@@ -86,6 +86,10 @@ type Flow struct {
 	// "Data rows").
 	Data *Data
 	Row  *Row
+	// Quarantine is `quarantine:` (nil: none); Retries is `retries:`
+	// (nil: none) (docs/flows.md "Quarantine", "Retries").
+	Quarantine *Quarantine
+	Retries    *Retries
 	// VarsUsed lists, sorted, the variables the flow and its sub-flows
 	// declare or read: what a --var may set.
 	VarsUsed []string

@@ -54,7 +54,11 @@ func WriteGitHubAnnotations(w io.Writer, run *results.Run) error {
 			if n := len(f.Attempts); n > 1 {
 				msg += fmt.Sprintf("\n(failed all %d attempts)", n)
 			}
-			b.WriteString(annotation("error", f, fi, "smokeflow: "+oneLine(f.Name)+" failed", msg))
+			level, title := "error", "smokeflow: "+oneLine(f.Name)+" failed"
+			if f.Held() { // it does not fail the run (docs/flows.md "Quarantine")
+				level, title = "warning", title+" ("+quarantineNote(f.Quarantine)[1:]
+			}
+			b.WriteString(annotation(level, f, fi, title, msg))
 		case results.Flaky:
 			failed := failedAttempts(f)
 			if len(failed) == 0 {

@@ -46,6 +46,24 @@ var _ = Describe("GitHub annotations", func() {
 		Expect(lines[1]).To(HavePrefix("::warning file=flows/search.yaml,line=5,title="))
 	})
 
+	It("writes a failure an active quarantine holds as a ::warning saying whose it is and until when", func() {
+		run := sampleRun()
+		var checkout *results.Flow
+		for _, f := range run.Flows {
+			if f.Status == results.Failed {
+				checkout = f
+			}
+		}
+		checkout.Quarantine = &results.Quarantine{Owner: "alice", Until: "2999-12-31", Reason: "PAY-3", Active: true}
+		var b bytes.Buffer
+		Expect(reports.WriteGitHubAnnotations(&b, run)).To(Succeed())
+		Expect(b.String()).To(HavePrefix("::warning file=flows/checkout.yaml,line=14,title=smokeflow%3A Checkout as a returning customer failed (quarantined until 2999-12-31%2C owner alice%3A does not fail the run)::step 3 "))
+		checkout.Quarantine.Active = false
+		b.Reset()
+		Expect(reports.WriteGitHubAnnotations(&b, run)).To(Succeed())
+		Expect(b.String()).To(HavePrefix("::error file=flows/checkout.yaml,line=14,"), "an expired quarantine fails as any failure")
+	})
+
 	It("escapes % CR LF in messages and also : , in properties", func() {
 		run := &results.Run{Flows: []*results.Flow{{
 			Name: "a, b: 100%", File: `.\flows\a,b.yaml`, Status: results.Failed,

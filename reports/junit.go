@@ -101,7 +101,7 @@ func WriteJUnit(w io.Writer, run *results.Run) error {
 		Name:     "smokeflow",
 		Tests:    len(run.Flows),
 		Failures: sum.Failed,
-		Skipped:  sum.Skipped,
+		Skipped:  sum.Skipped + sum.Quarantined, // a held failure is a <skipped> (junitHeld)
 		Time:     seconds(run.Duration),
 	}
 	if !run.StartedAt.IsZero() {
@@ -171,14 +171,17 @@ func junitCaseOf(run *results.Run, f *results.Flow) junitCase {
 		c.Name = c.Classname
 	}
 	final := f.Final()
-	c.Properties = junitHistory(junitVitals(final), f.History)
-	switch f.Status {
-	case results.Skipped:
+	c.Properties = junitHistory(junitQuarantine(f, junitVitals(final)), f.History)
+	switch {
+	case f.Held():
+		junitHeld(&c, run, f, final)
+		return c
+	case f.Status == results.Skipped:
 		c.Skipped = &junitSkipped{Message: oneLine(f.SkipReason)}
 		if c.Skipped.Message == "" {
 			c.Skipped.Message = "skipped"
 		}
-	case results.Failed:
+	case f.Status == results.Failed:
 		fi := failureOf(final)
 		c.Failure = &junitFailure{Message: fi.Message, Type: fi.Type, Body: renderFailureText(final)}
 		for _, a := range failedAttempts(f) {
@@ -186,7 +189,7 @@ func junitCaseOf(run *results.Run, f *results.Flow) junitCase {
 				c.Reruns = append(c.Reruns, junitRerunOf(run, a))
 			}
 		}
-	case results.Flaky:
+	case f.Status == results.Flaky:
 		for _, a := range failedAttempts(f) {
 			c.Flakes = append(c.Flakes, junitRerunOf(run, a))
 		}
@@ -195,6 +198,41 @@ func junitCaseOf(run *results.Run, f *results.Flow) junitCase {
 		c.SystemOut = &junitText{Text: out}
 	}
 	return c
+}
+
+// junitQuarantine adds to props the flow's quarantine, a property each:
+// quarantine.owner, quarantine.until, quarantine.reason, quarantine.active
+// (docs/results.md "JUnit").
+func junitQuarantine(f *results.Flow, props *junitProperties) *junitProperties {
+	q := f.Quarantine
+	if q == nil {
+		return props
+	}
+	if props == nil {
+		props = &junitProperties{}
+	}
+	props.Props = append(props.Props,
+		junitProperty{Name: "quarantine.owner", Value: oneLine(q.Owner)},
+		junitProperty{Name: "quarantine.until", Value: q.Until},
+		junitProperty{Name: "quarantine.reason", Value: oneLine(q.Reason)},
+		junitProperty{Name: "quarantine.active", Value: strconv.FormatBool(q.Active)})
+	return props
+}
+
+// junitHeld writes a failure an active quarantine holds as Playwright's
+// JUnit writes a test.fixme: a <skipped>, so that CI does not count it as
+// a failure, its message saying whose quarantine it is and what failed; the
+// failure's text and the step log go in <system-out> (docs/results.md
+// "JUnit").
+func junitHeld(c *junitCase, run *results.Run, f *results.Flow, final *results.Attempt) {
+	q := f.Quarantine
+	fi := failureOf(final)
+	c.Skipped = &junitSkipped{Message: oneLine(fmt.Sprintf("quarantined until %s (owner %s): failed: %s", q.Until, q.Owner, fi.Message))}
+	out := renderFailureText(final)
+	if log := junitSystemOut(run, final, len(f.Attempts)); log != "" {
+		out += "\n" + log
+	}
+	c.SystemOut = &junitText{Text: out}
 }
 
 // junitVitals are the figures the attempt's vitals steps read, a

@@ -88,7 +88,7 @@ func renderMarkdown(run *results.Run, opts MarkdownOptions) string {
 	var detailed []*results.Flow
 	for _, st := range []results.Status{results.Failed, results.Flaky} {
 		for _, f := range flows {
-			if f.Status == st {
+			if f.Status == st && !f.Held() { // held failures are listed apart (mdQuarantined)
 				detailed = append(detailed, f)
 			}
 		}
@@ -120,6 +120,14 @@ func renderMarkdown(run *results.Run, opts MarkdownOptions) string {
 		b.WriteString(sec)
 	}
 
+	if sec := mdQuarantined(flows); sec != "" {
+		if b.Len()+len(sec) > budget {
+			cuts = append(cuts, "the quarantined flows are left out")
+		} else {
+			b.WriteString(sec)
+		}
+	}
+
 	if sec := m.warnings(flows); sec != "" {
 		if b.Len()+len(sec) > budget {
 			cuts = append(cuts, "the warnings are left out")
@@ -131,6 +139,30 @@ func renderMarkdown(run *results.Run, opts MarkdownOptions) string {
 	if len(cuts) > 0 {
 		b.WriteString("\n---\n\n✂️ **This report was cut to stay under " + sizeText(limit) + ":** " +
 			strings.Join(cuts, "; ") + ". The JUnit and JSON reports have everything.\n")
+	}
+	return b.String()
+}
+
+// mdQuarantined is the section listing the flows under an active
+// quarantine, a line each with its owner, date, reason and outcome (a
+// failure's first line); "" when there are none (docs/results.md
+// "Markdown").
+func mdQuarantined(flows []*results.Flow) string {
+	var b strings.Builder
+	for _, f := range flows {
+		q := f.Quarantine
+		if q == nil || !q.Active {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString("\n## Quarantined\n\nThese flows ran; their failures do not fail the run until their date passes.\n\n")
+		}
+		outcome := string(f.Status)
+		if f.Status == results.Failed {
+			outcome = "failed: " + failureOf(f.Final()).Message
+		}
+		fmt.Fprintf(&b, "- 🚧 %s — owner %s, until %s: %s. %s %s\n", mdInline(clip(oneLine(f.Name), 80)), mdInline(oneLine(q.Owner)),
+			q.Until, mdInline(clip(oneLine(q.Reason), 200)), statusEmoji(f.Status), mdInline(clip(outcome, 300)))
 	}
 	return b.String()
 }
@@ -230,6 +262,9 @@ func SummaryLine(run *results.Run) string {
 	if s.Flaky > 0 {
 		parts = append(parts, fmt.Sprintf("⚠️ %d flaky", s.Flaky))
 	}
+	if s.Quarantined > 0 {
+		parts = append(parts, fmt.Sprintf("🚧 %d quarantined", s.Quarantined))
+	}
 	if w := run.Warnings(); w > 0 {
 		parts = append(parts, "⚠️ "+plural(w, "warning", "warnings"))
 	}
@@ -286,6 +321,9 @@ func (m *mdRenderer) flowRow(f *results.Flow) []string {
 	}
 	if f.Status == results.Flaky {
 		name += " — flaky"
+	}
+	if f.Held() {
+		name += " — quarantined"
 	}
 	dur := human(f.Duration)
 	if f.Status == results.Skipped && f.Duration == 0 {

@@ -92,7 +92,11 @@ func (p *Progress) flowLine(f *results.Flow) {
 			p.warnings(f)
 		}
 	case results.Failed:
-		fmt.Fprintf(p.w, "%s %s %s\n", p.paint("31", "✗"), f.Name, p.paint("2", dur(f.Duration)))
+		held := ""
+		if f.Held() {
+			held = " " + p.paint("33", quarantineNote(f.Quarantine))
+		}
+		fmt.Fprintf(p.w, "%s %s %s%s\n", p.paint("31", "✗"), f.Name, p.paint("2", dur(f.Duration)), held)
 		p.warnings(f)
 		p.failure(f)
 	case results.Skipped:
@@ -179,6 +183,12 @@ func (p *Progress) drawLive() {
 	p.drawn = true
 }
 
+// quarantineNote is what a failure an active quarantine holds says after
+// its flow's name (docs/flows.md "Quarantine").
+func quarantineNote(q *results.Quarantine) string {
+	return fmt.Sprintf("(quarantined until %s, owner %s: does not fail the run)", q.Until, q.Owner)
+}
+
 // Summary prints the closing lines of a run.
 func (p *Progress) Summary(run *results.Run, reports []string) {
 	p.mu.Lock()
@@ -191,6 +201,9 @@ func (p *Progress) Summary(run *results.Run, reports []string) {
 	}
 	if s.Flaky > 0 {
 		parts = append(parts, p.paint("33", fmt.Sprintf("%d flaky", s.Flaky)))
+	}
+	if s.Quarantined > 0 {
+		parts = append(parts, p.paint("33", fmt.Sprintf("%d quarantined", s.Quarantined)))
 	}
 	if w := run.Warnings(); w > 0 {
 		parts = append(parts, p.paint("33", plural(w, "warning", "warnings")))

@@ -55,6 +55,10 @@ type Summary struct {
 	Failed  int `json:"failed"`
 	Flaky   int `json:"flaky"`
 	Skipped int `json:"skipped"`
+	// Quarantined are the failed flows an active quarantine holds: they
+	// are not in Failed and do not fail the run (docs/flows.md
+	// "Quarantine").
+	Quarantined int `json:"quarantined,omitempty"`
 }
 
 // Summary counts the run's flows.
@@ -66,7 +70,11 @@ func (r *Run) Summary() Summary {
 		case Passed:
 			s.Passed++
 		case Failed:
-			s.Failed++
+			if f.Held() {
+				s.Quarantined++
+			} else {
+				s.Failed++
+			}
 		case Flaky:
 			s.Flaky++
 		case Skipped:
@@ -100,6 +108,23 @@ type Flow struct {
 	// History is the flow's recent runs, with --history only
 	// (docs/results.md "Trends").
 	History *Trend `json:"history,omitempty"`
+	// Quarantine is the flow's `quarantine:` and whether it held on the
+	// day of the run (docs/flows.md "Quarantine").
+	Quarantine *Quarantine `json:"quarantine,omitempty"`
+}
+
+// Quarantine is a flow's quarantine as the run saw it.
+type Quarantine struct {
+	Owner  string `json:"owner"`
+	Until  string `json:"until"` // YYYY-MM-DD, the last day it holds
+	Reason string `json:"reason"`
+	Active bool   `json:"active"`
+}
+
+// Held reports whether the flow failed under an active quarantine: its
+// failure does not fail the run.
+func (f *Flow) Held() bool {
+	return f.Status == Failed && f.Quarantine != nil && f.Quarantine.Active
 }
 
 // Final is the last attempt, or nil.

@@ -119,7 +119,8 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	}
 	defer func() { run.Duration = time.Since(run.StartedAt) }()
 	for i, f := range list {
-		run.Flows[i] = &results.Flow{Name: f.Name, File: f.File, Description: f.Description, Tags: f.Tags, Status: results.Skipped}
+		run.Flows[i] = &results.Flow{Name: f.Name, File: f.File, Description: f.Description, Tags: f.Tags, Status: results.Skipped,
+			Quarantine: quarantineOf(f, run.StartedAt)}
 	}
 	toRun := skipMarked(cfg, list, run)
 	if len(toRun) == 0 {
@@ -260,12 +261,16 @@ func skipMarked(cfg Config, list []*flows.Flow, run *results.Run) []int {
 func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, worker int, f *flows.Flow, res *results.Flow, slug string, plan attemptPlan) {
 	start := time.Now()
 	defer func() { res.Duration = time.Since(start) }()
-	for attempt := 1; attempt <= cfg.Retries+1; attempt++ {
+	retries := f.Retries
+	for attempt := 1; attempt <= retryCount(cfg, f)+1; attempt++ {
 		if runCtx.Err() != nil {
 			if attempt == 1 {
 				return // never started: stays skipped
 			}
 			break
+		}
+		if attempt > 1 && !backOff(runCtx, flowCtx, retries.Wait(attempt-1)) {
+			break // the run stopped while waiting
 		}
 		if cfg.Listener != nil {
 			cfg.Listener.Event(results.Event{Kind: results.FlowStarted, Worker: worker, Flow: f.Name, Attempt: attempt})
@@ -282,6 +287,9 @@ func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, wor
 		if flowCtx.Err() != nil {
 			break // interrupted: no retry
 		}
+		if a.Failure != nil && !retries.RetriesOn(a.Failure.Reason) {
+			break // not a failure class the flow retries (docs/flows.md "Retries")
+		}
 	}
 	final := res.Final()
 	switch {
@@ -293,6 +301,7 @@ func runFlow(runCtx, flowCtx context.Context, cfg Config, bh *browserHolder, wor
 		res.Status = results.Passed
 	default:
 		res.Status = results.Failed
+		noteExpired(res)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -128,6 +129,24 @@ func unusedVars(vars map[string]string, list []*flows.Flow) []string {
 	return out
 }
 
+// expiredQuarantines warns, once per file, about each flow whose
+// quarantine has expired on the day of now: its failures fail runs again
+// (docs/flows.md "Quarantine").
+func expiredQuarantines(list []*flows.Flow, now time.Time) []string {
+	var out []string
+	seen := map[flows.Pos]bool{}
+	for _, f := range list {
+		q := f.Quarantine
+		if q == nil || q.Active(now) || seen[q.Pos] {
+			continue
+		}
+		seen[q.Pos] = true
+		out = append(out, fmt.Sprintf("%s: warning: the quarantine of %q expired on %s (owner %s): its failures fail the run again; fix the flow, or move until: later",
+			q.Pos, f.Name, q.UntilText(), q.Owner))
+	}
+	return out
+}
+
 // validation is what `smokeflow validate` found.
 type validation struct {
 	list      []*flows.Flow
@@ -157,7 +176,7 @@ func (v validation) report(w io.Writer) error {
 		}
 		return usagef("%d error(s)", errs)
 	}
-	for _, line := range unusedVars(v.vars, v.list) {
+	for _, line := range append(unusedVars(v.vars, v.list), expiredQuarantines(v.list, time.Now())...) {
 		warns++
 		fmt.Fprintln(w, line)
 	}
