@@ -41,7 +41,7 @@ func (s *Store) Changes(ctx context.Context, run Run, rules AlertRules) ([]resul
 	}
 	var out []results.Change
 	for _, f := range run.Flows {
-		if f.Status == results.Skipped {
+		if f.Status == results.Skipped || f.Quarantined {
 			continue
 		}
 		recent, err := s.recentStatuses(ctx, run.EnvLabel, f.Name, rules.Window)

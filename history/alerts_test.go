@@ -47,6 +47,20 @@ func alertSpecs(newURL func() string) {
 		Expect(step(night(5, "production", "Checkout=passed"), rules(5, 2))).To(BeEmpty(), "another env label has its own runs")
 	})
 
+	It("posts nothing for a flow under an active quarantine, and again once it has expired", func() {
+		s := open(newURL())
+		at := history.AlertRules{Renotify: 24 * time.Hour, Window: 10, Now: time.Now()}
+		held := night(1, "", "Checkout=failed")
+		held.Flows[0].Quarantined = true
+		cs, err := s.Changes(ctx, held, at)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(kinds(cs)).To(BeEmpty(), "its owner knows; the alert would be noise")
+		record(s, held)
+		cs, err = s.Changes(ctx, night(2, "", "Checkout=failed"), at)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(kinds(cs)).To(Equal([]string{"still_failing Checkout"}), "expired: the failure is news again")
+	})
+
 	It("finds a flaky rate that rises to --flaky-alert, once", func() {
 		s := open(newURL())
 		at := history.AlertRules{FlakyBound: 0.2, Renotify: time.Hour, Window: 5, Now: time.Now()}

@@ -46,6 +46,10 @@ type Flow struct {
 	Reason, Step, Message string
 	// Artifacts is the folder of the final attempt's artifacts, or "".
 	Artifacts string
+	// Quarantined: it ran under an active quarantine (docs/flows.md
+	// "Quarantine"), so its changes post no alert (docs/running.md
+	// "Alerts"). Not a column: the run's reports say it.
+	Quarantined bool
 }
 
 // Flaky says the flow failed, then passed on a retry.
@@ -75,7 +79,8 @@ func FromResults(run *results.Run, m Meta) Run {
 
 // flowOf is the record of one flow of run.
 func flowOf(f *results.Flow, run *results.Run) Flow {
-	out := Flow{Name: f.Name, File: f.File, Status: f.Status, Attempts: len(f.Attempts), Duration: f.Duration, StartedAt: run.StartedAt}
+	out := Flow{Name: f.Name, File: f.File, Status: f.Status, Attempts: len(f.Attempts), Duration: f.Duration, StartedAt: run.StartedAt,
+		Quarantined: f.Quarantine != nil && f.Quarantine.Active}
 	if len(f.Attempts) > 0 && !f.Attempts[0].StartedAt.IsZero() {
 		out.StartedAt = f.Attempts[0].StartedAt
 	}
