@@ -6,7 +6,7 @@ import "syscall"
 
 // launchAttr starts the browser in a process group of its own, killed
 // with this process even on `kill -9` (Pdeathsig) (docs/running.md
-// "The browser", "Process clean-up").
+// "The browser").
 func launchAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }

@@ -5,7 +5,7 @@ package browser
 import "syscall"
 
 // launchAttr is the default: there are no process groups to put the
-// browser in (docs/running.md "Process clean-up").
+// browser in (docs/running.md "The browser").
 func launchAttr() *syscall.SysProcAttr { return nil }
 
 // killGroup does nothing: without a process group, Browser.kill kills the

@@ -6,7 +6,8 @@ import "syscall"
 
 // launchAttr starts the browser in a process group of its own. Off Linux
 // there is no Pdeathsig: a smokeflow killed with `kill -9` leaves its
-// browser running (docs/running.md "Process clean-up").
+// browser running (docs/running.md
+// "The browser").
 func launchAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
