@@ -18,7 +18,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -161,7 +160,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	}
 	args := launchArgs(opts, profile)
 	cmd := exec.Command(bin, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = launchAttr()
 	cmd.Env = append(os.Environ(), "GOOGLE_API_KEY=no", "GOOGLE_DEFAULT_CLIENT_ID=no", "GOOGLE_DEFAULT_CLIENT_SECRET=no")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -367,7 +366,7 @@ func (b *Browser) Close() error {
 // profile.
 func (b *Browser) kill() {
 	if b.cmd != nil && b.cmd.Process != nil {
-		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(b.cmd.Process.Pid)
 		_ = b.cmd.Process.Kill()
 		select {
 		case <-b.exited:

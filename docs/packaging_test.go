@@ -115,6 +115,28 @@ var _ = Describe("the packaging (docs/running.md \"Ways to run it\")", func() {
 		Expect(repoFile(".gitignore")).To(ContainSubstring("/dist/\n"))
 	})
 
+	It("builds every command for every release platform of .goreleaser.yaml", func() {
+		build := yamlDocs(".goreleaser.yaml")[0]["builds"].([]any)[0].(map[string]any)
+		cmds, err := os.ReadDir("../cmd")
+		Expect(err).NotTo(HaveOccurred())
+		for _, goos := range build["goos"].([]any) {
+			for _, goarch := range build["goarch"].([]any) {
+				bins := crossBuild(goos.(string), goarch.(string))
+				ext := ""
+				if goos == "windows" {
+					ext = ".exe"
+				}
+				var want []string
+				for _, c := range cmds {
+					if c.IsDir() && c.Name() != "internal" {
+						want = append(want, c.Name()+ext)
+					}
+				}
+				Expect(bins).To(ConsistOf(want), "%s/%s", goos, goarch)
+			}
+		}
+	})
+
 	It("has CI examples that parse and shard as docs/running.md says", func() {
 		gitlab := yamlDocs("examples/ci/gitlab-ci.yml")[0]
 		smoke := gitlab["smoke"].(map[string]any)
@@ -131,3 +153,22 @@ var _ = Describe("the packaging (docs/running.md \"Ways to run it\")", func() {
 		Expect(spec["completions"]).To(Equal(n), "--shard-total is the Job's completions")
 	})
 })
+
+// crossBuild builds ./cmd/... for goos/goarch as the release does
+// (static), and names the binaries built.
+func crossBuild(goos, goarch string) []string {
+	GinkgoHelper()
+	out := GinkgoT().TempDir()
+	cmd := exec.Command("go", "build", "-o", out+string(filepath.Separator), "./cmd/...")
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
+	msg, err := cmd.CombinedOutput()
+	Expect(err).NotTo(HaveOccurred(), "GOOS=%s GOARCH=%s CGO_ENABLED=0 go build ./cmd/... fails: put what is OS-specific behind build tags, or drop the platform from .goreleaser.yaml (docs/running.md \"Release binaries\")\n%s", goos, goarch, msg)
+	entries, err := os.ReadDir(out)
+	Expect(err).NotTo(HaveOccurred())
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}

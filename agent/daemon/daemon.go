@@ -78,6 +78,9 @@ func CheckName(name string) error {
 
 // resolve fills the defaults of c from the environment and checks them.
 func (c Config) resolve() (Config, error) {
+	if err := supported(); err != nil {
+		return c, err
+	}
 	if c.Name == "" {
 		c.Name = os.Getenv(EnvSession)
 	}
@@ -158,10 +161,6 @@ func pathsOf(c Config) paths {
 		prevLog: filepath.Join(d, "log.1"),
 	}
 }
-
-// maxSocketPath is the longest path a Unix socket may have (sun_path
-// holds 108 bytes with its NUL).
-const maxSocketPath = 107
 
 // ensureDirs makes the sessions' folder and the session's, mode 0700,
 // and checks that they are this user's (docs/agent-session.md "Files").

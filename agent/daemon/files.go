@@ -7,38 +7,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
-
-// ownerOf is the uid that owns a file, when the system says.
-func ownerOf(st os.FileInfo) (int, bool) {
-	if s, ok := st.Sys().(*syscall.Stat_t); ok {
-		return int(s.Uid), true
-	}
-	return 0, false
-}
-
-// tryLock takes the exclusive lock of the file at path, creating it, if
-// no other open file holds it; ok is false when one does. The lock lasts
-// until the file is closed, or its process ends (docs/agent-session.md
-// "Stale files").
-func tryLock(path string) (f *os.File, ok bool, err error) {
-	f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, false, err
-	}
-	err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
-	if errors.Is(err, unix.EWOULDBLOCK) {
-		return nil, false, f.Close()
-	}
-	if err != nil {
-		return nil, false, errors.Join(err, f.Close())
-	}
-	return f, true, nil
-}
 
 // lockPoll is how often a client looks again at a lock another process
 // holds.
@@ -85,21 +55,6 @@ func readPID(path string) int {
 		return 0
 	}
 	return pid
-}
-
-// alive says whether a process with this id runs (a zombie counts as
-// ended).
-func alive(pid int) bool {
-	if pid <= 0 {
-		return false
-	}
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && !strings.HasPrefix(strings.TrimSpace(s[i+1:]), "Z")
 }
 
 // stale is what removeStale found: the note for the log, and whether a

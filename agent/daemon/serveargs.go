@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"syscall"
 
 	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/browser"
@@ -124,7 +123,7 @@ func RunServe(ctx context.Context, args []string, newEngine NewEngine) error {
 	cfg, fd, err := parseServeArgs(args)
 	so := ServeOptions{NewEngine: newEngine}
 	if fd > 0 {
-		syscall.CloseOnExec(fd) // the browser must not hold it open
+		closeOnExec(fd) // the browser must not hold it open
 		f := os.NewFile(uintptr(fd), "ready")
 		so.Ready = func(err error) { tellReady(f, err) }
 		if err != nil {

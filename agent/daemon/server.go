@@ -12,7 +12,6 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/smokeflow/smokeflow/agent"
@@ -170,7 +169,7 @@ func (s *server) run(ctx context.Context) error {
 // while ctx lasts (docs/agent-session.md "The process").
 func (s *server) reapOrphans(ctx context.Context) {
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGCHLD)
+	notifyChildExit(ch)
 	defer signal.Stop(ch)
 	for {
 		select {

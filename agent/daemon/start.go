@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/smokeflow/smokeflow/agent"
@@ -118,7 +117,7 @@ func (c *Client) spawn(sctx, ctx context.Context, cfg Config, p paths, cmd agent
 	for name, v := range cfg.Secrets {
 		proc.Env = append(proc.Env, name+"="+v)
 	}
-	proc.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	proc.SysProcAttr = detached()
 	err = proc.Start()
 	if cerr := w.Close(); err == nil {
 		err = cerr

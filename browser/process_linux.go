@@ -1,0 +1,16 @@
+//go:build linux
+
+package browser
+
+import "syscall"
+
+// launchAttr starts the browser in a process group of its own, killed
+// with this process even on `kill -9` (Pdeathsig) (docs/running.md
+// "The browser").
+func launchAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// killGroup kills the browser's process group: the browser and the
+// helpers it started.
+func killGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGKILL) }

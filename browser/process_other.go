@@ -1,0 +1,14 @@
+//go:build !unix
+
+package browser
+
+import "syscall"
+
+// launchAttr is the default: there are no process groups to put the
+// browser in (docs/running.md "The browser").
+func launchAttr() *syscall.SysProcAttr { return nil }
+
+// killGroup does nothing: without a process group, Browser.kill kills the
+// browser's process alone, and its helpers end when their channel to it
+// closes.
+func killGroup(int) {}

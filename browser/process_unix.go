@@ -1,0 +1,17 @@
+//go:build unix && !linux
+
+package browser
+
+import "syscall"
+
+// launchAttr starts the browser in a process group of its own. Off Linux
+// there is no Pdeathsig: a smokeflow killed with `kill -9` leaves its
+// browser running (docs/running.md
+// "The browser").
+func launchAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true}
+}
+
+// killGroup kills the browser's process group: the browser and the
+// helpers it started.
+func killGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGKILL) }
