@@ -45,11 +45,12 @@ var _ = Describe(`the page's life (docs/agents.md "console", "network", "tab", "
 	It("network: the requests since the last call, with method, status, type and time; --failed and --filter", func() {
 		Expect(must(e, cmd(agent.VerbNetwork))).To(MatchRegexp(`^GET ` + regexp.QuoteMeta(page) + ` → 200 document \d+ms\n$`))
 		must(e, cmd(agent.VerbClick, "Fetch"))
-		must(e, cmd(agent.VerbExpect, "{visible: fetched 200 404}"))
+		must(e, cmd(agent.VerbExpect, "{visible: fetched 200 404 (1)}"))
 		Expect(must(e, flag(cmd(agent.VerbNetwork), func(c *agent.Command) { c.Failed = true }))).To(MatchRegexp(`^GET ` + regexp.QuoteMeta(site.URL) + `/missing.json → 404 fetch( \d+ms)?\n$`))
 		Expect(must(e, cmd(agent.VerbNetwork))).To(Equal("no requests since the last network\n"))
 		must(e, cmd(agent.VerbClick, "Fetch"))
-		must(e, cmd(agent.VerbExpect, "{visible: fetched 200 404}"))
+		// the second round's own text: the first's is still on the page
+		must(e, cmd(agent.VerbExpect, "{visible: fetched 200 404 (2)}"))
 		_, m := asJSON(e, flag(cmd(agent.VerbNetwork), func(c *agent.Command) { c.Filter = "**/pagelife.html?api=*" }))
 		Expect(m["requests"]).To(HaveLen(1))
 		req := m["requests"].([]any)[0].(map[string]any)
