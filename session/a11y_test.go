@@ -72,6 +72,20 @@ var _ = Describe("a baseline update out of time (docs/flows.md \"Baselines\")", 
 		Expect(err).NotTo(MatchError(ContainSubstring("did not hold still")))
 		Expect(err.(*session.StepError).Reason()).To(Equal(diagnostics.ReasonTimeout))
 	})
+
+	It("says the step's time ran out before one reading to compare, not what the reading's helper was doing", func() {
+		dir, art := GinkgoT().TempDir(), GinkgoT().TempDir()
+		flow := filepath.Join(dir, "slow.yaml")
+		s := baselineSession(art, true)
+		do(s, "open: /conformance/pages/a11y-bad.html")
+		_, err := run(s, flow, "expect: { screenshot: known }")
+		Expect(err).NotTo(HaveOccurred(), "the baseline written")
+		s = baselineSession(art, false)
+		do(s, "open: /conformance/pages/a11y-bad.html")
+		_, err = run(s, flow, "expect: { screenshot: known }\ntimeout: 1ms")
+		Expect(err).To(MatchError(And(ContainSubstring("the step's time (1ms) ran out before the page could be read once to compare with the baseline"), ContainSubstring("give the step a longer timeout"))))
+		Expect(err.(*session.StepError).Reason()).To(Equal(diagnostics.ReasonTimeout))
+	})
 })
 
 // baselineBody is a baseline's lines, its comments aside.

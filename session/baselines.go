@@ -112,6 +112,9 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	if last == nil && !ss.opts.UpdateBaselines {
 		// the page was never read: nothing was compared, and nothing was
 		// to be written
+		if errors.Is(err, context.DeadlineExceeded) {
+			return failWith(diagnostics.ReasonTimeout, fmt.Errorf("the step's time (%s) ran out before the page could be read once to compare with the baseline %s; give the step a longer timeout: %w", ss.stepTimeout(c.s), file, err))
+		}
 		return ss.expectFailed(c.ctx, c.s, c.t, err)
 	}
 	if readings < 2 && (last == nil || missing) {
