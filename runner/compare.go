@@ -152,18 +152,13 @@ func snapshotLines(dir string, here, there *results.Attempt) (onlyHere, onlyTher
 }
 
 // failureSnapshot is the text of the snapshot an attempt's failure wrote
-// (STEP.failure.txt), when there is one.
+// (its diagnostics' snapshot), when there is one.
 func failureSnapshot(dir string, a *results.Attempt) (string, bool) {
-	if a.Failure == nil {
+	if a.Failure == nil || a.Failure.Diagnostics == nil || a.Failure.Diagnostics.Snapshot == "" {
 		return "", false
 	}
-	for _, art := range a.Artifacts {
-		if art.Kind == results.ArtifactSnapshot && art.Step == a.Failure.StepIndex && strings.HasSuffix(art.Path, ".failure.txt") {
-			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(art.Path)))
-			return string(b), err == nil
-		}
-	}
-	return "", false
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(a.Failure.Diagnostics.Snapshot)))
+	return string(b), err == nil
 }
 
 // origin is scheme://host of u, or "" when it has none.
