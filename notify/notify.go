@@ -125,6 +125,9 @@ type FailedFlow struct {
 	Name string      `json:"name"`
 	File string      `json:"file"`
 	Step *FailedStep `json:"step,omitempty"`
+	// Compare is the verdict of run --compare-to, "passes on URL: this
+	// deploy broke it" (docs/running.md "Was it this deploy?").
+	Compare string `json:"compare,omitempty"`
 }
 
 // FailedStep is where a flow failed: the innermost step (docs/results.md
@@ -187,6 +190,9 @@ func Build(run *results.Run, o Options) Payload {
 			fl := a.Failure
 			ff.Step = &FailedStep{Index: fl.StepIndex, File: fl.File, Line: fl.Line, Action: fl.Action, Target: plainTarget(fl.Target),
 				Reason: fl.Reason, Message: fl.Message}
+		}
+		if f.Compare != nil {
+			ff.Compare = f.Compare.Message
 		}
 		p.Failed = append(p.Failed, ff)
 	}
@@ -263,6 +269,9 @@ func failedLines(p Payload) []string {
 		l := fmt.Sprintf("• %s (%s)", f.Name, f.File)
 		if f.Step != nil {
 			l += fmt.Sprintf(": %s [%s]", firstLine(f.Step.Message), f.Step.Reason)
+		}
+		if f.Compare != "" {
+			l += " — " + f.Compare
 		}
 		out = append(out, l)
 	}

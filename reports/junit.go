@@ -171,7 +171,7 @@ func junitCaseOf(run *results.Run, f *results.Flow) junitCase {
 		c.Name = c.Classname
 	}
 	final := f.Final()
-	c.Properties = junitHistory(junitQuarantine(f, junitVitals(final)), f.History)
+	c.Properties = junitCompare(junitHistory(junitQuarantine(f, junitVitals(final)), f.History), f.Compare)
 	switch {
 	case f.Held():
 		junitHeld(&c, run, f, final)
@@ -301,3 +301,20 @@ func artifactFilePath(run *results.Run, p string) string {
 
 // itoa is strconv.Itoa, short.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// junitCompare adds to props the verdict of run --compare-to: compare.url,
+// compare.verdict and compare.message (docs/running.md "Was it this
+// deploy?").
+func junitCompare(props *junitProperties, c *results.Compare) *junitProperties {
+	if c == nil {
+		return props
+	}
+	if props == nil {
+		props = &junitProperties{}
+	}
+	props.Props = append(props.Props,
+		junitProperty{Name: "compare.url", Value: c.URL},
+		junitProperty{Name: "compare.verdict", Value: string(c.Verdict)},
+		junitProperty{Name: "compare.message", Value: oneLine(c.Message)})
+	return props
+}

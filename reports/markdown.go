@@ -393,6 +393,12 @@ func (m *mdRenderer) flowSection(f *results.Flow) string {
 		if h := mdHistory(f.History); h != "" {
 			b.WriteString("\n" + h)
 		}
+		if lines := compareLines(f.Compare); lines != nil {
+			b.WriteString("\n**Compared:** " + mdInline(f.Compare.Message) + "\n")
+			for _, l := range lines[1:] {
+				b.WriteString("- " + mdInline(strings.TrimSpace(l)) + "\n")
+			}
+		}
 	}
 	if d := oneLine(f.Description); d != "" {
 		b.WriteString("\n" + mdInline(d) + "\n")

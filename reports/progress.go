@@ -153,6 +153,9 @@ func (p *Progress) failure(f *results.Flow) {
 			}
 		}
 	}
+	for _, l := range compareLines(f.Compare) {
+		fmt.Fprintf(p.w, "  %s\n", l)
+	}
 }
 
 func (p *Progress) clearLive() {

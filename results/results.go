@@ -111,6 +111,9 @@ type Flow struct {
 	// Quarantine is the flow's `quarantine:` and whether it held on the
 	// day of the run (docs/flows.md "Quarantine").
 	Quarantine *Quarantine `json:"quarantine,omitempty"`
+	// Compare is the flow run again on --compare-to after it failed
+	// (docs/running.md "Was it this deploy?").
+	Compare *Compare `json:"compare,omitempty"`
 }
 
 // Quarantine is a flow's quarantine as the run saw it.

@@ -73,6 +73,10 @@ type Config struct {
 	// viewport) and locale (docs/flows.md "Devices and places").
 	Device *flows.Device
 	Locale string
+	// CompareTo, when set, is where a flow whose final attempt failed is
+	// run once more (run --compare-to; docs/running.md "Was it this
+	// deploy?").
+	CompareTo string
 }
 
 func (c Config) withDefaults() Config {
@@ -156,6 +160,9 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 				plan, ok := sets.planFor(runCtx, flowCtx, cfg, bh, worker, f, res)
 				if ok {
 					runFlow(runCtx, flowCtx, cfg, bh, worker, f, res, slugs[i], plan)
+				}
+				if ok && res.Status == results.Failed && cfg.CompareTo != "" && flowCtx.Err() == nil {
+					compareRun(flowCtx, cfg, bh, worker, f, res, slugs[i], plan)
 				}
 				if cfg.Listener != nil {
 					ev := results.Event{Kind: results.FlowFinished, Worker: worker, Flow: f.Name, Result: res}

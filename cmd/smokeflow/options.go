@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -79,6 +80,22 @@ func checkBaseURLFlag(u string) error {
 	}
 	if err := flows.CheckBaseURL(u); err != nil {
 		return usagef("--base-url %v", err)
+	}
+	return nil
+}
+
+// checkCompareTo checks --compare-to: an absolute http:// or https:// URL
+// that is not the --base-url (docs/running.md "Was it this deploy?").
+func checkCompareTo(u, base string) error {
+	if u == "" {
+		return nil
+	}
+	p, err := url.Parse(u)
+	if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+		return usagef("--compare-to %q is not an http:// or https:// URL: give the other deploy's address with its scheme, such as --compare-to https://www.example.com", u)
+	}
+	if base != "" && strings.TrimRight(u, "/") == strings.TrimRight(base, "/") {
+		return usagef("--compare-to %s is the --base-url itself: give the other deploy's address (the previous release, production)", u)
 	}
 	return nil
 }

@@ -33,6 +33,7 @@ type runFlags struct {
 	sel                                                    selectFlags
 	trace                                                  string // docs/running.md "Traces"
 	har                                                    string // docs/flows.md "Routes"
+	compareTo                                              string // docs/running.md "Was it this deploy?"
 	notify                                                 notifyFlags
 	hist                                                   historyFlags // docs/running.md "History"
 }
@@ -67,6 +68,7 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&rf.locale, "locale", "", "run every flow in this locale, such as fr-FR (overrides locale:)")
 	fs.StringVar(&rf.trace, "trace", "retain-on-failure", "keep a screenshot after every step and the snapshot before it: `on`, retain-on-failure or off (docs/running.md)")
 	fs.StringVar(&rf.har, "har", "", "record each flow's traffic as HAR 1.2 in `DIR`/FLOW.har (docs/flows.md \"Routes\")")
+	fs.StringVar(&rf.compareTo, "compare-to", "", "run a flow that fails once more on this `URL` (the previous deploy, production) and say whether this deploy broke it (docs/running.md)")
 	rf.sel.register(fs)
 	rf.notify.register(fs)
 }
@@ -132,6 +134,9 @@ func loadAndExecute(ctx context.Context, paths []string, rf runFlags, note *noti
 // with.
 func (rf *runFlags) loadOptions() (flows.LoadOptions, error) {
 	if err := checkBaseURLFlag(rf.baseURL); err != nil {
+		return flows.LoadOptions{}, err
+	}
+	if err := checkCompareTo(rf.compareTo, rf.baseURL); err != nil {
 		return flows.LoadOptions{}, err
 	}
 	lookup, err := lookupEnv(rf.envFile)
@@ -202,6 +207,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
 	cfg.Trace = trace
 	cfg.HARDir = rf.har
+	cfg.CompareTo = rf.compareTo
 	cfg.Device, cfg.Locale = device, rf.locale
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)

@@ -1,0 +1,34 @@
+package results
+
+// CompareVerdict is what a flow that failed did on the compare URL
+// (run --compare-to; docs/running.md "Was it this deploy?").
+type CompareVerdict string
+
+const (
+	// CompareBrokeHere: the flow passes on the compare URL.
+	CompareBrokeHere CompareVerdict = "this_deploy"
+	// CompareSameStep: it fails there too, at the same step.
+	CompareSameStep CompareVerdict = "same_step"
+	// CompareOtherStep: it fails there too, at another step.
+	CompareOtherStep CompareVerdict = "other_step"
+	// CompareCannotRun: it could not be run there (unreachable, no
+	// browser, a setup that failed there).
+	CompareCannotRun CompareVerdict = "cannot_run"
+)
+
+// Compare is the flow run again on the compare URL after its final
+// failed attempt. It changes neither the flow's status nor the exit code.
+type Compare struct {
+	URL     string         `json:"url"`
+	Verdict CompareVerdict `json:"verdict"`
+	// Step is the index of the step that failed there, when one did.
+	Step string `json:"step,omitempty"`
+	// Message is the verdict as a sentence: "passes on URL: this deploy
+	// broke it".
+	Message string `json:"message"`
+	// OnlyHere and OnlyThere are what only one side has at its failure:
+	// failed requests, console errors and snapshot lines, origins left
+	// out.
+	OnlyHere  []string `json:"only_here,omitempty"`
+	OnlyThere []string `json:"only_there,omitempty"`
+}
