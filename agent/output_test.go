@@ -108,7 +108,7 @@ var _ = Describe(`the output (docs/agents.md "Output", "JSON")`, func() {
 	})
 })
 
-var _ = Describe(`snapshot --diff of an overlay (docs/targets.md "Overlays")`, func() {
+var _ = Describe(`snapshot --diff of an overlay (docs/targets.md "The snapshot", "Overlays")`, func() {
 	It("reports a covering layer appearing and going", func() {
 		e := newEngine(agent.Options{})
 		must(e, cmd(agent.VerbOpen, pages.URL+"/snapshot/overlay-header.html"))

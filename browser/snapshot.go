@@ -239,7 +239,7 @@ func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*l
 }
 
 // readOverlays hit-tests the main document for the layers that cover its
-// controls (js/overlays.js; docs/targets.md "Overlays"), alongside the
+// controls (js/overlays.js; docs/targets.md "The snapshot", "Overlays"), alongside the
 // snapshot's reads. A read that fails leaves them out: the snapshot is
 // still good without them.
 func (p *Page) readOverlays(ctx context.Context) []locate.OverlayRead {

@@ -7,7 +7,7 @@ import (
 )
 
 // OverlayRead is what the page's hit tests found of one layer that
-// covers controls of the page (docs/targets.md "Overlays"), as package
+// covers controls of the page (docs/targets.md "The snapshot", "Overlays"), as package
 // browser read it: the layer's description (tag, id, classes) and box, the
 // percentage of the viewport it covers, how many controls' centers it
 // takes, whether Escape closes it (a modal dialog), and the boxes of the
@@ -23,7 +23,7 @@ type OverlayRead struct {
 }
 
 // Overlay is a covering layer of the snapshot (docs/targets.md
-// "Overlays"): the read, the snapshot's node that names it (its dialog,
+// "The snapshot", "Overlays"): the read, the snapshot's node that names it (its dialog,
 // else the layer itself when it has a role and a name; nil: the layer is
 // shown by its description) and of its close
 // control (nil: none; Escape or nothing closes it).
@@ -35,7 +35,7 @@ type Overlay struct {
 
 // SetOverlays puts the layers read into the snapshot, each matched to
 // the nodes that name it and of its close control by their boxes
-// (docs/targets.md "Overlays").
+// (docs/targets.md "The snapshot", "Overlays").
 func (s *Snapshot) SetOverlays(reads []OverlayRead) {
 	s.Overlays = nil
 	for _, r := range reads {
@@ -72,7 +72,7 @@ func (s *Snapshot) atBox(b Box, ok func(*Node) bool) *Node {
 }
 
 // String is the overlay's line of the snapshot (docs/targets.md
-// "Overlays"):
+// "The snapshot", "Overlays"):
 //
 //	# overlay: dialog "Cookie consent" covers 22% of the viewport, 3 controls beneath; close: button "Accept all" [ref=e7]
 func (o Overlay) String() string {

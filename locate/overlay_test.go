@@ -7,7 +7,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-var _ = Describe(`Overlays (docs/targets.md "Overlays")`, func() {
+var _ = Describe(`Overlays (docs/targets.md "The snapshot", "Overlays")`, func() {
 	text := func(page string) string {
 		GinkgoHelper()
 		return settled(open(site.URL + "/snapshot/" + page)).String()

@@ -37,7 +37,7 @@ type Snapshot struct {
 	Status int
 	// Overlays are the layers that cover controls of the page, set by
 	// package browser, which hit-tests the page (docs/targets.md
-	// "Overlays"); none on most pages.
+	// "The snapshot", "Overlays"); none on most pages.
 	Overlays []Overlay
 }
 

@@ -1,5 +1,5 @@
 // overlays.js finds the layers that cover the page's controls
-// (docs/targets.md "Overlays"), by geometry and hit tests, never by class
+// (docs/targets.md "The snapshot", "Overlays"), by geometry and hit tests, never by class
 // names: for each control of the main document whose center is in the
 // viewport, the element its center shows (deepHit) is a cover when it is
 // no hit on the control (hitOn) and does not hold it; the cover's layer is
