@@ -107,3 +107,18 @@ var _ = Describe(`the output (docs/agents.md "Output", "JSON")`, func() {
 		}
 	})
 })
+
+var _ = Describe(`snapshot --diff of an overlay (docs/targets.md "The snapshot", "Overlays")`, func() {
+	It("reports a covering layer appearing and going", func() {
+		e := newEngine(agent.Options{})
+		must(e, cmd(agent.VerbOpen, pages.URL+"/snapshot/overlay-header.html"))
+		diff := agent.Command{Verb: agent.VerbSnapshot, Diff: true}
+		Expect(must(e, diff)).NotTo(ContainSubstring("# overlay:"))
+		// the fixed header (z-index 100) stays above the layer: only Save and Name are beneath it
+		must(e, cmd(agent.VerbEval, `document.body.insertAdjacentHTML('beforeend', '<div id="busy" style="position:fixed;inset:0;z-index:5;background:#fff8">Saving…</div>')`))
+		d := must(e, diff)
+		Expect(d).To(ContainSubstring("+ # overlay: layer div#busy covers 100% of the viewport, 2 controls beneath; no close control: wait for it to go\n"))
+		must(e, cmd(agent.VerbEval, `document.getElementById('busy').remove()`))
+		Expect(must(e, diff)).To(ContainSubstring("- # overlay: layer div#busy covers 100% of the viewport"))
+	})
+})

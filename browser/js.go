@@ -63,6 +63,7 @@ var (
 	isSelectJS       = script("is-select")
 	linkHrefJS       = script("link-href")
 	maskJS           = script("mask")
+	overlaysJS       = script("overlays")
 	probeJS          = script("probe")
 	readStorageJS    = script("read-storage")
 	selectJS         = script("select")

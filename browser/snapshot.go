@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -29,9 +30,12 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 	var snap *locate.Snapshot
 	var info readInfo
 	var err error
+	overlays := make(chan []locate.OverlayRead, 1)
+	go func() { overlays <- p.readOverlays(ctx) }()
 	for i := 0; i < 3; i++ {
 		snap, info, err = capture(ctx, p.Sessions())
 		if err != nil {
+			<-overlays
 			return nil, err
 		}
 		if !snap.Inconsistent {
@@ -39,6 +43,7 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 		}
 	}
 	snap.Status = p.Status()
+	snap.SetOverlays(<-overlays)
 	p.table.Number(snap)
 	p.keep(snap, gen, stamps, info)
 	p.noteRead(snap)
@@ -231,4 +236,20 @@ func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*l
 		return nil, err
 	}
 	return locate.DecodeAXTree(raw)
+}
+
+// readOverlays hit-tests the main document for the layers that cover its
+// controls (js/overlays.js; docs/targets.md "The snapshot", "Overlays"), alongside the
+// snapshot's reads. A read that fails leaves them out: the snapshot is
+// still good without them.
+func (p *Page) readOverlays(ctx context.Context) []locate.OverlayRead {
+	r, err := p.evalOwn(ctx, p.main, p.main.FrameID, overlaysJS)
+	if err != nil {
+		return nil
+	}
+	var out []locate.OverlayRead
+	if json.Unmarshal(resultJSON(r), &out) != nil {
+		return nil
+	}
+	return out
 }

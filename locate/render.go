@@ -65,6 +65,11 @@ func (s *Snapshot) Render(o RenderOptions) string {
 	if !o.NoHeader || s.Status >= 400 || !KnownURL(s.URL, o.KnownURL) {
 		b.WriteString(s.Header())
 	}
+	if o.Scope == nil {
+		for _, ov := range s.Overlays {
+			b.WriteString(ov.String() + "\n")
+		}
+	}
 	var lines []line
 	s.walk(o, func(l line) { lines = append(lines, l) })
 	actionable := slices.ContainsFunc(lines, func(l line) bool { return l.node != nil && l.node.Actionable() })

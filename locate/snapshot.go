@@ -35,6 +35,10 @@ type Snapshot struct {
 	// by package browser, which sees the response (docs/targets.md "The
 	// snapshot", "The header").
 	Status int
+	// Overlays are the layers that cover controls of the page, set by
+	// package browser, which hit-tests the page (docs/targets.md
+	// "The snapshot", "Overlays"); none on most pages.
+	Overlays []Overlay
 }
 
 // SessionRead is what package browser read of one CDP session of a page
