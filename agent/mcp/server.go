@@ -45,6 +45,7 @@ func (t tools) specs() []toolSpec {
 		spec[snapshotIn]{"snapshot", snapshotDoc, snapshotExamples, t.snapshot},
 		spec[actIn]{"act", actDoc, actExamples, t.act},
 		spec[expectIn]{"expect", expectDoc, expectExamples, t.expect},
+		spec[waitIn]{"wait", waitDoc, waitExamples, t.wait},
 		spec[navigateIn]{"navigate", navigateDoc, navigateExamples, t.navigate},
 		spec[getIn]{"get", getDoc, getExamples, t.get},
 		spec[findIn]{"find", findDoc, findExamples, t.find},

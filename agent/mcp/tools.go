@@ -117,6 +117,22 @@ func (t tools) expect(ctx context.Context, _ *sdk.CallToolRequest, in expectIn) 
 	return t.run(ctx, agent.Command{Verb: agent.VerbExpect, Args: []string{in.Expect}})
 }
 
+const waitDoc = `Wait until the page holds something, or for a time: wait is the flow form of a wait step, a duration (2s) or a map such as {text: Saved}, {gone: {role: progressbar}} or {url: {contains: /orders}}. Prints ok, or what the page held instead.`
+
+var waitExamples = []waitIn{{Wait: "{text: Order placed}"}, {Wait: "{url: {contains: /checkout}}"}, {Wait: "10ms"}}
+
+type waitIn struct {
+	Wait string `json:"wait" jsonschema:"the flow form of a wait step: a duration (2s) or e.g. {text: Saved}"`
+}
+
+// wait runs the session's wait verb (docs/mcp.md "Tools").
+func (t tools) wait(ctx context.Context, _ *sdk.CallToolRequest, in waitIn) (*sdk.CallToolResult, any, error) {
+	if in.Wait == "" {
+		return usage("wait: give a duration (2s) or the flow form, e.g. {text: Saved}")
+	}
+	return t.run(ctx, agent.Command{Verb: agent.VerbWait, Args: []string{in.Wait}})
+}
+
 const navigateDoc = `Go to a URL (to: open, the default, with url), or back, forward or reload. The page is read once it has settled.`
 
 var navigateExamples = []navigateIn{{URL: "https://shop.example/login"}, {To: "back"}, {To: "reload"}}

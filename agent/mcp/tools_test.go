@@ -17,7 +17,7 @@ var _ = Describe("the tools", func() {
 			Expect(err).NotTo(HaveOccurred())
 			names = append(names, t.Name)
 		}
-		Expect(names).To(ConsistOf("snapshot", "act", "expect", "navigate", "get", "find", "console", "network", "tab", "dialog", "cookies", "storage",
+		Expect(names).To(ConsistOf("snapshot", "act", "expect", "wait", "navigate", "get", "find", "console", "network", "tab", "dialog", "cookies", "storage",
 			"eval", "screenshot", "export", "confirm", "state", "close"))
 	})
 
@@ -38,6 +38,8 @@ var _ = Describe("the tools", func() {
 		Entry("select options", "act", map[string]any{"action": "select", "target": "Size", "values": []string{"M", "L"}}, agent.Command{Verb: agent.VerbSelect, Args: []string{"Size", "M", "L"}}),
 		Entry("scroll to the bottom", "act", map[string]any{"action": "scroll", "value": "bottom"}, agent.Command{Verb: agent.VerbScroll, Args: []string{"bottom"}}),
 		Entry("expect", "expect", map[string]any{"expect": "{visible: Order placed}"}, agent.Command{Verb: agent.VerbExpect, Args: []string{"{visible: Order placed}"}}),
+		Entry("wait for text", "wait", map[string]any{"wait": "{text: Saved}"}, agent.Command{Verb: agent.VerbWait, Args: []string{"{text: Saved}"}}),
+		Entry("wait for a time", "wait", map[string]any{"wait": "2s"}, agent.Command{Verb: agent.VerbWait, Args: []string{"2s"}}),
 		Entry("navigate to a URL", "navigate", map[string]any{"url": "http://127.0.0.1:1/"}, agent.Command{Verb: agent.VerbOpen, Args: []string{"http://127.0.0.1:1/"}}),
 		Entry("go back", "navigate", map[string]any{"to": "back"}, agent.Command{Verb: agent.VerbBack}),
 		Entry("get an attribute", "get", map[string]any{"what": "attr", "target": "@e4", "name": "href"}, agent.Command{Verb: agent.VerbGet, Args: []string{"attr", "@e4", "href"}}),
@@ -90,6 +92,7 @@ var _ = Describe("the tools", func() {
 		Entry("state with an unknown action", "state", map[string]any{"action": "keep", "file": "s.json"}, `unknown action "keep"`),
 		Entry("state without a file", "state", map[string]any{"action": "save", "file": ""}, "give the file"),
 		Entry("export without a file (the SDK checks the schema)", "export", map[string]any{}, `missing properties: ["file"]`),
+		Entry("wait for nothing", "wait", map[string]any{"wait": ""}, "wait: give a duration"),
 		Entry("find without a target", "find", map[string]any{"target": ""}, "find: give a target"),
 		Entry("a tab action that is none", "tab", map[string]any{"action": "open"}, `tab: unknown action "open"; use list, new, switch or close`),
 		Entry("a new tab without a URL", "tab", map[string]any{"action": "new"}, "tab new: give the url"),
