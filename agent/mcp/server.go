@@ -42,25 +42,25 @@ func Run(ctx context.Context, r agent.Runner, version string) error {
 // specs are the tools, in the order tools/list gives them.
 func (t tools) specs() []toolSpec {
 	return []toolSpec{
-		spec[snapshotIn]{"snapshot", snapshotDoc, snapshotExamples, t.snapshot},
-		spec[actIn]{"act", actDoc, actExamples, t.act},
-		spec[expectIn]{"expect", expectDoc, expectExamples, t.expect},
-		spec[waitIn]{"wait", waitDoc, waitExamples, t.wait},
-		spec[navigateIn]{"navigate", navigateDoc, navigateExamples, t.navigate},
-		spec[getIn]{"get", getDoc, getExamples, t.get},
-		spec[findIn]{"find", findDoc, findExamples, t.find},
-		spec[consoleIn]{"console", consoleDoc, consoleExamples, t.console},
-		spec[networkIn]{"network", networkDoc, networkExamples, t.network},
-		spec[tabIn]{"tab", tabDoc, tabExamples, t.tab},
-		spec[dialogIn]{"dialog", dialogDoc, dialogExamples, t.dialog},
-		spec[cookiesIn]{"cookies", cookiesDoc, cookiesExamples, t.cookies},
-		spec[storageIn]{"storage", storageDoc, storageExamples, t.storage},
-		spec[evalIn]{"eval", evalDoc, evalExamples, t.eval},
-		spec[screenshotIn]{"screenshot", screenshotDoc, screenshotExamples, t.screenshot},
-		spec[exportIn]{"export", exportDoc, exportExamples, t.export},
-		spec[confirmIn]{"confirm", confirmDoc, confirmExamples, t.confirm},
-		spec[stateIn]{"state", stateDoc, stateExamples, t.state},
-		spec[struct{}]{"close", closeDoc, nil, t.close},
+		spec[snapshotIn]{"snapshot", snapshotDoc, snapshotExamples, t.snapshot, reads},
+		spec[actIn]{"act", actDoc, actExamples, t.act, hints{destructive: true, openWorld: true}},
+		spec[expectIn]{"expect", expectDoc, expectExamples, t.expect, reads},
+		spec[waitIn]{"wait", waitDoc, waitExamples, t.wait, reads},
+		spec[navigateIn]{"navigate", navigateDoc, navigateExamples, t.navigate, hints{openWorld: true}},
+		spec[getIn]{"get", getDoc, getExamples, t.get, reads},
+		spec[findIn]{"find", findDoc, findExamples, t.find, reads},
+		spec[consoleIn]{"console", consoleDoc, consoleExamples, t.console, reads},
+		spec[networkIn]{"network", networkDoc, networkExamples, t.network, reads},
+		spec[tabIn]{"tab", tabDoc, tabExamples, t.tab, hints{destructive: true, openWorld: true}},
+		spec[dialogIn]{"dialog", dialogDoc, dialogExamples, t.dialog, hints{idempotent: true}},
+		spec[cookiesIn]{"cookies", cookiesDoc, cookiesExamples, t.cookies, hints{destructive: true, idempotent: true}},
+		spec[storageIn]{"storage", storageDoc, storageExamples, t.storage, hints{destructive: true, idempotent: true}},
+		spec[evalIn]{"eval", evalDoc, evalExamples, t.eval, hints{destructive: true, openWorld: true}},
+		spec[screenshotIn]{"screenshot", screenshotDoc, screenshotExamples, t.screenshot, reads},
+		spec[exportIn]{"export", exportDoc, exportExamples, t.export, hints{destructive: true, idempotent: true}},
+		spec[confirmIn]{"confirm", confirmDoc, confirmExamples, t.confirm, hints{destructive: true, openWorld: true}},
+		spec[stateIn]{"state", stateDoc, stateExamples, t.state, hints{destructive: true, idempotent: true}},
+		spec[struct{}]{"close", closeDoc, nil, t.close, hints{destructive: true, idempotent: true}},
 	}
 }
 
@@ -95,13 +95,38 @@ type spec[In any] struct {
 	doc     string
 	calls   []In
 	handler sdk.ToolHandlerFor[In, any]
+	hints   hints
+}
+
+// hints are what a tool does to its world, said once per tool and given
+// to clients as the MCP tool annotations (docs/mcp.md "Annotations").
+type hints struct {
+	readOnly    bool // changes nothing in the page or the session
+	destructive bool // may end, clear, overwrite or delete something
+	idempotent  bool // the same call again changes nothing more
+	openWorld   bool // may make the page reach the web (navigate, act, eval)
+}
+
+// reads is a tool that only reads: the page, the session's logs, a
+// picture of the page.
+var reads = hints{readOnly: true}
+
+// annotations are h as the SDK says them; both pointer hints are set,
+// since the protocol's defaults (destructive, open world) are not ours.
+func (h hints) annotations() *sdk.ToolAnnotations {
+	return &sdk.ToolAnnotations{
+		ReadOnlyHint:    h.readOnly,
+		DestructiveHint: &h.destructive,
+		IdempotentHint:  h.idempotent || h.readOnly,
+		OpenWorldHint:   &h.openWorld,
+	}
 }
 
 // add puts the tool on s. AddTool panics only on a schema it cannot infer
 // from these fixed types, never on a client's input; the tests build this
 // server.
 func (sp spec[In]) add(s *sdk.Server) {
-	sdk.AddTool(s, &sdk.Tool{Name: sp.name, Description: sp.description()}, sp.handler)
+	sdk.AddTool(s, &sdk.Tool{Name: sp.name, Description: sp.description(), Annotations: sp.hints.annotations()}, sp.handler)
 }
 
 // description is the tool's doc, then its examples, one call's arguments

@@ -3,11 +3,26 @@ package mcp_test
 import (
 	"context"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/agent"
 )
+
+// listed is the tools the client lists, by name.
+func listed(cs *sdk.ClientSession) map[string]*sdk.Tool {
+	GinkgoHelper()
+	out := map[string]*sdk.Tool{}
+	for t, err := range cs.Tools(context.Background(), nil) {
+		Expect(err).NotTo(HaveOccurred())
+		out[t.Name] = t
+	}
+	return out
+}
+
+func ptrTo[T any](v T) *T { return &v }
 
 var _ = Describe("the tools", func() {
 	It("lists a handful of tools that mirror the verbs", func() {
@@ -20,6 +35,21 @@ var _ = Describe("the tools", func() {
 		Expect(names).To(ConsistOf("snapshot", "act", "expect", "wait", "navigate", "get", "find", "console", "network", "tab", "dialog", "cookies", "storage",
 			"eval", "screenshot", "export", "confirm", "state", "close"))
 	})
+
+	// docs/mcp.md "Annotations"
+	DescribeTable("tells the client what each tool does to its world",
+		func(tool string, want sdk.ToolAnnotations) {
+			got := listed(connect(&recorder{}))[tool]
+			Expect(got).NotTo(BeNil())
+			Expect(got.Annotations).NotTo(BeNil())
+			Expect(*got.Annotations).To(Equal(want))
+		},
+		Entry("snapshot only reads", "snapshot", sdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: ptrTo(false), OpenWorldHint: ptrTo(false)}),
+		Entry("console only reads", "console", sdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: ptrTo(false), OpenWorldHint: ptrTo(false)}),
+		Entry("close ends the session, once", "close", sdk.ToolAnnotations{DestructiveHint: ptrTo(true), IdempotentHint: true, OpenWorldHint: ptrTo(false)}),
+		Entry("act may do anything the page does", "act", sdk.ToolAnnotations{DestructiveHint: ptrTo(true), OpenWorldHint: ptrTo(true)}),
+		Entry("navigate only adds to the history", "navigate", sdk.ToolAnnotations{DestructiveHint: ptrTo(false), OpenWorldHint: ptrTo(true)}),
+	)
 
 	DescribeTable("turns a tool call into the command a shell verb gives",
 		func(tool string, args map[string]any, want agent.Command) {
