@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -84,7 +85,7 @@ func (t tools) tab(ctx context.Context, _ *sdk.CallToolRequest, in tabIn) (*sdk.
 	case in.Action == "switch":
 		return usage("tab switch: give the index of the tab, from 0 (tab list shows them)")
 	default:
-		return usage(fmt.Sprintf("tab: unknown action %q; use list, new, switch or close", in.Action))
+		return usage(fmt.Sprintf("tab: unknown action %q; use %s", in.Action, oneOf(tabWords)))
 	}
 	return t.run(ctx, agent.Command{Verb: agent.VerbTab, Args: args})
 }
@@ -107,7 +108,7 @@ func (t tools) dialog(ctx context.Context, _ *sdk.CallToolRequest, in dialogIn) 
 	case in.Action == "dismiss":
 		return usage("dialog dismiss takes no text: a prompt's text goes with accept")
 	}
-	return usage(fmt.Sprintf("dialog: unknown action %q; use accept or dismiss", in.Action))
+	return usage(fmt.Sprintf("dialog: unknown action %q; use %s", in.Action, oneOf(dialogWords)))
 }
 
 const cookiesDoc = `The session's cookies: get them all or by name, set name=value (of domain and path when given, else of the page's host, path /), or clear them.`
@@ -136,7 +137,7 @@ func (t tools) cookies(ctx context.Context, _ *sdk.CallToolRequest, in cookiesIn
 		c.Args = append(c.Args, in.Name, in.Value)
 	case "clear":
 	default:
-		return usage(fmt.Sprintf("cookies: unknown action %q; use get, set or clear", in.Action))
+		return usage(fmt.Sprintf("cookies: unknown action %q; use %s", in.Action, oneOf(cookiesWords)))
 	}
 	return t.run(ctx, c)
 }
@@ -153,8 +154,8 @@ type storageIn struct {
 }
 
 func (t tools) storage(ctx context.Context, _ *sdk.CallToolRequest, in storageIn) (*sdk.CallToolResult, any, error) {
-	if in.Area != "local" && in.Area != "session" {
-		return usage(fmt.Sprintf("storage: unknown area %q; use local or session", in.Area))
+	if !slices.Contains(areaWords, in.Area) {
+		return usage(fmt.Sprintf("storage: unknown area %q; use %s", in.Area, oneOf(areaWords)))
 	}
 	args := []string{in.Area}
 	switch in.Action {
@@ -171,7 +172,7 @@ func (t tools) storage(ctx context.Context, _ *sdk.CallToolRequest, in storageIn
 	case "clear":
 		args = append(args, "clear")
 	default:
-		return usage(fmt.Sprintf("storage: unknown action %q; use get, set or clear", in.Action))
+		return usage(fmt.Sprintf("storage: unknown action %q; use %s", in.Action, oneOf(storageWords)))
 	}
 	return t.run(ctx, agent.Command{Verb: agent.VerbStorage, Args: args})
 }

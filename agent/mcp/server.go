@@ -122,11 +122,19 @@ func (h hints) annotations() *sdk.ToolAnnotations {
 	}
 }
 
-// add puts the tool on s. AddTool panics only on a schema it cannot infer
-// from these fixed types, never on a client's input; the tests build this
-// server.
+// add puts the tool on s, with In's schema and its enums (docs/mcp.md
+// "Enums"). It panics only on a schema it cannot infer from these fixed
+// types, never on a client's input; the tests build this server.
 func (sp spec[In]) add(s *sdk.Server) {
-	sdk.AddTool(s, &sdk.Tool{Name: sp.name, Description: sp.description(), Annotations: sp.hints.annotations()}, sp.handler)
+	tool := &sdk.Tool{Name: sp.name, Description: sp.description(), Annotations: sp.hints.annotations()}
+	schema, err := schemaFor[In]()
+	if err != nil {
+		panic(err)
+	}
+	if schema != nil {
+		tool.InputSchema = schema
+	}
+	sdk.AddTool(s, tool, sp.handler)
 }
 
 // description is the tool's doc, then its examples, one call's arguments

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -52,24 +53,24 @@ type actIn struct {
 	Diff   bool     `json:"diff,omitempty" jsonschema:"after ok, print what the action changed since the last snapshot"`
 }
 
-// actVerbs are the verbs act takes, and how their arguments line up.
-var actVerbs = map[string]struct {
-	verb   agent.Verb
+// actVerbs are the verbs act takes, and how their arguments line up;
+// their names are the words of action (docs/mcp.md "Enums").
+var actVerbs = map[agent.Verb]struct {
 	args   func(in actIn) []string
 	target bool // the target is required
 }{
-	"click":    {agent.VerbClick, targetOnly, true},
-	"dblclick": {agent.VerbDblclick, targetOnly, true},
-	"hover":    {agent.VerbHover, targetOnly, true},
-	"drag":     {agent.VerbDrag, targetValue, true},
-	"check":    {agent.VerbCheck, targetOnly, true},
-	"uncheck":  {agent.VerbUncheck, targetOnly, true},
-	"fill":     {agent.VerbFill, targetValue, true},
-	"type":     {agent.VerbType, targetValue, true},
-	"press":    {agent.VerbPress, keyTarget, false},
-	"select":   {agent.VerbSelect, targetValues, true},
-	"upload":   {agent.VerbUpload, targetValues, true},
-	"scroll":   {agent.VerbScroll, scrollArgs, false},
+	agent.VerbClick:    {targetOnly, true},
+	agent.VerbDblclick: {targetOnly, true},
+	agent.VerbHover:    {targetOnly, true},
+	agent.VerbDrag:     {targetValue, true},
+	agent.VerbCheck:    {targetOnly, true},
+	agent.VerbUncheck:  {targetOnly, true},
+	agent.VerbFill:     {targetValue, true},
+	agent.VerbType:     {targetValue, true},
+	agent.VerbPress:    {keyTarget, false},
+	agent.VerbSelect:   {targetValues, true},
+	agent.VerbUpload:   {targetValues, true},
+	agent.VerbScroll:   {scrollArgs, false},
 }
 
 func targetOnly(in actIn) []string   { return []string{in.Target} }
@@ -91,14 +92,14 @@ func scrollArgs(in actIn) []string {
 }
 
 func (t tools) act(ctx context.Context, _ *sdk.CallToolRequest, in actIn) (*sdk.CallToolResult, any, error) {
-	v, ok := actVerbs[in.Action]
+	v, ok := actVerbs[agent.Verb(in.Action)]
 	if !ok {
-		return usage(fmt.Sprintf("act: unknown action %q; use one of click, dblclick, hover, drag, check, uncheck, fill, type, press, select, scroll, upload", in.Action))
+		return usage(fmt.Sprintf("act: unknown action %q; use %s", in.Action, oneOf(verbWords(actVerbs))))
 	}
 	if v.target && in.Target == "" {
 		return usage(fmt.Sprintf("act %s: give a target: a ref such as @e3, or the element's name", in.Action))
 	}
-	return t.run(ctx, agent.Command{Verb: v.verb, Args: v.args(in), Diff: in.Diff})
+	return t.run(ctx, agent.Command{Verb: agent.Verb(in.Action), Args: v.args(in), Diff: in.Diff})
 }
 
 const expectDoc = `Check the page, waiting until it holds; it fails once the page has been at rest for 1 s (no request in flight, no DOM change), or at the step's timeout. expect is the flow form of an expect step. Prints ok, or what the page held instead.`
@@ -142,21 +143,25 @@ type navigateIn struct {
 	URL string `json:"url,omitempty" jsonschema:"the URL to open"`
 }
 
+// navigateVerbs are the verbs navigate runs, and whether each takes the
+// url; their names are the words of to (docs/mcp.md "Enums").
+var navigateVerbs = map[agent.Verb]bool{agent.VerbOpen: true, agent.VerbBack: false, agent.VerbForward: false, agent.VerbReload: false}
+
 func (t tools) navigate(ctx context.Context, _ *sdk.CallToolRequest, in navigateIn) (*sdk.CallToolResult, any, error) {
-	switch in.To {
-	case "", "open":
-		if in.URL == "" {
-			return usage("navigate: give the url to open")
-		}
-		return t.run(ctx, agent.Command{Verb: agent.VerbOpen, Args: []string{in.URL}})
-	case "back":
-		return t.run(ctx, agent.Command{Verb: agent.VerbBack})
-	case "forward":
-		return t.run(ctx, agent.Command{Verb: agent.VerbForward})
-	case "reload":
-		return t.run(ctx, agent.Command{Verb: agent.VerbReload})
+	v := agent.VerbOpen
+	if in.To != "" {
+		v = agent.Verb(in.To)
 	}
-	return usage(fmt.Sprintf("navigate: unknown to %q; use open, back, forward or reload", in.To))
+	url, ok := navigateVerbs[v]
+	switch {
+	case !ok:
+		return usage(fmt.Sprintf("navigate: unknown to %q; use %s", in.To, oneOf(verbWords(navigateVerbs))))
+	case url && in.URL == "":
+		return usage("navigate: give the url to open")
+	case url:
+		return t.run(ctx, agent.Command{Verb: v, Args: []string{in.URL}})
+	}
+	return t.run(ctx, agent.Command{Verb: v})
 }
 
 const getDoc = `Read one thing: text, value or attr of a target, or the page's url or title.`
@@ -250,8 +255,8 @@ type stateIn struct {
 }
 
 func (t tools) state(ctx context.Context, _ *sdk.CallToolRequest, in stateIn) (*sdk.CallToolResult, any, error) {
-	if in.Action != "save" && in.Action != "load" {
-		return usage(fmt.Sprintf("state: unknown action %q; use save or load", in.Action))
+	if !slices.Contains(stateWords, in.Action) {
+		return usage(fmt.Sprintf("state: unknown action %q; use %s", in.Action, oneOf(stateWords)))
 	}
 	if in.File == "" {
 		return usage("state: give the file, e.g. state.json")

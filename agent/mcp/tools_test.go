@@ -51,6 +51,28 @@ var _ = Describe("the tools", func() {
 		Entry("navigate only adds to the history", "navigate", sdk.ToolAnnotations{DestructiveHint: ptrTo(false), OpenWorldHint: ptrTo(true)}),
 	)
 
+	// docs/mcp.md "Enums"
+	DescribeTable("lists the words a fixed-word field takes",
+		func(tool, field string, want ...any) {
+			got := listed(connect(&recorder{}))[tool]
+			Expect(got).NotTo(BeNil())
+			schema, ok := got.InputSchema.(map[string]any)
+			Expect(ok).To(BeTrue())
+			prop, ok := schema["properties"].(map[string]any)[field].(map[string]any)
+			Expect(ok).To(BeTrue())
+			Expect(prop["enum"]).To(Equal(want))
+		},
+		Entry("act's action: the verbs", "act", "action", "check", "click", "dblclick", "drag", "fill", "hover", "press", "scroll", "select", "type", "uncheck", "upload"),
+		Entry("navigate's to", "navigate", "to", "back", "forward", "open", "reload"),
+		Entry("get's what", "get", "what", "text", "value", "url", "title", "attr"),
+		Entry("tab's action", "tab", "action", "list", "new", "switch", "close"),
+		Entry("dialog's action", "dialog", "action", "accept", "dismiss"),
+		Entry("storage's area", "storage", "area", "local", "session"),
+		Entry("storage's action", "storage", "action", "get", "set", "clear"),
+		Entry("cookies' action", "cookies", "action", "get", "set", "clear"),
+		Entry("state's action", "state", "action", "save", "load"),
+	)
+
 	DescribeTable("turns a tool call into the command a shell verb gives",
 		func(tool string, args map[string]any, want agent.Command) {
 			r := &recorder{with: agent.Result{Stdout: "ok\n"}}
@@ -113,23 +135,25 @@ var _ = Describe("the tools", func() {
 			Expect(text).To(ContainSubstring(says))
 			Expect(r.got).To(BeEmpty())
 		},
-		Entry("an unknown action", "act", map[string]any{"action": "tap", "target": "@e1"}, `unknown action "tap"`),
+		Entry("an unknown action", "act", map[string]any{"action": "tap", "target": "@e1"}, "/properties/action: enum: tap does not equal any of: [check click dblclick drag fill hover press scroll select type uncheck upload]"),
 		Entry("a click without a target", "act", map[string]any{"action": "click"}, "give a target"),
 		Entry("navigate without a URL", "navigate", map[string]any{}, "give the url"),
-		Entry("navigate to nowhere known", "navigate", map[string]any{"to": "up"}, `unknown to "up"`),
+		Entry("navigate to nowhere known", "navigate", map[string]any{"to": "up"}, "/properties/to: enum: up does not equal any of: [back forward open reload]"),
 		Entry("export to an empty file name", "export", map[string]any{"file": ""}, "give the file"),
 		Entry("confirm without a token", "confirm", map[string]any{"token": ""}, "give the token"),
-		Entry("state with an unknown action", "state", map[string]any{"action": "keep", "file": "s.json"}, `unknown action "keep"`),
+		Entry("state with an unknown action", "state", map[string]any{"action": "keep", "file": "s.json"}, "/properties/action: enum: keep does not equal any of: [save load]"),
 		Entry("state without a file", "state", map[string]any{"action": "save", "file": ""}, "give the file"),
 		Entry("export without a file (the SDK checks the schema)", "export", map[string]any{}, `missing properties: ["file"]`),
 		Entry("wait for nothing", "wait", map[string]any{"wait": ""}, "wait: give a duration"),
 		Entry("find without a target", "find", map[string]any{"target": ""}, "find: give a target"),
-		Entry("a tab action that is none", "tab", map[string]any{"action": "open"}, `tab: unknown action "open"; use list, new, switch or close`),
+		Entry("a tab action that is none", "tab", map[string]any{"action": "open"}, "/properties/action: enum: open does not equal any of: [list new switch close]"),
 		Entry("a new tab without a URL", "tab", map[string]any{"action": "new"}, "tab new: give the url"),
 		Entry("a switch without an index", "tab", map[string]any{"action": "switch"}, "tab switch: give the index"),
-		Entry("a dialog answer that is none", "dialog", map[string]any{"action": "ok"}, `dialog: unknown action "ok"; use accept or dismiss`),
+		Entry("a dialog answer that is none", "dialog", map[string]any{"action": "ok"}, "/properties/action: enum: ok does not equal any of: [accept dismiss]"),
 		Entry("a dismiss with text", "dialog", map[string]any{"action": "dismiss", "text": "x"}, "a prompt's text goes with accept"),
 		Entry("a cookie set without a name", "cookies", map[string]any{"action": "set"}, "cookies set: give the cookie's name and value"),
-		Entry("a storage area that is none", "storage", map[string]any{"area": "cookie"}, `storage: unknown area "cookie"; use local or session`),
+		Entry("a storage area that is none", "storage", map[string]any{"area": "cookie"}, "/properties/area: enum: cookie does not equal any of: [local session]"),
+		Entry("a get of a thing that is none", "get", map[string]any{"what": "href", "target": "@e1"}, "/properties/what: enum: href does not equal any of: [text value url title attr]"),
+		Entry("a cookie action that is none", "cookies", map[string]any{"action": "delete"}, "/properties/action: enum: delete does not equal any of: [get set clear]"),
 	)
 })
