@@ -49,24 +49,32 @@ func (r *engineRunner) Run(ctx context.Context, c agent.Command) agent.Result {
 	return r.last
 }
 
+// onCheckout is a real engine on checkoutHTML, its files in a temporary
+// folder.
+func onCheckout(ctx context.Context) *engineRunner {
+	GinkgoHelper()
+	b, err := browser.Launch(ctx, browser.Options{})
+	Expect(err).NotTo(HaveOccurred(), "this test drives a real Chromium: install it or set SMOKEFLOW_BROWSER")
+	DeferCleanup(func() { Expect(b.Close()).To(Succeed()); browser.ReapZombies() })
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, checkoutHTML)
+	}))
+	DeferCleanup(srv.Close)
+	dir := GinkgoT().TempDir()
+	Expect(os.WriteFile(filepath.Join(dir, "photo.png"), []byte("not really a PNG"), 0o644)).To(Succeed())
+	e, err := agent.New(ctx, agent.Options{Use: b, ArtifactsDir: dir, StepTimeout: time.Second})
+	Expect(err).NotTo(HaveOccurred())
+	DeferCleanup(func() { Expect(e.Close()).To(Succeed()) })
+	r := &engineRunner{e: e, dir: dir}
+	Expect(r.Run(ctx, agent.Command{Verb: agent.VerbOpen, Args: []string{srv.URL + "/checkout"}}).Code).To(Equal(agent.ExitOK))
+	return r
+}
+
 var _ = Describe("the tools' examples", func() {
 	It("are each accepted by their tool, run on a real page", func() {
 		ctx := context.Background()
-		b, err := browser.Launch(ctx, browser.Options{})
-		Expect(err).NotTo(HaveOccurred(), "this test drives a real Chromium: install it or set SMOKEFLOW_BROWSER")
-		DeferCleanup(func() { Expect(b.Close()).To(Succeed()); browser.ReapZombies() })
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprint(w, checkoutHTML)
-		}))
-		DeferCleanup(srv.Close)
-		dir := GinkgoT().TempDir()
-		Expect(os.WriteFile(filepath.Join(dir, "photo.png"), []byte("not really a PNG"), 0o644)).To(Succeed())
-		e, err := agent.New(ctx, agent.Options{Use: b, ArtifactsDir: dir, StepTimeout: time.Second})
-		Expect(err).NotTo(HaveOccurred())
-		DeferCleanup(func() { Expect(e.Close()).To(Succeed()) })
-		r := &engineRunner{e: e, dir: dir}
-		Expect(r.Run(ctx, agent.Command{Verb: agent.VerbOpen, Args: []string{srv.URL + "/checkout"}}).Code).To(Equal(agent.ExitOK))
+		r := onCheckout(ctx)
 		cs := connect(r)
 
 		described := map[string]string{}
@@ -101,5 +109,24 @@ var _ = Describe("the tools' examples", func() {
 				Expect(shown).To(HaveKey(name), "every tool with arguments shows examples")
 			}
 		}
+	})
+})
+
+// docs/mcp.md "Tools": screenshot
+var _ = Describe("the screenshot tool", func() {
+	It("gives the picture as image content, and its path as text", func() {
+		ctx := context.Background()
+		r := onCheckout(ctx)
+		res, err := connect(r).CallTool(ctx, &sdk.CallToolParams{Name: "screenshot", Arguments: map[string]any{"file": "shot.png"}})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(res.IsError).To(BeFalse())
+		Expect(res.Content).To(HaveLen(2))
+		text, ok := res.Content[0].(*sdk.TextContent)
+		Expect(ok).To(BeTrue())
+		Expect(text.Text).To(Equal(filepath.Join(r.dir, "shot.png")))
+		img, ok := res.Content[1].(*sdk.ImageContent)
+		Expect(ok).To(BeTrue())
+		Expect(img.MIMEType).To(Equal("image/png"))
+		Expect(string(img.Data)).To(HavePrefix("\x89PNG\r\n\x1a\n"))
 	})
 })

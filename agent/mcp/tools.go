@@ -3,7 +3,10 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -197,7 +200,7 @@ func (t tools) eval(ctx context.Context, _ *sdk.CallToolRequest, in evalIn) (*sd
 	return t.run(ctx, agent.Command{Verb: agent.VerbEval, Args: []string{in.JS}})
 }
 
-const screenshotDoc = `Save a screenshot of the page (or of one target, or the full page) to a file, and print its path.`
+const screenshotDoc = `Save a screenshot of the page (or of one target, or the full page) to a file: the result is its path, and the picture itself (image/png).`
 
 var screenshotExamples = []screenshotIn{{File: "checkout.png", FullPage: true}, {Target: "@e3"}}
 
@@ -212,7 +215,33 @@ func (t tools) screenshot(ctx context.Context, _ *sdk.CallToolRequest, in screen
 	if in.File != "" {
 		args = []string{in.File}
 	}
-	return t.run(ctx, agent.Command{Verb: agent.VerbScreenshot, Args: args, FullPage: in.FullPage, Target: in.Target})
+	res, out, err := t.run(ctx, agent.Command{Verb: agent.VerbScreenshot, Args: args, FullPage: in.FullPage, Target: in.Target})
+	if res.IsError {
+		return res, out, err
+	}
+	return t.withPicture(res), out, err
+}
+
+// withPicture adds the PNG whose path the screenshot verb printed (the
+// result's first line) as image content, so that a model sees the page
+// without reading a file (docs/mcp.md "Tools"). A picture it cannot read
+// leaves a line that says so; the path stands.
+func (t tools) withPicture(res *sdk.CallToolResult) *sdk.CallToolResult {
+	text, ok := res.Content[0].(*sdk.TextContent)
+	if !ok {
+		return res
+	}
+	p, _, _ := strings.Cut(text.Text, "\n")
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(t.dir, p)
+	}
+	png, err := os.ReadFile(p)
+	if err != nil {
+		text.Text += "\nthe picture is not attached: " + err.Error() + "; open the file instead"
+		return res
+	}
+	res.Content = append(res.Content, &sdk.ImageContent{Data: png, MIMEType: "image/png"})
+	return res
 }
 
 const exportDoc = `Write the session's successful steps as a flow file that smokeflow run replays: refs become the shortest unique human targets.`

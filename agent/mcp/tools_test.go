@@ -97,7 +97,6 @@ var _ = Describe("the tools", func() {
 		Entry("get an attribute", "get", map[string]any{"what": "attr", "target": "@e4", "name": "href"}, agent.Command{Verb: agent.VerbGet, Args: []string{"attr", "@e4", "href"}}),
 		Entry("get the title", "get", map[string]any{"what": "title"}, agent.Command{Verb: agent.VerbGet, Args: []string{"title"}}),
 		Entry("eval", "eval", map[string]any{"js": "1+1"}, agent.Command{Verb: agent.VerbEval, Args: []string{"1+1"}}),
-		Entry("a full-page screenshot", "screenshot", map[string]any{"full_page": true}, agent.Command{Verb: agent.VerbScreenshot, FullPage: true}),
 		Entry("export", "export", map[string]any{"file": "flows/x.yaml"}, agent.Command{Verb: agent.VerbExport, Args: []string{"flows/x.yaml"}}),
 		Entry("confirm a held-back step", "confirm", map[string]any{"token": "3f9a1c0e7b2d4a61"}, agent.Command{Verb: agent.VerbConfirm, Args: []string{"3f9a1c0e7b2d4a61"}}),
 		Entry("save the state", "state", map[string]any{"action": "save", "file": "state.json"}, agent.Command{Verb: agent.VerbState, Args: []string{"save", "state.json"}}),
@@ -119,6 +118,16 @@ var _ = Describe("the tools", func() {
 		Entry("set a localStorage key", "storage", map[string]any{"area": "local", "action": "set", "key": "cart", "value": "2"}, agent.Command{Verb: agent.VerbStorage, Args: []string{"local", "set", "cart", "2"}}),
 		Entry("read sessionStorage", "storage", map[string]any{"area": "session"}, agent.Command{Verb: agent.VerbStorage, Args: []string{"session", "get"}}),
 	)
+
+	// docs/mcp.md "Tools": screenshot (the picture itself: examples_test.go)
+	It("runs screenshot --full-page, and says when the picture cannot be attached", func() {
+		r := &recorder{with: agent.Result{Stdout: "/nonexistent/shot.png\n"}}
+		text, isErr := call(connect(r), "screenshot", map[string]any{"full_page": true})
+		Expect(isErr).To(BeFalse())
+		Expect(r.got).To(Equal([]agent.Command{{Verb: agent.VerbScreenshot, FullPage: true}}))
+		Expect(text).To(HavePrefix("/nonexistent/shot.png\nthe picture is not attached: "))
+		Expect(text).To(HaveSuffix("; open the file instead"))
+	})
 
 	It("gives a failed command as an error result with its diagnostics", func() {
 		r := &recorder{with: agent.Result{Stdout: "click @e9: nothing matches\n", Code: agent.ExitFailed}}
