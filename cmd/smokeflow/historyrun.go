@@ -29,7 +29,7 @@ const flakyWindow = 10
 
 func (hf *historyFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&hf.url, "history", "", "record the run in this history store: a file `PATH`, sqlite:PATH or postgres://USER@HOST/DB (else $"+history.EnvVar+"; docs/running.md \"History\")")
-	fs.StringVar(&hf.envLabel, "env-label", "", "the environment the run tests, recorded with it and matched by `history --env-label`: `LABEL`, such as staging")
+	fs.StringVar(&hf.envLabel, "env-label", "", "the environment the run tests, recorded with it and matched by history --env-label: `LABEL`, such as staging")
 	fs.Float64Var(&hf.flakyAlert, "flaky-alert", 0.2, "with --notify-on change, post when a flow's flaky rate over its last 10 runs rises to this `RATE` (0 to 1; 0: never)")
 	fs.DurationVar(&hf.renotify, "renotify", 24*time.Hour, "with --notify-on change, post a flow still failing again after this `DURATION`, such as 48h (docs/running.md \"Alerts\")")
 }
