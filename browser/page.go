@@ -167,6 +167,11 @@ func setupSession(cp *Client, guarded bool, extra ...cdpCall) error {
 		// keeps the accessibility tree alive between snapshots instead of
 		// building it anew for every read
 		func() error { return proto.AccessibilityEnable{}.Call(cp) },
+		// counts the main thread's time on tasks from the document's start
+		// (mainthread.go): counting begins when the domain is on
+		func() error {
+			return proto.PerformanceEnable{TimeDomain: proto.PerformanceEnableTimeDomainTimeTicks}.Call(cp)
+		},
 		// the change watcher (watchJS), in a world of its own
 		func() error {
 			return proto.RuntimeAddBinding{Name: changeBinding, ExecutionContextName: watchWorld}.Call(cp)

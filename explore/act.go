@@ -28,11 +28,12 @@ type counters struct {
 	navs, dialogs int
 	tabs          int
 	url           string
+	cpu           cpuMark
 }
 
 func measure(ctx context.Context, s *session.Session) counters {
 	return counters{tab: s.Tab(), dom: s.DOMChanges(), req: s.Requests(), navs: len(s.TabNavigations()),
-		dialogs: len(s.Dialogs()), tabs: s.TabCount(), url: s.URL(ctx)}
+		dialogs: len(s.Dialogs()), tabs: s.TabCount(), url: s.URL(ctx), cpu: markCPU(ctx, s)}
 }
 
 // moved reports whether anything moved since c was measured. A
@@ -58,7 +59,7 @@ type effects struct {
 	newDoc    string // the URL of another document the main frame went to
 	console   []results.Console
 	failed    []results.Request
-	took      time.Duration // from the action until the page settled
+	took      timing        // from the action until the page settled
 	last      time.Duration // from the action until its last console error, failed request or navigation
 }
 
@@ -91,7 +92,8 @@ func (w *walker) observe(ctx context.Context, s *session.Session, c counters, t0
 	if err := settleAfter(ctx, s, t0); err != nil {
 		return effects{}, err
 	}
-	e := effects{changed: c.moved(s), took: time.Since(t0), requested: s.Tab() != c.tab || s.Requests() != c.req}
+	e := effects{changed: c.moved(s), took: c.cpu.since(ctx, s, time.Since(t0)),
+		requested: s.Tab() != c.tab || s.Requests() != c.req}
 	from := c.navs
 	if s.Tab() != c.tab {
 		from = 0
@@ -283,7 +285,7 @@ func (w *walker) judge(ctx context.Context, v *visit, s *session.Session, a *act
 	for _, f := range requestFindings(w.start, e.failed, v.url, cause, repro, wait) {
 		fs = w.keep(fs, f)
 	}
-	if e.took > w.o.SlowAction {
+	if e.took.own() > w.o.SlowAction {
 		fs = w.keep(fs, w.slowAction(ctx, v, s, a, e, repro))
 	}
 	return fs
@@ -300,14 +302,14 @@ func (w *walker) slowAction(ctx context.Context, v *visit, s *session.Session, a
 		text = newText(v.snap, after)
 	}
 	if text == "" {
-		w.skip(v.url, a.label, fmt.Sprintf("took %s to settle, but shows no new text to expect", round(e.took)))
+		w.skip(v.url, a.label, fmt.Sprintf("took %s to settle, but shows no new text to expect", e.took))
 		return nil
 	}
 	f := newFinding(KindSlowAction, a.key, fmt.Sprintf("The %s on %s is slow to answer (more than %s)",
 		a.label, relative(w.start, v.url), w.o.SlowAction), v.url)
-	f.TookMS = e.took.Milliseconds()
+	f.TookMS = e.took.own().Milliseconds()
 	f.Expected = fmt.Sprintf("%q shows within %s", text, w.o.SlowAction)
-	f.Actual = "the page settled after " + round(e.took)
+	f.Actual = "the page settled after " + e.took.String()
 	f.repro = steps(repro, []*reproStep{{step: &flows.Step{Action: &flows.Expect{Kind: flows.ExpectVisible,
 		Target: &flows.Target{Text: text}}, Timeout: w.o.SlowAction}}})
 	return f

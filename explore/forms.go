@@ -358,7 +358,7 @@ func (w *walker) acceptsEmpty(ctx context.Context, v *visit, s *session.Session,
 		fp.label, relative(w.start, v.url)), v.url)
 	f.Expected = fmt.Sprintf("the form refuses an empty submission (%s marked required)", plural(fp.required, "field"))
 	f.Actual = fmt.Sprintf("it went ahead and shows %q", text)
-	f.repro = steps(repro, []*reproStep{waitStep(evidenceWait(e.took)), {step: &flows.Step{Action: &flows.Expect{
+	f.repro = steps(repro, []*reproStep{waitStep(evidenceWait(e.took.took)), {step: &flows.Step{Action: &flows.Expect{
 		Kind: flows.ExpectHidden, Target: &flows.Target{Text: text}}, Timeout: checkTimeout}}})
 	return f
 }

@@ -21,6 +21,9 @@ type PageVisit struct {
 	URL    string `json:"url"`
 	Status int    `json:"status"`
 	LoadMS int64  `json:"load_ms"`
+	// CPUWaitMS is how much of the load its main thread waited for a
+	// busy processor (docs/explore.md "Slowness on a busy machine").
+	CPUWaitMS int64 `json:"cpu_wait_ms,omitempty"`
 }
 
 // Skip is a page or a control the walk left alone, and why.
@@ -70,7 +73,8 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 	defer v.close()
 	v.load, err = w.openPage(ctx, s, it.url)
 	v.status = s.Status()
-	w.pages = append(w.pages, PageVisit{URL: it.url, Status: v.status, LoadMS: v.load.Milliseconds()})
+	w.pages = append(w.pages, PageVisit{URL: it.url, Status: v.status, LoadMS: v.load.took.Milliseconds(),
+		CPUWaitMS: v.load.waited.Milliseconds()})
 	if fatal(ctx, err) {
 		return err
 	}
@@ -249,11 +253,11 @@ func (w *walker) pageFindings(ctx context.Context, v *visit) error {
 	for _, f := range requestFindings(w.start, rest, v.url, "on "+rel, []*reproStep{open}, 0) {
 		keep(f)
 	}
-	if v.load > w.o.SlowPage {
+	if v.load.own() > w.o.SlowPage {
 		f := newFinding(KindSlowPage, pattern(urlOf(v.url)), fmt.Sprintf("Page %s is slow to load (more than %s)",
 			rel, w.o.SlowPage), v.url)
-		f.TookMS = v.load.Milliseconds()
-		f.Expected, f.Actual = "the page loads within "+w.o.SlowPage.String(), "it took "+round(v.load)
+		f.TookMS = v.load.own().Milliseconds()
+		f.Expected, f.Actual = "the page loads within "+w.o.SlowPage.String(), "it took "+v.load.String()
 		f.repro = []*reproStep{{step: &flows.Step{Action: &flows.Open{URL: relative(w.start, v.url), Wait: "load"},
 			Timeout: w.o.SlowPage}, say: "Open " + v.url}}
 		keep(f)

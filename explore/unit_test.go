@@ -156,3 +156,25 @@ func TestPrimaryAction(t *testing.T) {
 	g.Expect(primaryAction(cancel)).To(BeFalse())
 	g.Expect(primaryAction(submit)).To(BeTrue())
 }
+
+// A timing shows the page's own share and, when the machine's wait is
+// worth saying, the clock's (docs/explore.md "Slowness on a busy machine").
+func TestTimingShowsTheMachinesShare(t *testing.T) {
+	for _, c := range []struct {
+		t    timing
+		own  time.Duration
+		want string
+	}{
+		{timing{took: 3200 * time.Millisecond}, 3200 * time.Millisecond, "3.2s"},
+		{timing{took: 3200 * time.Millisecond, waited: 50 * time.Millisecond}, 3150 * time.Millisecond, "3.2s"},
+		{timing{took: 5600 * time.Millisecond, waited: 4400 * time.Millisecond}, 1200 * time.Millisecond,
+			"1.2s of its own (5.6s by the clock; its main thread waited 4.4s for a busy processor)"},
+	} {
+		if got := c.t.own(); got != c.own {
+			t.Errorf("%+v: own %s, want %s", c.t, got, c.own)
+		}
+		if got := c.t.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.t, got, c.want)
+		}
+	}
+}

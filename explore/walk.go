@@ -181,7 +181,7 @@ type visit struct {
 	n      int // the page's number, from 1
 	url    string
 	status int
-	load   time.Duration
+	load   timing
 	snap   *locate.Snapshot
 	before *locate.Snapshot // the page as the session's last fresh open showed it
 	s      *session.Session
@@ -222,10 +222,11 @@ func (w *walker) newSession(ctx context.Context) (*session.Session, *browser.Con
 
 // openPage opens u in s and waits for it to settle. It returns how long
 // the page took to load (its load event), or the step's failure.
-func (w *walker) openPage(ctx context.Context, s *session.Session, u string) (time.Duration, error) {
+func (w *walker) openPage(ctx context.Context, s *session.Session, u string) (timing, error) {
+	mark := markCPU(ctx, s)
 	t0 := time.Now()
 	_, err := s.Do(ctx, &flows.Step{Action: &flows.Open{URL: u, Wait: "load"}, Timeout: pageTimeout})
-	took := time.Since(t0)
+	took := mark.since(ctx, s, time.Since(t0))
 	if err != nil {
 		return took, err
 	}

@@ -1,6 +1,10 @@
 package session
 
-import "context"
+import (
+	"context"
+
+	"github.com/smokeflow/smokeflow/browser"
+)
 
 // History goes delta entries back (-1) or forward (1) in the current
 // tab's history, as the browser's buttons do, and waits for the page it
@@ -10,3 +14,11 @@ func (ss *Session) History(ctx context.Context, delta int) error { return ss.pag
 
 // Reload reloads the current tab and waits for its new document to load.
 func (ss *Session) Reload(ctx context.Context) error { return ss.page.Reload(ctx) }
+
+// MainThread is how long the current tab's main thread has spent on
+// tasks, by the wall clock and in processor time, since its document
+// began: the walk of explore tells a slow page from a busy machine by it
+// (docs/explore.md "Slowness on a busy machine").
+func (ss *Session) MainThread(ctx context.Context) (browser.MainThread, error) {
+	return ss.page.MainThread(ctx)
+}
