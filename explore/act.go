@@ -252,14 +252,22 @@ func (w *walker) keep(fs []*Finding, f *Finding) []*Finding {
 	return fs
 }
 
+// covered reports whether a click failed because another element covers
+// its control.
+func covered(err error) bool {
+	var se *session.StepError
+	return errors.As(err, &se) && se.Reason() == diagnostics.ReasonCovered
+}
+
 // clickFailed reports a control another element covers; any other
 // failure to click is logged.
 func (w *walker) clickFailed(ctx context.Context, v *visit, s *session.Session, a *action, err error) error {
-	var se *session.StepError
-	if !errors.As(err, &se) || se.Reason() != diagnostics.ReasonCovered {
+	if !covered(err) {
 		w.skip(v.url, a.label, "could not be clicked: "+firstLine(err.Error()))
 		return nil
 	}
+	var se *session.StepError
+	errors.As(err, &se)
 	msg := se.Failure.Message
 	if i := strings.Index(msg, ": "); i >= 0 {
 		msg = msg[i+2:]
