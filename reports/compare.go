@@ -16,5 +16,12 @@ func compareLines(c *results.Compare) []string {
 	for _, s := range c.OnlyThere {
 		out = append(out, "  only on "+c.URL+": "+oneLine(s))
 	}
+	if s := c.Screenshots; s != nil {
+		line := "  screenshots at the step: " + s.Differs
+		if s.Diff != "" {
+			line += " (" + s.Diff + ")"
+		}
+		out = append(out, line)
+	}
 	return out
 }

@@ -31,4 +31,21 @@ type Compare struct {
 	// out.
 	OnlyHere  []string `json:"only_here,omitempty"`
 	OnlyThere []string `json:"only_there,omitempty"`
+	// Screenshots are the two sides' pictures of the page at the step
+	// that failed here, when both have one.
+	Screenshots *CompareScreenshots `json:"screenshots,omitempty"`
+}
+
+// CompareScreenshots are the pictures of the page at the failing step on
+// both sides, and what differs between them (docs/running.md "Was it
+// this deploy?"). Paths are under the artifacts folder.
+type CompareScreenshots struct {
+	Here  string `json:"here"`
+	There string `json:"there"`
+	// Diff shows the differing pixels in red over a faded copy of the
+	// picture there; "" when the sizes differ.
+	Diff string `json:"diff,omitempty"`
+	// Differs says how much differs: "1520 of 1024000 pixels differ
+	// (0.15%)", or the two sizes.
+	Differs string `json:"differs"`
 }

@@ -1,15 +1,21 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	_ "image/jpeg" // the trace's pictures
+	"image/png"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"golang.org/x/image/draw"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/diffs"
@@ -31,6 +37,10 @@ func compareRun(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	}
 	there := cfg
 	there.BaseURL, there.Listener, there.HARDir = cfg.CompareTo, nil, ""
+	if cfg.Trace != TraceOff {
+		// its trace shows the page there at the step that failed here
+		there.Trace = TraceOn
+	}
 	a := runAttempt(ctx, there, bh, worker, f, 1, filepath.Join(slug, "compare"), plan)
 	judge(c, here, a)
 	if c.Verdict == results.CompareCannotRun {
@@ -38,10 +48,13 @@ func compareRun(ctx context.Context, cfg Config, bh *browserHolder, worker int, 
 	}
 	origins := []string{origin(cfg.BaseURL), origin(cfg.CompareTo)}
 	c.OnlyHere, c.OnlyThere = onlyOneSide(sideOf(here, origins), sideOf(a, origins))
-	if c.Verdict == results.CompareSameStep || c.Verdict == results.CompareOtherStep {
-		h, t := snapshotLines(cfg.ArtifactsDir, here, a)
-		c.OnlyHere, c.OnlyThere = append(c.OnlyHere, h...), append(c.OnlyThere, t...)
+	hs, ts := atFailure(here), atFailure(a)
+	if a.Status == results.Passed && here.Failure != nil {
+		ts = atStep(a, here.Failure.StepIndex)
 	}
+	h, t := snapshotLines(cfg.ArtifactsDir, hs.snapshot, ts.snapshot)
+	c.OnlyHere, c.OnlyThere = append(c.OnlyHere, h...), append(c.OnlyThere, t...)
+	c.Screenshots = screenshotDiff(cfg.ArtifactsDir, filepath.Join(slug, "compare"), hs.screenshot, ts.screenshot)
 }
 
 // judge gives c the verdict of the attempt a on the compare URL, against
@@ -129,15 +142,47 @@ func missingFrom(a, b []string) []string {
 	return out
 }
 
-// snapshotLines are the snapshot lines only one side's failure snapshot
-// has, by the diffs package, when both failures wrote one.
-func snapshotLines(dir string, here, there *results.Attempt) (onlyHere, onlyThere []string) {
-	h, okH := failureSnapshot(dir, here)
-	t, okT := failureSnapshot(dir, there)
+// side is what one side's attempt wrote of the page at the step that
+// failed: the snapshot and the screenshot, paths under the artifacts
+// folder, "" where there is none.
+type side struct{ snapshot, screenshot string }
+
+// atFailure is the page an attempt's failure wrote (its diagnostics).
+func atFailure(a *results.Attempt) side {
+	if a.Failure == nil || a.Failure.Diagnostics == nil {
+		return side{}
+	}
+	return side{snapshot: a.Failure.Diagnostics.Snapshot, screenshot: a.Failure.Diagnostics.Screenshot}
+}
+
+// atStep is the page of a passed attempt's trace as the step index began:
+// the snapshot the step read before it acted, and the picture taken when
+// the step before it had finished.
+func atStep(a *results.Attempt, index string) side {
+	var s side
+	shot := ""
+	for _, x := range a.Artifacts {
+		switch {
+		case x.Kind == results.ArtifactTraceSnapshot && x.Step == index:
+			s.snapshot = x.Path
+		case x.Kind == results.ArtifactTraceScreenshot && x.Step == index:
+			s.screenshot = shot
+		case x.Kind == results.ArtifactTraceScreenshot:
+			shot = x.Path
+		}
+	}
+	return s
+}
+
+// snapshotLines are the lines only one side's snapshot has, by the diffs
+// package, when both sides have one.
+func snapshotLines(dir, here, there string) (onlyHere, onlyThere []string) {
+	h, okH := readArtifact(dir, here)
+	t, okT := readArtifact(dir, there)
 	if !okH || !okT {
 		return nil, nil
 	}
-	d := diffs.Snapshots(diffs.WithoutOrigin(t), diffs.WithoutOrigin(h))
+	d := diffs.Snapshots(diffs.WithoutOrigin(string(t)), diffs.WithoutOrigin(string(h)))
 	for _, hk := range d.Hunks {
 		for _, l := range hk.Lines {
 			switch l.Kind {
@@ -151,14 +196,66 @@ func snapshotLines(dir string, here, there *results.Attempt) (onlyHere, onlyTher
 	return onlyHere, onlyThere
 }
 
-// failureSnapshot is the text of the snapshot an attempt's failure wrote
-// (its diagnostics' snapshot), when there is one.
-func failureSnapshot(dir string, a *results.Attempt) (string, bool) {
-	if a.Failure == nil || a.Failure.Diagnostics == nil || a.Failure.Diagnostics.Snapshot == "" {
-		return "", false
+// sameSize scales the larger of two pictures of one page down to the
+// other's size: a trace's pictures are smaller than a failure's
+// (browser.TraceWidth). Pictures of other shapes are left as they are.
+func sameSize(a, b image.Image) (image.Image, image.Image) {
+	sa, sb := a.Bounds().Size(), b.Bounds().Size()
+	if sa == sb || abs(sa.X*sb.Y-sb.X*sa.Y) > sa.X*sb.Y/100 {
+		return a, b
 	}
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(a.Failure.Diagnostics.Snapshot)))
-	return string(b), err == nil
+	scale := func(big image.Image, to image.Point) image.Image {
+		out := image.NewRGBA(image.Rectangle{Max: to})
+		draw.ApproxBiLinear.Scale(out, out.Bounds(), big, big.Bounds(), draw.Src, nil)
+		return out
+	}
+	if sa.X > sb.X {
+		return scale(a, sb), b
+	}
+	return a, scale(b, sa)
+}
+
+func abs(n int) int { return max(n, -n) }
+
+func readArtifact(dir, rel string) ([]byte, bool) {
+	if rel == "" {
+		return nil, false
+	}
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	return b, err == nil
+}
+
+// screenshotDiff compares the two sides' pictures of the page by the
+// diffs package and writes the picture of what differs into the compare
+// folder; nil when a side has none.
+func screenshotDiff(dir, compareDir, here, there string) *results.CompareScreenshots {
+	h, okH := readArtifact(dir, here)
+	t, okT := readArtifact(dir, there)
+	if !okH || !okT {
+		return nil
+	}
+	hi, _, errH := image.Decode(bytes.NewReader(h))
+	ti, _, errT := image.Decode(bytes.NewReader(t))
+	if errH != nil || errT != nil {
+		return nil
+	}
+	ti, hi = sameSize(ti, hi)
+	// a trace's JPEG, scaled down, differs a little along edges where
+	// nothing changed
+	d := diffs.Images(ti, hi, diffs.ImageOptions{Threshold: 0.2})
+	cs := &results.CompareScreenshots{Here: here, There: there, Differs: d.String()}
+	if d.Image == nil {
+		return cs
+	}
+	var buf bytes.Buffer
+	if png.Encode(&buf, d.Image) != nil {
+		return cs
+	}
+	rel := filepath.ToSlash(filepath.Join(compareDir, "screenshot-diff.png"))
+	if os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), buf.Bytes(), 0o644) == nil {
+		cs.Diff = rel
+	}
+	return cs
 }
 
 // origin is scheme://host of u, or "" when it has none.
