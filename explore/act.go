@@ -232,6 +232,9 @@ func (w *walker) click(ctx context.Context, v *visit, a *action) error {
 	case v.cause != nil:
 		// one root cause, one finding (docs/explore.md "One root cause, one finding")
 		w.blame(v, a)
+	case a.node.Role == "link":
+		// a link is clicked only when its address leads nowhere (plan.go)
+		fs = w.keep(fs, w.deadLink(v, a))
 	default:
 		fs = w.keep(fs, w.deadFinding(v, a))
 	}
@@ -364,6 +367,26 @@ func (w *walker) deadFinding(v *visit, a *action) *Finding {
 		clickStep(a.target, a.label),
 		{step: &flows.Step{Name: "the click changed the page", Action: &flows.Eval{JS: strings.Replace(deadCheckJS, "MESSAGE", msg, 1)}}},
 	}
+	return f
+}
+
+// deadLink lists a link that leads nowhere by its address ("#", none,
+// javascript:) and does nothing under the one finding of its page's
+// pattern, which the first such link makes and whose repro clicks it: a
+// template's placeholders are one finding, not one a link
+// (docs/explore.md "One root cause, one finding").
+func (w *walker) deadLink(v *visit, a *action) *Finding {
+	key := "dead-links|" + pattern(urlOf(v.url))
+	dc := DeadControl{Page: v.url, Control: a.label}
+	if had, ok := w.found[key]; ok {
+		if !had.seenOn(v.url) {
+			had.Pages = append(had.Pages, v.url)
+		}
+		had.DeadControls = append(had.DeadControls, dc)
+		return nil
+	}
+	f := w.deadFinding(v, a)
+	f.Kind, f.key, f.DeadControls = KindDeadLinks, key, []DeadControl{dc}
 	return f
 }
 

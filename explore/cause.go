@@ -123,12 +123,20 @@ func (w *walker) blame(v *visit, a *action) {
 }
 
 // causeTitle is a cause's title with the controls that do nothing
-// because of it.
-func causeTitle(f *Finding) string {
+// because of it, or a page's dead links' with how many; where is the
+// finding's page as the report names it.
+func causeTitle(f *Finding, where string) string {
 	if len(f.DeadControls) == 0 {
 		return f.Title
 	}
 	n := len(f.DeadControls)
+	if f.Kind == KindDeadLinks {
+		if n == 1 {
+			return f.Title
+		}
+		return fmt.Sprintf("%d links that lead nowhere do nothing on %s (their address is \"#\", none or javascript:)",
+			n, where)
+	}
 	verb := "do"
 	if n == 1 {
 		verb = "does"

@@ -59,6 +59,7 @@ const (
 	KindBrokenLink    Kind = "broken_link"        // a link to a page that answers 404 or 410
 	KindPageError     Kind = "page_error"         // a page that answers 5xx or does not load
 	KindDeadControl   Kind = "dead_control"       // a click that changes nothing
+	KindDeadLinks     Kind = "dead_links"         // the links of a page that lead nowhere and do nothing, one finding
 	KindFormEmpty     Kind = "form_accepts_empty" // a form that takes an empty submission of required fields
 	KindFormServer    Kind = "form_server_error"  // a form answered with a 5xx or a network error
 	KindUnnamed       Kind = "unnamed_control"    // controls without an accessible name
@@ -72,8 +73,8 @@ const (
 // kindCategory is each kind's category.
 var kindCategory = map[Kind]Category{
 	KindPageError: Network, KindException: Console, KindBrokenLink: Network, KindFormServer: Functional,
-	KindConsoleError: Console, KindFailedRequest: Network, KindDeadControl: Functional, KindFormEmpty: Functional,
-	KindUnnamed: Accessibility, KindAxe: Accessibility, KindCovered: UX, KindOffScreen: UX,
+	KindConsoleError: Console, KindFailedRequest: Network, KindDeadControl: Functional, KindDeadLinks: Functional,
+	KindFormEmpty: Functional, KindUnnamed: Accessibility, KindAxe: Accessibility, KindCovered: UX, KindOffScreen: UX,
 	KindSlowPage: Performance, KindSlowAction: Performance,
 }
 
@@ -130,6 +131,7 @@ var severityTable = []struct {
 	{KindFailedRequest, always, Medium},
 	{KindDeadControl, primaryAct, High},
 	{KindDeadControl, always, Medium},
+	{KindDeadLinks, always, Medium},
 	{KindConsoleError, always, Medium},
 	{KindFormEmpty, always, Medium},
 	{KindUnnamed, always, Medium},

@@ -50,7 +50,7 @@ func (r *Report) Count(s Severity) int {
 // report numbers the findings, worst first, and names their files.
 func (w *walker) report() *Report {
 	for _, f := range w.findings {
-		f.Title, f.Severity = causeTitle(f), severityOf(f)
+		f.Title, f.Severity = causeTitle(f, relative(w.start, f.Page)), severityOf(f)
 	}
 	order(w.findings)
 	for i, f := range w.findings {
@@ -270,7 +270,11 @@ func (f *Finding) markdown(b *bytes.Buffer) {
 		fmt.Fprintf(b, "Also on: %s\n\n", strings.Join(f.Pages, ", "))
 	}
 	if len(f.DeadControls) > 0 {
-		b.WriteString("Controls that do nothing, probably because of it:\n\n")
+		if f.Kind == KindDeadLinks {
+			b.WriteString("The links:\n\n")
+		} else {
+			b.WriteString("Controls that do nothing, probably because of it:\n\n")
+		}
 		for _, c := range f.DeadControls {
 			fmt.Fprintf(b, "- the %s on %s\n", c.Control, c.Page)
 		}
