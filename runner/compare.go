@@ -217,6 +217,13 @@ func sameSize(a, b image.Image) (image.Image, image.Image) {
 
 func abs(n int) int { return max(n, -n) }
 
+// failureSnapshot is the text of the snapshot an attempt's failure wrote
+// (its diagnostics' snapshot), when there is one.
+func failureSnapshot(dir string, a *results.Attempt) (string, bool) {
+	b, ok := readArtifact(dir, atFailure(a).snapshot)
+	return string(b), ok
+}
+
 func readArtifact(dir, rel string) ([]byte, bool) {
 	if rel == "" {
 		return nil, false
