@@ -241,12 +241,17 @@ func scalarLike(s, old string) (string, error) {
 	return line, nil
 }
 
-// UnifiedDiff is the patch from old to new of file, as `diff -u` and
-// `git apply` read it.
+// UnifiedDiff is the patch from old to new of file, as `patch` and
+// `git apply` read it: a relative path under a/ and b/ (patch -p1), an
+// absolute one as it is.
 func UnifiedDiff(file string, old, new []byte) (string, error) {
+	from, to := "a/"+file, "b/"+file
+	if strings.HasPrefix(file, "/") {
+		from, to = file, file
+	}
 	return difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
 		A: difflib.SplitLines(string(old)), B: difflib.SplitLines(string(new)),
-		FromFile: "a/" + file, ToFile: "b/" + file, Context: 3,
+		FromFile: from, ToFile: to, Context: 3,
 	})
 }
 

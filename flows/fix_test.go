@@ -104,3 +104,14 @@ func replaceOnce(s, old, new string) string {
 	Expect(s).To(ContainSubstring(old))
 	return strings.Replace(s, old, new, 1)
 }
+
+var _ = Describe("Fix patches, the diff's file names", func() {
+	It("writes a relative path under a/ and b/, an absolute one as it is", func() {
+		d, err := flows.UnifiedDiff("flows/x.yaml", []byte("a\n"), []byte("b\n"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(d).To(HavePrefix("--- a/flows/x.yaml\n+++ b/flows/x.yaml\n"))
+		d, err = flows.UnifiedDiff("/tmp/x.yaml", []byte("a\n"), []byte("b\n"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(d).To(HavePrefix("--- /tmp/x.yaml\n+++ /tmp/x.yaml\n"))
+	})
+})
