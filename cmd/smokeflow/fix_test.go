@@ -56,8 +56,29 @@ var _ = Describe("run --fix, the walkthrough (docs/running.md \"Fixes proposed a
 		return smokeflow(append(all, file)...)
 	}
 
+	// inDoc checks that the walkthrough of docs/running.md shows out's
+	// lines of the failure, the verdict and the fix as they are, the
+	// flow's path and the shops' URLs written as the walkthrough does.
+	inDoc := func(out string) {
+		GinkgoHelper()
+		doc, err := os.ReadFile("../../docs/running.md")
+		Expect(err).NotTo(HaveOccurred())
+		_, walk, _ := strings.Cut(string(doc), "### The walkthrough")
+		Expect(walk).To(ContainSubstring("```yaml\n" + walkthroughFlow + "```"))
+		r := strings.NewReplacer(file, "flows/buy-mug.yaml", good.URL, "$GOOD", renamed.URL, "$RENAMED", buggy.URL, "$BUGGY")
+		for _, l := range strings.Split(out, "\n") {
+			t := strings.TrimSpace(l)
+			for _, p := range []string{"step ", "compared:", "fix ", "patch:", "applied to", "near misses:", "try:"} {
+				if strings.HasPrefix(t, p) {
+					Expect(walk).To(ContainSubstring(r.Replace(l)), "docs/running.md's walkthrough")
+				}
+			}
+		}
+	}
+
 	It("says this deploy broke it for the planted bug, and offers no fix, saying why", func() {
 		code, out := run(buggy.URL, "--compare-to", good.URL, "--fix")
+		inDoc(out)
 		Expect(code).To(Equal(1), out)
 		Expect(out).To(ContainSubstring("compared: passes on " + good.URL + ": this deploy broke it"))
 		Expect(out).To(ContainSubstring(`fix (app_bug): no fix: a number changed: the page shows "$21.00" where the flow expects "$12.00"`))
@@ -68,6 +89,7 @@ var _ = Describe("run --fix, the walkthrough (docs/running.md \"Fixes proposed a
 	It("writes a proven patch for the renamed button, applies it with its comments kept, and the flow passes again", func() {
 		code, out := run(renamed.URL, "--fix")
 		Expect(code).To(Equal(1), "a proven fix does not make the run pass: "+out)
+		inDoc(out)
 		Expect(out).To(ContainSubstring("fix proven: " + file + ":10 Add to cart → Add to basket (the patched flow passed)"))
 		diff, err := os.ReadFile(filepath.Join(dir, "out", "fixes", "buy-a-blue-mug.diff"))
 		Expect(err).NotTo(HaveOccurred())
@@ -81,6 +103,7 @@ var _ = Describe("run --fix, the walkthrough (docs/running.md \"Fixes proposed a
 		code, out = run(renamed.URL, "--fix=apply")
 		Expect(code).To(Equal(1), out)
 		Expect(out).To(ContainSubstring("applied to " + file))
+		inDoc(out)
 		Expect(os.ReadFile(file)).To(BeEquivalentTo(strings.Replace(walkthroughFlow, "- click: Add to cart\n", "- click: Add to basket\n", 1)))
 
 		code, out = run(renamed.URL)
