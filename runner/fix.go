@@ -85,12 +85,12 @@ func (fx *fixer) tryFix(ctx context.Context, cfg Config, bh *browserHolder, work
 	for i, e := range edits {
 		t := fx.try(ctx, rerun, bh, worker, f, src, e, filepath.Join(slug, "fix", strconv.Itoa(i+1)), plan)
 		if t.err != nil {
-			fix.Status, fix.Reason = results.FixUnproven, t.err.Error()
+			fix.Reason = "no fix: " + t.err.Error()
 			continue
 		}
 		if t.status == results.Passed {
 			passed = append(passed, t)
-		} else if fix.Status == results.FixNone {
+		} else {
 			fix.Status, fix.Reason = results.FixUnproven, "the patched flow still fails: "+t.failure
 		}
 	}
@@ -99,8 +99,6 @@ func (fx *fixer) tryFix(ctx context.Context, cfg Config, bh *browserHolder, work
 		fix.Status, fix.Reason = results.FixNone, fmt.Sprintf("%d replacements pass (%s): choose one by hand", len(passed), newOf(passed))
 	case len(passed) == 1:
 		fx.prove(cfg.ArtifactsDir, slug, f, a, fix, passed[0], src)
-	case fix.Status == results.FixNone:
-		fix.Status = results.FixUnproven
 	}
 }
 
