@@ -137,4 +137,10 @@ var _ = Describe("run --fix, the walkthrough (docs/running.md \"Fixes proposed a
 		Expect(code).To(Equal(2), out)
 		Expect(out).To(ContainSubstring("--fix=maybe is not a mode: give --fix (or --fix=propose) to write proven patches under"))
 	})
+
+	It("is refused by demo, whose flows are in the binary, exit 2", func() {
+		code, out := smokeflow("demo", "--fix")
+		Expect(code).To(Equal(2), out)
+		Expect(out).To(ContainSubstring("--fix patches flow files, and demo runs the examples built into the binary"))
+	})
 })
