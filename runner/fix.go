@@ -163,7 +163,7 @@ func (fx *fixer) prove(dir, slug string, f *flows.Flow, a *results.Attempt, fix 
 		err = writeFixFile(dir, slug+".diff", diff)
 	}
 	if err == nil {
-		err = writeFixFile(dir, slug+".txt", evidence(f, a, fix, t))
+		err = writeFixFile(dir, slug+".txt", evidence(f, a, fix, t, src))
 	}
 	if err != nil {
 		fix.Status, fix.Reason = results.FixNotApplied, "cannot write the patch: "+err.Error()
@@ -218,11 +218,12 @@ func (fx *fixer) apply(file string, src, patched []byte) error {
 
 // evidence is the patch's proof as text: the failure, the replacement,
 // the failure snapshot's lines it was checked on, the re-run's verdict.
-func evidence(f *flows.Flow, a *results.Attempt, fix *results.Fix, t fixTry) string {
+func evidence(f *flows.Flow, a *results.Attempt, fix *results.Fix, t fixTry, src []byte) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "flow: %s (%s)\n", f.Name, f.File)
 	fmt.Fprintf(&b, "failed: %s\n", firstLine(a.Failure.Message))
 	fmt.Fprintf(&b, "replacement at %s:%d: %s → %s\n", fix.File, fix.Line, t.old, t.edit.New)
+	fmt.Fprintf(&b, "step line before: %s\nstep line after:  %s\n", lineOf(src, fix.Line), lineOf(t.patched, fix.Line))
 	if d := a.Failure.Diagnostics; d != nil && d.Snapshot != "" {
 		fmt.Fprintf(&b, "snapshot at the failure (%s):\n", d.Snapshot)
 	} else {
@@ -272,4 +273,13 @@ var refRE = regexp.MustCompile(` ?\[ref=e[0-9]+\]`)
 // diagnosticLine is a snapshot line without its ref.
 func diagnosticLine(l string) string {
 	return strings.TrimSpace(refRE.ReplaceAllString(l, ""))
+}
+
+// lineOf is line n (1-based) of src.
+func lineOf(src []byte, n int) string {
+	lines := strings.Split(string(src), "\n")
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
 }

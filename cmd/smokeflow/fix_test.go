@@ -97,6 +97,7 @@ var _ = Describe("run --fix, the walkthrough (docs/running.md \"Fixes proposed a
 		ev, err := os.ReadFile(filepath.Join(dir, "out", "fixes", "buy-a-blue-mug.txt"))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(string(ev)).To(ContainSubstring(`button "Add to basket"`))
+		Expect(string(ev)).To(ContainSubstring("step line before:   - click: Add to cart\nstep line after:    - click: Add to basket\n"))
 		Expect(string(ev)).To(ContainSubstring("patched flow re-run: passed"))
 		Expect(os.ReadFile(file)).To(BeEquivalentTo(walkthroughFlow), "--fix alone leaves the file alone")
 
