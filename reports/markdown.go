@@ -399,6 +399,12 @@ func (m *mdRenderer) flowSection(f *results.Flow) string {
 				b.WriteString("- " + mdInline(strings.TrimSpace(l)) + "\n")
 			}
 		}
+		if lines := fixLines(f.Fix); lines != nil {
+			b.WriteString("\n**Fix:** " + mdInline(lines[0]) + "\n")
+			for _, l := range lines[1:] {
+				b.WriteString("- " + mdInline(strings.TrimSpace(l)) + "\n")
+			}
+		}
 	}
 	if d := oneLine(f.Description); d != "" {
 		b.WriteString("\n" + mdInline(d) + "\n")

@@ -153,7 +153,7 @@ func (p *Progress) failure(f *results.Flow) {
 			}
 		}
 	}
-	for _, l := range compareLines(f.Compare) {
+	for _, l := range append(compareLines(f.Compare), fixLines(f.Fix)...) {
 		fmt.Fprintf(p.w, "  %s\n", l)
 	}
 }

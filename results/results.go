@@ -114,6 +114,9 @@ type Flow struct {
 	// Compare is the flow run again on --compare-to after it failed
 	// (docs/running.md "Was it this deploy?").
 	Compare *Compare `json:"compare,omitempty"`
+	// Fix is what run --fix made of the failure (docs/running.md "Fixes
+	// proposed and proven").
+	Fix *Fix `json:"fix,omitempty"`
 }
 
 // Quarantine is a flow's quarantine as the run saw it.

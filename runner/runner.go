@@ -77,6 +77,10 @@ type Config struct {
 	// run once more (run --compare-to; docs/running.md "Was it this
 	// deploy?").
 	CompareTo string
+	// Fix, when its Mode is set, proposes and proves a patch for each
+	// failed flow (run --fix; docs/running.md "Fixes proposed and
+	// proven").
+	Fix FixConfig
 }
 
 func (c Config) withDefaults() Config {
@@ -149,6 +153,7 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 	var wg sync.WaitGroup
 	slugs := uniqueSlugs(list)
 	sets := newSetups(cfg.Setup)
+	fx := newFixer(cfg.Fix, list)
 	defer func() { run.Setup = sets.results() }()
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
@@ -163,6 +168,9 @@ func Run(ctx context.Context, cfg Config, list []*flows.Flow) (*results.Run, err
 				}
 				if ok && res.Status == results.Failed && cfg.CompareTo != "" && flowCtx.Err() == nil {
 					compareRun(flowCtx, cfg, bh, worker, f, res, slugs[i], plan)
+				}
+				if ok && res.Status == results.Failed && fx != nil && flowCtx.Err() == nil {
+					fx.tryFix(flowCtx, cfg, bh, worker, f, res, slugs[i], plan)
 				}
 				if cfg.Listener != nil {
 					ev := results.Event{Kind: results.FlowFinished, Worker: worker, Flow: f.Name, Result: res}

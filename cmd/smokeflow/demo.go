@@ -39,6 +39,10 @@ The flags are those of run; --serve only serves the shop.`,
 }
 
 func cmdDemo(ctx context.Context, rf runFlags, serve bool, stdout, stderr io.Writer) error {
+	if rf.fix != "" {
+		// the example flows are in the binary: there is no file to patch
+		return usagef("--fix patches flow files, and demo runs the examples built into the binary: run them from files with smokeflow run --fix (docs/running.md \"Fixes proposed and proven\")")
+	}
 	srv, err := demo.Serve(ctx)
 	if err != nil {
 		return fmt.Errorf("cannot serve the demo shop: %w", err)

@@ -34,6 +34,7 @@ type runFlags struct {
 	trace                                                  string // docs/running.md "Traces"
 	har                                                    string // docs/flows.md "Routes"
 	compareTo                                              string // docs/running.md "Was it this deploy?"
+	fix                                                    string // docs/running.md "Fixes proposed and proven"
 	notify                                                 notifyFlags
 	hist                                                   historyFlags // docs/running.md "History"
 }
@@ -69,6 +70,8 @@ func (rf *runFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&rf.trace, "trace", "retain-on-failure", "keep a screenshot after every step and the snapshot before it: `on`, retain-on-failure or off (docs/running.md)")
 	fs.StringVar(&rf.har, "har", "", "record each flow's traffic as HAR 1.2 in `DIR`/FLOW.har (docs/flows.md \"Routes\")")
 	fs.StringVar(&rf.compareTo, "compare-to", "", "run a flow that fails once more on this `URL` (the previous deploy, production) and say whether this deploy broke it (docs/running.md)")
+	fs.StringVar(&rf.fix, "fix", "", "for a failed flow whose failure names a verified replacement, write a patch proven by a re-run under ARTIFACTS/fixes/; `MODE` apply also writes it into the flow file (docs/running.md)")
+	fs.Lookup("fix").NoOptDefVal = string(runner.FixPropose)
 	rf.sel.register(fs)
 	rf.notify.register(fs)
 }
@@ -182,6 +185,10 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		}
 		setup = append(setup, sf)
 	}
+	fix, err := rf.fixConfig(opts)
+	if err != nil {
+		return err
+	}
 	if rf.shard, err = resolveShard(rf.shard, rf.shardTotal, os.LookupEnv); err != nil {
 		return err
 	}
@@ -207,7 +214,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 	cfg.UpdateBaselines, cfg.BaselineFix = rf.updateBaselines, updateBaselinesFix
 	cfg.Trace = trace
 	cfg.HARDir = rf.har
-	cfg.CompareTo = rf.compareTo
+	cfg.CompareTo, cfg.Fix = rf.compareTo, fix
 	cfg.Device, cfg.Locale = device, rf.locale
 	runner.Version = version
 	run, runErr := runner.Run(ctx, cfg, list)
@@ -219,6 +226,7 @@ func execute(ctx context.Context, list []*flows.Flow, rf runFlags, opts flows.Lo
 		return runErr
 	}
 	prog.Summary(run, written)
+	fixSummary(run, rf.fix, stdout)
 	if len(writeErrs) > 0 {
 		return fmt.Errorf("writing reports: %s", strings.Join(writeErrs, "; "))
 	}

@@ -12,8 +12,11 @@ package demo
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"sync"
 	"time"
 )
@@ -73,4 +76,28 @@ func (s *Server) Close() error {
 	})
 	<-s.done
 	return s.closeErr
+}
+
+// Altered returns a copy of the demo shop whose HTML pages have each old
+// text replaced by its new one (pairs: old, new, ...), for tests that need
+// the shop as another deploy made it: a button renamed, a price wrong
+// (docs/running.md "Fixes proposed and proven", the walkthrough). Each
+// call has its own in-memory state, as Handler.
+func Altered(oldNew ...string) http.Handler {
+	h := Handler()
+	r := strings.NewReplacer(oldNew...)
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			body = r.Replace(body)
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(rec.Code)
+		_, _ = io.WriteString(w, body)
+	})
 }
