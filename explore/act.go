@@ -373,20 +373,28 @@ func (w *walker) deadFinding(v *visit, a *action) *Finding {
 // deadLink lists a link that leads nowhere by its address ("#", none,
 // javascript:) and does nothing under the one finding of its page's
 // pattern, which the first such link makes and whose repro clicks it: a
-// template's placeholders are one finding, not one a link
+// template's placeholders are one finding, not one a link. The same link
+// on a page of another pattern lists that page on the finding it is in
 // (docs/explore.md "One root cause, one finding").
 func (w *walker) deadLink(v *visit, a *action) *Finding {
-	key := "dead-links|" + pattern(urlOf(v.url))
-	dc := DeadControl{Page: v.url, Control: a.label}
-	if had, ok := w.found[key]; ok {
+	ck := controlKey(a.node)
+	if had, ok := w.deadLinks[ck]; ok {
+		// the same link on a page of another pattern (a layout's breadcrumb)
 		if !had.seenOn(v.url) {
 			had.Pages = append(had.Pages, v.url)
 		}
+		return nil
+	}
+	key := "dead-links|" + pattern(urlOf(v.url))
+	dc := DeadControl{Page: v.url, Control: a.label}
+	if had, ok := w.found[key]; ok {
 		had.DeadControls = append(had.DeadControls, dc)
+		w.deadLinks[ck] = had
 		return nil
 	}
 	f := w.deadFinding(v, a)
 	f.Kind, f.key, f.DeadControls = KindDeadLinks, key, []DeadControl{dc}
+	w.deadLinks[ck] = f
 	return f
 }
 

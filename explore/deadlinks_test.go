@@ -45,3 +45,22 @@ var _ = Describe("links that lead nowhere and do nothing", func() {
 		Expect(links).To(ConsistOf(`link "More info"`, `link "More info"`, `link "View all users"`))
 	})
 })
+
+var _ = Describe("the same link that leads nowhere on pages of two patterns", func() {
+	It("is one finding, with both pages", func() {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			next := ""
+			if r.URL.Path == "/" {
+				next = `<p><a href="/calendar/">Calendar</a></p>`
+			}
+			fmt.Fprintf(w, `<!doctype html><html lang="en"><head><title>Page</title></head><body><main><h1>Page</h1>
+<p><a href="#">Home</a></p>%s</main></body></html>`, next)
+		}))
+		defer srv.Close()
+		rep, err := explore.Run(context.Background(), explore.Options{URL: srv.URL + "/", Use: shared})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(titles(rep)).To(ConsistOf(`F1 medium Clicking the link "Home" on / does nothing`))
+		Expect(rep.Findings[0].Pages).To(ConsistOf(srv.URL + "/calendar/"))
+	})
+})

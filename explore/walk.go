@@ -27,21 +27,22 @@ type walker struct {
 	began    time.Time
 	deadline time.Time
 
-	queue    []*pageItem
-	queued   map[string]bool   // page keys queued or opened
-	patterns map[string]int    // pages opened per pattern
-	docs     map[string]string // the first page of each document (its fingerprint)
-	tried    map[string]bool   // action keys tried
-	found    map[string]*Finding
-	axeSeen  map[string]*Finding // the finding of each axe-core rule and element
-	findings []*Finding
-	pages    []PageVisit
-	skipped  []Skip
-	skips    map[string]bool
-	actions  int
-	stopped  string
-	shots    map[string][]byte
-	sessions int
+	queue     []*pageItem
+	queued    map[string]bool   // page keys queued or opened
+	patterns  map[string]int    // pages opened per pattern
+	docs      map[string]string // the first page of each document (its fingerprint)
+	tried     map[string]bool   // action keys tried
+	found     map[string]*Finding
+	axeSeen   map[string]*Finding // the finding of each axe-core rule and element
+	deadLinks map[string]*Finding // the finding each dead link is in, by controlKey
+	findings  []*Finding
+	pages     []PageVisit
+	skipped   []Skip
+	skips     map[string]bool
+	actions   int
+	stopped   string
+	shots     map[string][]byte
+	sessions  int
 }
 
 // pageItem is a page waiting in the queue, and the link that led to it.
@@ -62,7 +63,7 @@ func newWalker(o Options, b *browser.Browser, start *url.URL, sc *scope, av *avo
 	now := time.Now()
 	return &walker{o: o, b: b, start: start, scope: sc, avoid: av, tmp: tmp, began: now, deadline: now.Add(o.Time),
 		queued: map[string]bool{}, patterns: map[string]int{}, docs: map[string]string{}, tried: map[string]bool{},
-		found: map[string]*Finding{}, axeSeen: map[string]*Finding{}, shots: map[string][]byte{}, skips: map[string]bool{}}
+		found: map[string]*Finding{}, axeSeen: map[string]*Finding{}, deadLinks: map[string]*Finding{}, shots: map[string][]byte{}, skips: map[string]bool{}}
 }
 
 // walk visits pages breadth-first until the queue is empty or a budget
