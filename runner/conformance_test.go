@@ -170,7 +170,10 @@ func (pass *conformancePass) run(cases []conformanceCase, workers int) []*result
 	if len(list) == 0 {
 		return nil
 	}
-	cfg := runner.Config{Use: shared, BaseURL: fixture.URL, Workers: workers, ArtifactsDir: GinkgoT().TempDir()}
+	// No trace: the cases assert outcomes and failure text, never a trace
+	// (runner/trace_test.go does), and the screencast was a fifth of the
+	// pass's CPU time (docs/testing.md "Keeping `make test` short")
+	cfg := runner.Config{Use: shared, BaseURL: fixture.URL, Workers: workers, ArtifactsDir: GinkgoT().TempDir(), Trace: runner.TraceOff}
 	run, err := runner.Run(context.Background(), cfg, list)
 	Expect(err).NotTo(HaveOccurred())
 	var flowTime time.Duration
