@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
 )

@@ -168,3 +168,10 @@ func URLExpect(u string) *Step {
 	p := stablePath(u)
 	return &Step{Action: &Expect{Kind: ExpectURL, Match: &Match{Contains: &p}}}
 }
+
+// Exported is step i as the flow writes it (secrets as references, open
+// URLs relative to the base), for showing it as it is recorded.
+func (r *RecordedFlow) Exported(i int) *Step {
+	used := map[string]bool{}
+	return r.Steps[i].Step.Exported(&Export{Base: r.base(), Dir: r.Dir, Secret: func(s string) string { return r.secretRefs(s, used) }})
+}

@@ -1,0 +1,104 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// The recorder of `smokeflow record` (docs/session.md "Recording a
+// flow"): record.js, in every document of the page's main frame, in a
+// world of its own, recordWorld (not smokeflow's world of the steps: the
+// page's scripts see neither), sends what the person does through the
+// binding recordBinding, exposed in that world only. Its events reach Go
+// as Runtime.bindingCalled, read by the page's event loop: no polling.
+const (
+	recordWorld   = "smokeflow-recorder"
+	recordBinding = "__smokeflowRecord"
+)
+
+// RecordCall is one call of the recorder's binding: what the person did,
+// as record.js wrote it, and the world it came from.
+type RecordCall struct {
+	Kind     string   `json:"kind"` // point, click, dblclick, fill, select, check, uncheck, press, drag, expect
+	ID       int      `json:"id"`   // the element, for Element (0: none)
+	To       int      `json:"to"`   // drag: the element dropped on
+	Value    string   `json:"value"`
+	Secret   bool     `json:"secret"` // fill: a password field
+	Name     string   `json:"name"`   // fill: the field's name, id, label or placeholder
+	Options  []string `json:"options"`
+	Multiple bool     `json:"multiple"`
+	Key      string   `json:"key"`
+	What     string   `json:"what"` // expect: visible, text or value
+	Text     string   `json:"text"` // expect: the element's text
+
+	context proto.RuntimeExecutionContextID
+}
+
+// Record installs the recorder in the page's documents from now on (the
+// page's next navigation shows it) and returns the channel its calls
+// arrive on, in order.
+func (p *Page) Record(ctx context.Context) (<-chan RecordCall, error) {
+	ch := make(chan RecordCall, 4096)
+	p.mu.Lock()
+	p.recording = ch
+	p.mu.Unlock()
+	c := p.main.Client(ctx)
+	if err := (proto.RuntimeAddBinding{Name: recordBinding, ExecutionContextName: recordWorld}).Call(c); err != nil {
+		return nil, err
+	}
+	_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: recordJS, WorldName: recordWorld, RunImmediately: true}.Call(c)
+	return ch, err
+}
+
+// recorded hands a call of the recorder's binding to Record's channel;
+// one that does not parse, or that finds the channel full, is dropped.
+// Under no lock: the page's event loop calls it.
+func (p *Page) recorded(e *proto.RuntimeBindingCalled) {
+	var c RecordCall
+	if json.Unmarshal([]byte(e.Payload), &c) != nil {
+		return
+	}
+	c.context = e.ExecutionContextID
+	p.mu.Lock()
+	ch := p.recording
+	p.mu.Unlock()
+	if ch == nil {
+		return
+	}
+	select {
+	case ch <- c:
+	default:
+	}
+}
+
+// ErrRecordedGone: the element a recorder's call named is gone with its
+// document (the page went elsewhere first).
+var ErrRecordedGone = errors.New("the element is gone with its document")
+
+// RecordedNode is the backend DOM node id of element id of a recorder's
+// call, found in the world the call came from.
+func (p *Page) RecordedNode(ctx context.Context, c RecordCall, id int) (int64, error) {
+	cl := p.main.Client(ctx)
+	r, err := proto.RuntimeEvaluate{Expression: fmt.Sprintf("globalThis.__smokeflowRecorded(%d)", id),
+		ContextID: c.context, ObjectGroup: recordWorld}.Call(cl)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrRecordedGone, err)
+	}
+	defer func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: recordWorld}.Call(cl) }()
+	if r.ExceptionDetails != nil || r.Result.ObjectID == "" {
+		return 0, ErrRecordedGone
+	}
+	d, err := proto.DOMDescribeNode{ObjectID: r.Result.ObjectID}.Call(cl)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrRecordedGone, err)
+	}
+	return int64(d.Node.BackendNodeID), nil
+}
+
+// Document tells the documents of the recorder's calls apart: element
+// numbers are per document.
+func (c RecordCall) Document() int64 { return int64(c.context) }
