@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
 )
 
 // The recorder of `smokeflow record` (docs/session.md "Recording a
@@ -32,8 +34,12 @@ type RecordCall struct {
 	Options  []string `json:"options"`
 	Multiple bool     `json:"multiple"`
 	Key      string   `json:"key"`
-	What     string   `json:"what"` // expect: visible, text or value
-	Text     string   `json:"text"` // expect: the element's text
+	What     string   `json:"what"`   // expect: visible, text or value
+	Text     string   `json:"text"`   // expect: the element's text
+	Path     string   `json:"path"`   // where ID is in its document (record.js's pathOf)
+	ToPath   string   `json:"toPath"` // where To is
+	Doc      float64  `json:"doc"`    // the document's performance.timeOrigin
+	URL      string   `json:"url"`    // the document's URL
 
 	context proto.RuntimeExecutionContextID
 }
@@ -102,3 +108,56 @@ func (p *Page) RecordedNode(ctx context.Context, c RecordCall, id int) (int64, e
 // Document tells the documents of the recorder's calls apart: element
 // numbers are per document.
 func (c RecordCall) Document() int64 { return int64(c.context) }
+
+// DocumentPaths are the backend node ids of the main document's elements
+// by their path as record.js's pathOf writes it: the element's index
+// among its parent's elements, from the document down, "s" for a shadow
+// root. Read next to a snapshot, they find an element of a recorder's
+// call in that snapshot once its document is gone.
+func (p *Page) DocumentPaths(ctx context.Context) (map[string]int64, error) {
+	d, err := proto.DOMGetDocument{Depth: gson.Int(-1), Pierce: true}.Call(p.main.Client(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int64{}
+	var walk func(n *proto.DOMNode, path string)
+	walk = func(n *proto.DOMNode, path string) {
+		i := 0
+		for _, c := range n.Children {
+			if c.NodeType != 1 {
+				continue
+			}
+			cp := strconv.Itoa(i)
+			if path != "" {
+				cp = path + "/" + cp
+			}
+			out[cp] = int64(c.BackendNodeID)
+			walk(c, cp)
+			i++
+		}
+		for _, sr := range n.ShadowRoots {
+			walk(sr, path+"/s")
+		}
+	}
+	walk(d.Root, "")
+	return out, nil
+}
+
+// DocumentOrigin is the main document's performance.timeOrigin, read in
+// the recorder's world: it tells documents apart, as a recorder's call's
+// Doc does.
+func (p *Page) DocumentOrigin(ctx context.Context) (float64, error) {
+	c := p.main.Client(ctx)
+	w, err := proto.PageCreateIsolatedWorld{FrameID: p.main.FrameID, WorldName: recordWorld}.Call(c)
+	if err != nil {
+		return 0, err
+	}
+	r, err := proto.RuntimeEvaluate{Expression: "performance.timeOrigin", ContextID: w.ExecutionContextID, ReturnByValue: true}.Call(c)
+	if err != nil {
+		return 0, err
+	}
+	if r.ExceptionDetails != nil {
+		return 0, errors.New(exceptionMessage(r.ExceptionDetails))
+	}
+	return r.Result.Value.Num(), nil
+}

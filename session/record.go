@@ -28,7 +28,10 @@ type recorder struct {
 	fillKey  elemKey                   // the field the last step, a fill, filled
 	secretOf map[elemKey]string        // the secret of each password field
 	onStep   func(*flows.Step)
-	shown    int // the steps handed to onStep
+	last     *locate.Snapshot // the page's latest read
+	paths    map[string]int64 // where its elements are, read with it
+	doc      float64          // its document's performance.timeOrigin
+	shown    int              // the steps handed to onStep
 }
 
 // elemKey is an element of a recorder's call: its document and number.
@@ -64,15 +67,30 @@ func (ss *Session) Record(ctx context.Context, url string, onStep func(*flows.St
 }
 
 // loop handles the recorder's calls until the page closes (true) or ctx
-// ends (false). The page's changes wake it to see whether it closed.
+// ends (false). Between calls, a page that changed is read again, so
+// that the latest read holds what the person is about to act on even when
+// the action takes the page away before its call is handled.
 func (r *recorder) loop(ctx context.Context, calls <-chan browser.RecordCall) bool {
+	stale := true
 	for !r.ss.page.Closed() {
+		select {
+		case c := <-calls:
+			r.handle(ctx, c)
+			continue
+		default:
+		}
+		if stale {
+			r.read(ctx)
+			stale = false
+			continue
+		}
 		select {
 		case <-ctx.Done():
 			return false
 		case c := <-calls:
 			r.handle(ctx, c)
 		case <-r.ss.page.Changed():
+			stale = true
 		}
 	}
 	return true
@@ -133,7 +151,7 @@ func (r *recorder) handle(ctx context.Context, c browser.RecordCall) {
 		a = expectOf(c, t)
 	}
 	if a != nil {
-		r.add(&flows.Step{Action: a}, r.ss.pageURL())
+		r.add(&flows.Step{Action: a}, r.from(c))
 	}
 }
 
@@ -163,7 +181,7 @@ func (r *recorder) fill(c browser.RecordCall, key elemKey, t *flows.Target) {
 			return
 		}
 	}
-	r.add(&flows.Step{Action: &flows.Fill{Target: t, Value: c.Value}}, r.ss.pageURL())
+	r.add(&flows.Step{Action: &flows.Fill{Target: t, Value: c.Value}}, r.from(c))
 	r.fillKey = key
 }
 
@@ -208,6 +226,15 @@ func upperSnake(s string) string {
 	return b.String()
 }
 
+// from is the URL of the page a call came from: the page the person
+// acted on, which the page may have left already.
+func (r *recorder) from(c browser.RecordCall) string {
+	if c.URL != "" {
+		return c.URL
+	}
+	return r.ss.pageURL()
+}
+
 // add appends a step done on the page at from: the step before it ended
 // there. The steps before it are settled.
 func (r *recorder) add(st *flows.Step, from string) {
@@ -242,29 +269,86 @@ func (r *recorder) target(ctx context.Context, c browser.RecordCall, id int) *fl
 	}
 	backend, err := r.ss.page.RecordedNode(ctx, c, id)
 	if err != nil {
+		return r.targetAt(c, id)
+	}
+	// a fresh read, else the latest: the element may be gone already
+	snap, n := r.find(ctx, backend)
+	if n == nil {
+		return r.targetAt(c, id)
+	}
+	t := targetFor(snap, n)
+	if t != nil {
+		r.targets[key] = t
+	}
+	return t
+}
+
+// targetAt is target for an element whose document is gone: found by its
+// path in the latest read.
+func (r *recorder) targetAt(c browser.RecordCall, id int) *flows.Target {
+	path := c.Path
+	if id == c.To && c.Kind == "drag" {
+		path = c.ToPath
+	}
+	backend, ok := r.paths[path]
+	if !ok || r.last == nil || c.Doc != r.doc {
 		return nil
+	}
+	for _, n := range r.last.All {
+		if n.Backend == backend {
+			return targetFor(r.last, n)
+		}
+	}
+	return nil
+}
+
+// read reads the page, and where its elements are (for targetAt).
+func (r *recorder) read(ctx context.Context) {
+	doc, err := r.ss.page.DocumentOrigin(ctx)
+	if err != nil {
+		return
+	}
+	paths, err := r.ss.page.DocumentPaths(ctx)
+	if err != nil {
+		return
 	}
 	snap, err := r.ss.page.Snapshot(ctx)
 	if err != nil {
-		return nil
+		return
 	}
-	var n *locate.Node
-	for _, m := range snap.All {
-		if m.Backend == backend {
-			n = m
-			break
-		}
+	// all three of one document
+	if again, err := r.ss.page.DocumentOrigin(ctx); err == nil && again == doc {
+		r.last, r.paths, r.doc = snap, paths, doc
 	}
-	if n == nil {
-		return nil
-	}
+}
+
+// targetFor is locate.TargetFor, or the node's role and name when no
+// target picks it alone (it is hidden), as export does.
+func targetFor(snap *locate.Snapshot, n *locate.Node) *flows.Target {
 	t, err := locate.TargetFor(snap, n)
 	var re *locate.ResolveError
 	if err != nil && errors.As(err, &re) {
 		t = &flows.Target{Role: n.Role, Name: n.Name}
 	}
-	if t != nil {
-		r.targets[key] = t
-	}
 	return t
+}
+
+// find reads the page and finds the element of backend node id backend
+// in it, or else in the latest read.
+func (r *recorder) find(ctx context.Context, backend int64) (*locate.Snapshot, *locate.Node) {
+	snaps := []*locate.Snapshot{r.last}
+	if snap, err := r.ss.page.Snapshot(ctx); err == nil {
+		snaps = append([]*locate.Snapshot{snap}, snaps...)
+	}
+	for _, snap := range snaps {
+		if snap == nil {
+			continue
+		}
+		for _, n := range snap.All {
+			if n.Backend == backend {
+				return snap, n
+			}
+		}
+	}
+	return nil, nil
 }

@@ -10,7 +10,6 @@
 // helpers and Go's constants are in scope).
 (() => {
   if (globalThis.__smokeflowRecorded) return;
-  const send = (o) => { const b = globalThis[recordBinding]; if (b) b(JSON.stringify(o)); };
   const ids = new WeakMap(), els = new Map();
   let next = 1, mode = '', host = null, buttons = {}, pressedAt = -1, dragFrom = null;
   const idOf = (el) => {
@@ -19,6 +18,28 @@
     return id;
   };
   globalThis.__smokeflowRecorded = (id) => els.get(id) || null;
+  // pathOf is where el is in its document: the index among its parent's
+  // elements of each element from the document down, 's' for a shadow
+  // root; Go finds it in its latest read of the document when the
+  // element is gone before Go could ask for it (a link's navigation).
+  const pathOf = (el) => {
+    const segs = [];
+    for (let n = el; n && n.nodeType === 1 && n.parentNode;) {
+      const p = n.parentNode;
+      segs.push(Array.prototype.indexOf.call(p.children, n));
+      if (p.nodeType === 11 && p.host) { segs.push('s'); n = p.host; } else n = p;
+    }
+    return segs.reverse().join('/');
+  };
+  const send = (o) => {
+    const b = globalThis[recordBinding];
+    if (!b) return;
+    if (o.id) o.path = pathOf(els.get(o.id));
+    if (o.to) o.toPath = pathOf(els.get(o.to));
+    o.doc = performance.timeOrigin;
+    o.url = location.href;
+    b(JSON.stringify(o));
+  };
   const ours = (e) => host !== null && e.composedPath().includes(host);
   const origin = (e) => { const t = e.composedPath()[0]; return t && t.nodeType === 1 ? t : (t && t.parentElement) || null; };
   const acting = 'a[href],button,input,select,textarea,label,summary,option,[role],[onclick],[tabindex],[contenteditable]';
