@@ -161,3 +161,15 @@ func (p *Page) DocumentOrigin(ctx context.Context) (float64, error) {
 	}
 	return r.Result.Value.Num(), nil
 }
+
+// RecordReady tells the recorder's toolbar that the page was read as it
+// is: its light turns green (docs/session.md "Recording a flow").
+func (p *Page) RecordReady(ctx context.Context) {
+	c := p.main.Client(ctx)
+	w, err := proto.PageCreateIsolatedWorld{FrameID: p.main.FrameID, WorldName: recordWorld}.Call(c)
+	if err != nil {
+		return
+	}
+	_, _ = proto.RuntimeEvaluate{Expression: "globalThis.__smokeflowReady && globalThis.__smokeflowReady()",
+		ContextID: w.ExecutionContextID}.Call(c)
+}

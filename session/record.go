@@ -80,7 +80,9 @@ func (r *recorder) loop(ctx context.Context, calls <-chan browser.RecordCall) bo
 		default:
 		}
 		if stale {
-			r.read(ctx)
+			if r.read(ctx) {
+				r.ss.page.RecordReady(ctx)
+			}
 			stale = false
 			continue
 		}
@@ -271,8 +273,9 @@ func (r *recorder) target(ctx context.Context, c browser.RecordCall, id int) *fl
 	if err != nil {
 		return r.targetAt(c, id)
 	}
-	// a fresh read, else the latest: the element may be gone already
-	snap, n := r.find(ctx, backend)
+	// the latest read when it is of the call's document, else a fresh
+	// read, else the path in the latest: the element may be gone already
+	snap, n := r.find(ctx, c, backend)
 	if n == nil {
 		return r.targetAt(c, id)
 	}
@@ -294,32 +297,33 @@ func (r *recorder) targetAt(c browser.RecordCall, id int) *flows.Target {
 	if !ok || r.last == nil || c.Doc != r.doc {
 		return nil
 	}
-	for _, n := range r.last.All {
-		if n.Backend == backend {
-			return targetFor(r.last, n)
-		}
+	if n := nodeOf(r.last, backend); n != nil {
+		return targetFor(r.last, n)
 	}
 	return nil
 }
 
-// read reads the page, and where its elements are (for targetAt).
-func (r *recorder) read(ctx context.Context) {
+// read reads the page, and where its elements are (for targetAt); false
+// when the page changed documents meanwhile.
+func (r *recorder) read(ctx context.Context) bool {
 	doc, err := r.ss.page.DocumentOrigin(ctx)
 	if err != nil {
-		return
+		return false
 	}
 	paths, err := r.ss.page.DocumentPaths(ctx)
 	if err != nil {
-		return
+		return false
 	}
 	snap, err := r.ss.page.Snapshot(ctx)
 	if err != nil {
-		return
+		return false
 	}
 	// all three of one document
-	if again, err := r.ss.page.DocumentOrigin(ctx); err == nil && again == doc {
-		r.last, r.paths, r.doc = snap, paths, doc
+	if again, err := r.ss.page.DocumentOrigin(ctx); err != nil || again != doc {
+		return false
 	}
+	r.last, r.paths, r.doc = snap, paths, doc
+	return true
 }
 
 // targetFor is locate.TargetFor, or the node's role and name when no
@@ -333,22 +337,30 @@ func targetFor(snap *locate.Snapshot, n *locate.Node) *flows.Target {
 	return t
 }
 
-// find reads the page and finds the element of backend node id backend
-// in it, or else in the latest read.
-func (r *recorder) find(ctx context.Context, backend int64) (*locate.Snapshot, *locate.Node) {
-	snaps := []*locate.Snapshot{r.last}
-	if snap, err := r.ss.page.Snapshot(ctx); err == nil {
-		snaps = append([]*locate.Snapshot{snap}, snaps...)
+// find finds the element of backend node id backend in the latest read,
+// when it is of the call's document, or else in a fresh read.
+func (r *recorder) find(ctx context.Context, c browser.RecordCall, backend int64) (*locate.Snapshot, *locate.Node) {
+	if r.last != nil && c.Doc == r.doc {
+		if n := nodeOf(r.last, backend); n != nil {
+			return r.last, n
+		}
 	}
-	for _, snap := range snaps {
-		if snap == nil {
-			continue
-		}
-		for _, n := range snap.All {
-			if n.Backend == backend {
-				return snap, n
-			}
-		}
+	snap, err := r.ss.page.Snapshot(ctx)
+	if err != nil {
+		return nil, nil
+	}
+	if n := nodeOf(snap, backend); n != nil {
+		return snap, n
 	}
 	return nil, nil
+}
+
+// nodeOf is the node of snap with backend node id backend, or nil.
+func nodeOf(snap *locate.Snapshot, backend int64) *locate.Node {
+	for _, n := range snap.All {
+		if n.Backend == backend {
+			return n
+		}
+	}
+	return nil
 }

@@ -103,6 +103,13 @@
     send({ kind: 'drag', id: idOf(dragFrom), to: idOf(actor(origin(e))) });
     dragFrom = null;
   }, true);
+  // the toolbar's state: busy from a change of the page until Go has
+  // read the page again and calls __smokeflowReady
+  const busy = () => { if (host && host.getAttribute('data-state') !== 'busy') host.setAttribute('data-state', 'busy'); };
+  globalThis.__smokeflowReady = () => { if (host && host.getAttribute('data-state') !== 'ready') host.setAttribute('data-state', 'ready'); };
+  new MutationObserver((records) => {
+    if (records.some(r => r.target !== host)) busy();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   const setMode = (m) => {
     mode = m;
     for (const [k, b] of Object.entries(buttons)) b.setAttribute('aria-pressed', String(k === m));
@@ -111,12 +118,13 @@
     if (host || !document.documentElement) return;
     host = document.createElement('smokeflow-recorder');
     host.setAttribute('aria-hidden', 'true');
-    host.style.cssText = 'all:initial;position:fixed;right:8px;bottom:8px;z-index:2147483647;display:block;width:216px;height:28px';
+    host.style.cssText = 'all:initial;position:fixed;right:8px;bottom:8px;z-index:2147483647;display:block;width:232px;height:28px';
     const root = host.attachShadow({ mode: 'closed' });
     const style = document.createElement('style');
     style.textContent = ':host{all:initial}div{display:flex;font:12px/28px sans-serif;background:#222;color:#fff;border-radius:4px;overflow:hidden}' +
       'button{all:unset;box-sizing:border-box;width:72px;height:28px;text-align:center;cursor:pointer;color:#fff}' +
-      'button:hover{background:#444}button[aria-pressed=true]{background:#c00}';
+      'button:hover{background:#444}button[aria-pressed=true]{background:#c00}' +
+      'i{width:10px;height:10px;margin:9px 3px;border-radius:5px;background:#fa0}:host([data-state=ready]) i{background:#0c0}';
     const bar = document.createElement('div');
     bar.title = 'smokeflow record: add an expectation, then click what it is on';
     for (const what of ['visible', 'text', 'value']) {
@@ -126,6 +134,9 @@
       buttons[what] = b;
       bar.append(b);
     }
+    const dot = document.createElement('i');
+    dot.title = 'green: smokeflow has read the page as it is';
+    bar.append(dot);
     root.append(style, bar);
     document.documentElement.append(host);
   };

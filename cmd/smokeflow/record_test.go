@@ -106,8 +106,11 @@ func startRecording(url string, args ...string) *recording {
 }
 
 // center is the middle of the element sel matches, waited for and
-// scrolled into view.
+// scrolled into view, once the recorder has read the page as it is
+// (its toolbar's light is green), as a person looks before acting.
 func (r *recording) center(sel string) (float64, float64) {
+	_, err := r.p.Timeout(15 * time.Second).Element("smokeflow-recorder[data-state=ready]")
+	Expect(err).NotTo(HaveOccurred(), "the recorder's light")
 	el, err := r.p.Timeout(15 * time.Second).Element(sel)
 	Expect(err).NotTo(HaveOccurred(), sel)
 	Expect(el.ScrollIntoView()).To(Succeed())
