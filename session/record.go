@@ -71,7 +71,7 @@ func (ss *Session) Record(ctx context.Context, url string, onStep func(*flows.St
 // that the latest read holds what the person is about to act on even when
 // the action takes the page away before its call is handled.
 func (r *recorder) loop(ctx context.Context, calls <-chan browser.RecordCall) bool {
-	stale := true
+	stale, changed := true, r.ss.page.Changed()
 	for !r.ss.page.Closed() {
 		select {
 		case c := <-calls:
@@ -80,6 +80,8 @@ func (r *recorder) loop(ctx context.Context, calls <-chan browser.RecordCall) bo
 		default:
 		}
 		if stale {
+			// what changes during the read is read again
+			changed = r.ss.page.Changed()
 			if r.read(ctx) {
 				r.ss.page.RecordReady(ctx)
 			}
@@ -91,7 +93,7 @@ func (r *recorder) loop(ctx context.Context, calls <-chan browser.RecordCall) bo
 			return false
 		case c := <-calls:
 			r.handle(ctx, c)
-		case <-r.ss.page.Changed():
+		case <-changed:
 			stale = true
 		}
 	}

@@ -258,7 +258,9 @@ var _ = Describe("Record", func() {
 			"{expect: {url: {contains: /checkout}}}",
 		))
 		Expect(strings.Join(steps, "\n")).To(ContainSubstring("{fill: {target: Full name, value: Ada Lovelace}}"))
+		// the toolbar's expectations, on the order summary and the confirmation
 		Expect(strings.Join(steps, "\n")).To(MatchRegexp(`expect: \{text: .*, contains: .*Shipping`))
+		Expect(steps[len(steps)-1]).To(MatchRegexp(`^\{expect: \{visible: .*order`))
 
 		GinkgoT().Setenv("PASSWORD", "secret")
 		code, out := smokeflow("validate", "--strict", file)
