@@ -1,7 +1,7 @@
 # smokeflow: `make demo` runs the example flows on the embedded demo shop;
 # `make test` runs every test suite. Both install what a fresh Debian or
-# Ubuntu machine lacks (Chromium, xmllint for the JUnit schema tests, and
-# PostgreSQL for the history store's specs).
+# Ubuntu machine lacks (Chromium, xmllint for the JUnit schema tests,
+# PostgreSQL for the history store's specs, and Xvfb for the recorder's).
 # `make realapps` runs flows on real open-source apps from npm
 # (docs/realapps.md), `make bench-agent` measures the agent session
 # next to agent-browser, `make bench-tokens` the snapshot's tokens next to
