@@ -28,7 +28,8 @@ type RecordedFlow struct {
 	// Dir is the file's folder: upload paths are written relative to it.
 	Dir   string
 	Steps []Recorded
-	// Secrets are the values written as ${secrets.NAME}, by name.
+	// Secrets are the values written as ${secrets.NAME}, by name. A name
+	// with no value is listed when a step names it itself.
 	Secrets map[string]string
 }
 
@@ -121,6 +122,9 @@ func (r *RecordedFlow) secretRefs(s string, used map[string]bool) string {
 	slices.Sort(names)
 	slices.SortStableFunc(names, func(a, b string) int { return len(r.Secrets[b]) - len(r.Secrets[a]) })
 	for _, n := range names {
+		if strings.Contains(s, "${secrets."+n+"}") {
+			used[n] = true
+		}
 		v := r.Secrets[n]
 		if v != "" && strings.Contains(s, v) {
 			s = strings.ReplaceAll(s, v, "${secrets."+n+"}")

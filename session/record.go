@@ -16,6 +16,9 @@ import (
 // "Recording a flow").
 type Recording struct {
 	Flow *flows.RecordedFlow
+	// Secrets are the values typed into password fields, by the names
+	// the flow gives them: for checking the flow, never written.
+	Secrets map[string]string
 	// Closed: the person closed the window (not: the context ended).
 	Closed bool
 }
@@ -27,6 +30,7 @@ type recorder struct {
 	targets  map[elemKey]*flows.Target // by element, what TargetFor found for it
 	fillKey  elemKey                   // the field the last step, a fill, filled
 	secretOf map[elemKey]string        // the secret of each password field
+	values   map[string]string         // the secrets' values, by name
 	onStep   func(*flows.Step)
 	last     *locate.Snapshot // the page's latest read
 	paths    map[string]int64 // where its elements are, read with it
@@ -55,7 +59,7 @@ func (ss *Session) Record(ctx context.Context, url string, onStep func(*flows.St
 	if _, err := ss.Do(ctx, open); err != nil {
 		return nil, err
 	}
-	r := &recorder{ss: ss, targets: map[elemKey]*flows.Target{}, secretOf: map[elemKey]string{}, onStep: onStep,
+	r := &recorder{ss: ss, targets: map[elemKey]*flows.Target{}, secretOf: map[elemKey]string{}, values: map[string]string{}, onStep: onStep,
 		rf: &flows.RecordedFlow{Base: origin(ss.pageURL()), Secrets: map[string]string{}}}
 	r.add(open, "")
 	closed := r.loop(ctx, calls)
@@ -63,7 +67,7 @@ func (ss *Session) Record(ctx context.Context, url string, onStep func(*flows.St
 		r.rf.Steps[n-1].To = ss.pageURL()
 	}
 	r.show(len(r.rf.Steps))
-	return &Recording{Flow: r.rf, Closed: closed}, nil
+	return &Recording{Flow: r.rf, Secrets: r.values, Closed: closed}, nil
 }
 
 // loop handles the recorder's calls until the page closes (true) or ctx
@@ -177,7 +181,11 @@ func expectOf(c browser.RecordCall, t *flows.Target) flows.Action {
 // secret, named after the field (docs/session.md "Recording a flow").
 func (r *recorder) fill(c browser.RecordCall, key elemKey, t *flows.Target) {
 	if c.Secret {
-		r.rf.Secrets[r.secretName(c.Name, key)] = c.Value
+		// written as the reference, never as the value: a short password
+		// is in no other string (docs/session.md "Recording a flow")
+		name := r.secretName(c.Name, key)
+		r.rf.Secrets[name], r.values[name] = "", c.Value
+		c.Value = "${secrets." + name + "}"
 	}
 	if n := len(r.rf.Steps); n > 0 && r.fillKey == key {
 		if f, ok := r.rf.Steps[n-1].Step.Action.(*flows.Fill); ok {

@@ -120,7 +120,7 @@ func writeRecording(rec *session.Recording, out string, stdout io.Writer) error 
 	}
 	fmt.Fprint(stdout, string(src))
 	lookup := func(k string) (string, bool) {
-		if v, ok := rf.Secrets[k]; ok {
+		if v, ok := rec.Secrets[k]; ok {
 			return v, true
 		}
 		return os.LookupEnv(k)
