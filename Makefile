@@ -1,7 +1,7 @@
 # smokeflow: `make demo` runs the example flows on the embedded demo shop;
 # `make test` runs every test suite. Both install what a fresh Debian or
-# Ubuntu machine lacks (Chromium, xmllint for the JUnit schema tests, and
-# PostgreSQL for the history store's specs).
+# Ubuntu machine lacks (Chromium, xmllint for the JUnit schema tests,
+# PostgreSQL for the history store's specs, and Xvfb for the recorder's).
 # `make realapps` runs flows on real open-source apps from npm
 # (docs/realapps.md), `make bench-agent` measures the agent session
 # next to agent-browser, `make bench-tokens` the snapshot's tokens next to
@@ -23,7 +23,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser postgres tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js release-snapshot clean
+.PHONY: demo test build browser postgres xvfb tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js release-snapshot clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -51,6 +51,15 @@ postgres:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; \
 	fi
 
+# Xvfb comes from the distribution, only when it is missing: the
+# recorder's specs drive a headed Chromium on a display of their own
+# (docs/testing.md "The recorder's display").
+xvfb:
+	@if [ ! -x /usr/bin/Xvfb ]; then \
+		echo "Installing Xvfb from the distribution..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y xvfb; \
+	fi
+
 tools:
 	@if ! command -v xmllint >/dev/null 2>&1; then \
 		echo "Installing xmllint (libxml2-utils) for the JUnit schema tests..."; \
@@ -65,7 +74,7 @@ demo: browser build
 # (docs/testing.md "Keeping `make test` short"). A package's binary gets 25
 # minutes, not go test's 10, so a loaded machine makes the run slower, not
 # red (README.md "Two commands on a fresh machine").
-test: browser tools postgres
+test: browser tools postgres xvfb
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './*/node_modules/*')); \
 		if [ -n "$$unformatted" ]; then echo "gofmt -w these files:"; echo "$$unformatted"; exit 1; fi

@@ -93,7 +93,7 @@ func (e *Engine) actWith(ctx context.Context, c Command, st *flows.Step, timeout
 		if c.Timeout > 0 {
 			st.Timeout = c.Timeout
 		}
-		e.steps = append(e.steps, recorded{step: st, from: from, to: e.pageURL()})
+		e.steps = append(e.steps, flows.Recorded{Step: st, From: from, To: e.pageURL()})
 	}
 	o := ok()
 	o.Log = log

@@ -140,7 +140,7 @@ type Engine struct {
 	// or the one of the last snapshot it read (docs/targets.md "The
 	// header").
 	known string
-	steps []recorded
+	steps []flows.Recorded
 
 	pending map[string]held // the steps a confirm rule holds back, by token
 	blocked int             // the blocked requests already noted

@@ -351,7 +351,7 @@ func (e *Engine) history(ctx context.Context, c Command, timeout time.Duration) 
 		return pageFailed(tctx, "waiting for the page to settle", err)
 	}
 	to := e.pageURL()
-	e.steps = append(e.steps, recorded{step: &flows.Step{Action: &flows.Open{URL: to}}, from: from, to: to})
+	e.steps = append(e.steps, flows.Recorded{Step: &flows.Step{Action: &flows.Open{URL: to}}, From: from, To: to})
 	o := ok()
 	o.Notes = notes
 	return o

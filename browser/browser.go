@@ -111,6 +111,7 @@ type Browser struct {
 	attached bool
 	version  string
 	bin      string
+	endpoint string // the DevTools WebSocket URL of a launched browser
 
 	disconnect context.CancelFunc
 
@@ -123,6 +124,11 @@ func (b *Browser) Rod() *rod.Browser { return b.rod }
 
 // Version is the browser's product string, such as "Chrome/156.0.8078.108".
 func (b *Browser) Version() string { return b.version }
+
+// Endpoint is a launched browser's DevTools WebSocket URL ("" for an
+// attached one): `smokeflow record` prints it (docs/session.md
+// "Recording a flow").
+func (b *Browser) Endpoint() string { return b.endpoint }
 
 // Attached reports whether the browser was attached with --cdp.
 func (b *Browser) Attached() bool { return b.attached }
@@ -227,7 +233,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		b.kill()
 		return nil, &BrowserError{Msg: "cannot connect to the browser's DevTools endpoint " + ws, Fix: installHint, Err: err, Fixes: installFixes}
 	}
-	b.rod, b.conn = rb, cl
+	b.rod, b.conn, b.endpoint = rb, cl, ws
 	b.version = browserVersion(rb)
 	return b, nil
 }

@@ -38,6 +38,7 @@ var jsConstants = []struct{ name, value string }{
 	{"changeBinding", changeBinding}, // watch.js, idle.js
 	{"lostClick", lostClick},         // unguard.js
 	{"keySpace", flows.KeySpace},     // activated.js
+	{"recordBinding", recordBinding}, // record.js
 }
 
 // The scripts, by the name of their file in js/.
@@ -66,6 +67,7 @@ var (
 	overlaysJS       = script("overlays")
 	probeJS          = script("probe")
 	readStorageJS    = script("read-storage")
+	recordJS         = script("record")
 	selectJS         = script("select")
 	selectControlsJS = script("select-controls")
 	setStorageJS     = script("set-storage")

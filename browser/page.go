@@ -245,6 +245,10 @@ type Page struct {
 	inputs
 	capturing
 
+	// recording receives what record.js sends (record.go); nil when the
+	// page is not recorded. Under mu.
+	recording chan RecordCall
+
 	refs  *locate.Snapshot // the latest `snapshot` the user saw
 	table *locate.RefTable // numbers the refs of every snapshot (snapshot.go)
 }

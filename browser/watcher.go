@@ -395,7 +395,11 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 		p.mu.Unlock()
 	case "Runtime.bindingCalled":
 		var e proto.RuntimeBindingCalled
-		if !msg.Load(&e) || e.Name != changeBinding {
+		if msg.Load(&e) && e.Name == recordBinding && s == p.main {
+			p.recorded(&e) // record.go
+			return
+		}
+		if e.Name != changeBinding {
 			return
 		}
 		p.mu.Lock()

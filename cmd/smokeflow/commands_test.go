@@ -16,7 +16,7 @@ import (
 )
 
 // commands are the commands smokeflow has (docs/cli.md "Commands").
-var commands = []string{"run", "validate", "snapshot", "schema", "demo", "version", "diff", "explore", "merge-reports", "history",
+var commands = []string{"run", "validate", "snapshot", "schema", "demo", "version", "diff", "explore", "record", "merge-reports", "history",
 	"open", "click", "dblclick", "hover", "drag", "check", "uncheck", "fill", "type", "press", "select", "scroll", "upload",
 	"expect", "get", "screenshot", "back", "forward", "reload", "wait", "eval", "find", "console", "network", "tab", "dialog", "cookies", "storage", "export", "state", "confirm", "close", "sessions", "batch", "mcp",
 	"completion", "help"}

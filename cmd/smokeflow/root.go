@@ -80,6 +80,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
 	root.AddCommand(newDiffCmd())
 	root.AddCommand(newExploreCmd())
+	root.AddCommand(newRecordCmd())
 	root.AddCommand(newMergeReportsCmd())
 	root.AddCommand(newHistoryCmd())
 	root.AddGroup(&cobra.Group{ID: groupSession, Title: sessionTitle})
