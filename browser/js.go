@@ -65,6 +65,7 @@ var (
 	maskJS           = script("mask")
 	overlaysJS       = script("overlays")
 	probeJS          = script("probe")
+	readOnlyJS       = script("read-only")
 	readStorageJS    = script("read-storage")
 	selectJS         = script("select")
 	selectControlsJS = script("select-controls")
