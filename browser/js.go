@@ -66,6 +66,7 @@ var (
 	maskJS           = script("mask")
 	overlaysJS       = script("overlays")
 	probeJS          = script("probe")
+	readOnlyJS       = script("read-only")
 	readStorageJS    = script("read-storage")
 	recordJS         = script("record")
 	selectJS         = script("select")

@@ -215,8 +215,11 @@ func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *O
 			}
 		}
 		if f := s.searchField(snap); f != nil && !s.typed {
-			if ro, _ := p.Attr(ctx, f, "readOnly"); ro == "true" {
-				return false, nil // a select-only field the tree does not call read-only: no search; its list is still coming
+			if ro, err := p.callOn(ctx, f, readOnlyJS); err != nil || string(ro) == "true" {
+				// a select-only field the tree does not call read-only (its readOnly
+				// read; docs/targets.md "Custom selects", 3): no search; its list is
+				// still coming (a field that could not be read is read again)
+				return false, nil
 			}
 			s.typed = true
 			if _, err := p.Fill(ctx, p.refTarget(snap, f), want); err != nil {

@@ -78,7 +78,58 @@ func Resolve(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Targe
 	}
 	r.Matches = cands
 	choose(snap, t, r)
+	if r.Node != nil && r.Err == nil {
+		aimAtPart(t, r)
+	}
 	return r
+}
+
+// aimAtPart acts on the part of a clickable that a phrase names whole
+// (docs/targets.md "Resolution", 4, "The part a phrase names"): when the
+// match chosen on the role rung is a clickable made so by cursor,
+// onclick or tabindex (not a real control) whose name holds the phrase
+// only as a part (a grid's header row "Product Colour Price" for
+// `Price`), and exactly one visible element inside it is named the
+// phrase whole (the column header "Price"), that element is the one
+// acted on: a click there reaches the clickable too, where a click at
+// the clickable's middle lands on whatever part is there.
+func aimAtPart(t *flows.Target, r *Result) {
+	n := r.Node
+	if r.Rung != RungRole || isMapTarget(t) || t.Ref != "" || isRegex(r.Phrase) ||
+		!n.Clickable || interactiveRoles[n.Role] {
+		return
+	}
+	phrase := lowerPhrase(r.Phrase)
+	if phrase == "" || exactName(n, RungRole, phrase) {
+		return
+	}
+	var parts []*Node
+	var walk func(c *Node) bool
+	walk = func(c *Node) bool { // the innermost parts named the phrase whole
+		if c.Role == "StaticText" || c.Role == "Iframe" || !c.Visible || c.Box.Empty() {
+			return false
+		}
+		inner := false
+		for _, k := range c.Children {
+			if walk(k) {
+				inner = true
+			}
+		}
+		if !inner && (strings.ToLower(c.Text) == phrase || exactName(c, RungRole, phrase)) {
+			parts = append(parts, c)
+			return true
+		}
+		return inner
+	}
+	for _, c := range n.Children {
+		walk(c)
+	}
+	if len(parts) != 1 {
+		return
+	}
+	r.Node = parts[0]
+	r.Log = append(r.Log, fmt.Sprintf("%s %q has %q only as a part of its name; acting on that part, %s %q",
+		n.Role, n.Name, r.Phrase, parts[0].Role, parts[0].Name))
 }
 
 // Count returns every match of a target (visible or not) on the first
