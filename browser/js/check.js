@@ -1,7 +1,8 @@
 // check.js checks that the element is attached and enabled (and editable),
 // scrolls it into view, waits until it stays put over two rendered frames
 // (the box now and after the next frame; watching for up to 30 while it
-// moves), hit-tests its centre and, for a click, puts the click guard in
+// moves), hit-tests its centre (or, where the centre is on a control the
+// element holds, a point beside it: lib.js besideControls) and, for a click, puts the click guard in
 // place, all in one call; it answers the centre, where to act
 // (docs/targets.md "Actionability", "One call"). A page at rest
 // (still: the change watcher has reported no DOM change for a while; no
@@ -46,9 +47,16 @@
   if (!el.isConnected) return {state: 'detached'};
   if (!stable) return {state: 'unstable'};
   if (b.width === 0 || b.height === 0) return {state: 'hidden'};
-  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  let x = b.left + b.width / 2, y = b.top + b.height / 2;
   if (!needHit) return {state: 'ok', x, y};
-  const hit = deepHit(document, x, y);
+  let hit = deepHit(document, x, y);
+  if (innerControl(el, hit)) {
+    // the centre is on a control the element holds (AdminLTE's "I agree to
+    // the terms of service." label, whose middle is its link): a person
+    // clicks the element beside it
+    const p = besideControls(el, b);
+    if (p) ({x, y, hit} = p);
+  }
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
   if (!hitOn(el, hit)) return {state: 'covered', by: describe(hit, true), cover: coverOf(el, hit)};
   if (guard) installGuard(this);

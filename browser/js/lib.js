@@ -93,6 +93,32 @@ function hitOn(el, hit) {
   return el.tagName === 'LABEL' && !!el.control && hit === el.control;
 }
 
+// innerControl says hit is inside a control that el holds, not el
+// itself (a link in a label's text): a click there is that control's
+// (docs/targets.md "Actionability", "Receives events").
+function innerControl(el, hit) {
+  if (!hit || !composedContains(el, hit)) return false;
+  for (let n = hit; n && n !== el; n = composedParent(n)) {
+    if (n.nodeType === 1 && n.matches(controlSelector)) return true;
+  }
+  return false;
+}
+
+// besideControls is a point of el's box b where a click is el's and on
+// no control inside it, with what is hit there: along its middle line
+// from the start, where a drawn box or a label's text begins, then
+// above and below it; null when there is none.
+function besideControls(el, b) {
+  for (const fy of [0.5, 0.3, 0.7]) {
+    for (const fx of [0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95]) {
+      const x = b.left + b.width * fx, y = b.top + b.height * fy;
+      const hit = deepHit(document, x, y);
+      if (hit && hitOn(el, hit) && !innerControl(el, hit)) return {x, y, hit};
+    }
+  }
+  return null;
+}
+
 // isField says el takes a value a person types or picks: a text input,
 // a textarea, a native select, or an element of such a role.
 function isField(el) {
