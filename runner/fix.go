@@ -1,8 +1,8 @@
 package runner
 
 import (
+	"bytes"
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smokeflow/smokeflow/diffs"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/results"
 )
@@ -198,11 +199,11 @@ func (fx *fixer) apply(file string, src, patched []byte) error {
 		return fmt.Errorf("not applied: cannot read %s: %v", file, err)
 	}
 	switch {
-	case sha256.Sum256(now) == sha256.Sum256(patched):
+	case bytes.Equal(now, patched):
 		return nil // another row of the flow applied the same patch
-	case fx.wrote[file] != nil && sha256.Sum256(now) == sha256.Sum256(fx.wrote[file]):
+	case fx.wrote[file] != nil && bytes.Equal(now, fx.wrote[file]):
 		return fmt.Errorf("not applied: another fix of this run changed %s already: run --fix again, or apply the patch by hand", file)
-	case sha256.Sum256(now) != sha256.Sum256(src):
+	case !bytes.Equal(now, src):
 		return fmt.Errorf("not applied: %s changed on disk since the run started: apply the patch by hand, or run --fix again", file)
 	}
 	info, err := os.Stat(file)
@@ -268,11 +269,10 @@ func appBug(dir string, a *results.Attempt) string {
 	return ""
 }
 
-var refRE = regexp.MustCompile(` ?\[ref=e[0-9]+\]`)
-
-// diagnosticLine is a snapshot line without its ref.
+// diagnosticLine is a snapshot line without its ref, as the diffs
+// package compares it.
 func diagnosticLine(l string) string {
-	return strings.TrimSpace(refRE.ReplaceAllString(l, ""))
+	return strings.TrimSpace(diffs.StripRefs(l))
 }
 
 // lineOf is line n (1-based) of src.
