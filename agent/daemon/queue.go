@@ -20,9 +20,10 @@ type job struct {
 // fifo is the session's queue: commands run in the order they were
 // queued (docs/agent-session.md "Queue").
 type fifo struct {
-	mu     sync.Mutex
-	jobs   []*job
-	closed bool
+	mu      sync.Mutex
+	jobs    []*job
+	running bool // a popped job has not finished
+	closed  bool
 	ready  chan struct{} // a job was pushed (capacity 1)
 	// onPush, when set, is called with each job as it is queued, in queue
 	// order (the tests' view of arrival).
@@ -31,8 +32,10 @@ type fifo struct {
 
 func newFIFO() *fifo { return &fifo{ready: make(chan struct{}, 1)} }
 
-// push queues j and says how many jobs were queued before it; false when
-// the queue is closed (the session is ending).
+// push queues j and says how many commands are before it, those queued
+// and the running one, counted under the lock that pop takes: a job
+// popped meanwhile is never counted as ahead of itself; false when the
+// queue is closed (the session is ending).
 func (q *fifo) push(j *job) (int, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -40,6 +43,9 @@ func (q *fifo) push(j *job) (int, bool) {
 		return 0, false
 	}
 	ahead := len(q.jobs)
+	if q.running {
+		ahead++
+	}
 	q.jobs = append(q.jobs, j)
 	if q.onPush != nil {
 		q.onPush(j.cmd)
@@ -51,7 +57,7 @@ func (q *fifo) push(j *job) (int, bool) {
 	return ahead, true
 }
 
-// pop takes the first job, or nil.
+// pop takes the first job, or nil; the job runs until finished is called.
 func (q *fifo) pop() *job {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -61,14 +67,22 @@ func (q *fifo) pop() *job {
 	j := q.jobs[0]
 	q.jobs[0] = nil
 	q.jobs = q.jobs[1:]
+	q.running = true
 	return j
 }
 
-// len is how many jobs wait.
-func (q *fifo) len() int {
+// finished says the popped job has its answer.
+func (q *fifo) finished() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return len(q.jobs)
+	q.running = false
+}
+
+// state is whether a job runs and how many wait.
+func (q *fifo) state() (running bool, waiting int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.running, len(q.jobs)
 }
 
 // close refuses further jobs and returns those that wait.

@@ -23,8 +23,13 @@ type gateEngine struct {
 	first       sync.Once
 	started     chan struct{} // closed when the first command runs
 	release     chan struct{} // the first command waits for it
+	opened      sync.Once
 	closedCalls int
 }
+
+// open releases the first command; a spec registers it as a cleanup too,
+// so that a spec failing before it releases ends instead of hanging.
+func (e *gateEngine) open() { e.opened.Do(func() { close(e.release) }) }
 
 func newGate() *gateEngine {
 	return &gateEngine{started: make(chan struct{}), release: make(chan struct{})}
@@ -93,6 +98,27 @@ func clickN(i int) agent.Command {
 }
 
 var _ = Describe("the queue of a session", func() {
+	It("counts as ahead of a command those queued and the running one, never the command itself", func() {
+		q := newFIFO()
+		ahead, ok := q.push(&job{})
+		Expect(ok).To(BeTrue())
+		Expect(ahead).To(Equal(0))
+		Expect(q.pop()).NotTo(BeNil())
+		// popped and running: the next one has it ahead, counted under the
+		// queue's lock (the server once read "busy" after pushing, and a
+		// job popped in between counted itself)
+		ahead, _ = q.push(&job{})
+		Expect(ahead).To(Equal(1))
+		ahead, _ = q.push(&job{})
+		Expect(ahead).To(Equal(2))
+		running, waiting := q.state()
+		Expect(running).To(BeTrue())
+		Expect(waiting).To(Equal(2))
+		q.finished()
+		ahead, _ = q.push(&job{})
+		Expect(ahead).To(Equal(2), "two wait, none runs")
+	})
+
 	It("answers 20 commands fired at once, one at a time, in the order they were queued, none lost", func() {
 		cfg := Config{Dir: shortDir(), Options: agent.Options{Name: "fifo"}, IdleTimeout: DefaultIdleTimeout}
 		eng := newGate()
@@ -107,6 +133,7 @@ var _ = Describe("the queue of a session", func() {
 				close(allQueued)
 			}
 		})
+		DeferCleanup(eng.open) // before the session's stop, which waits for the command
 		c := &Client{Config: cfg, Exe: []string{"/bin/false"}} // it must not start a process
 		// the first command holds the engine until all 20 are queued: the
 		// others wait in the queue, and one running meanwhile would be seen
@@ -118,7 +145,7 @@ var _ = Describe("the queue of a session", func() {
 			st, err := c.Status()
 			Expect(err).NotTo(HaveOccurred())
 			whileFirstRuns <- st
-			close(eng.release)
+			eng.open()
 		}()
 		results := make([]agent.Result, 20)
 		errs := make([]error, 20)
@@ -149,6 +176,7 @@ var _ = Describe("the queue of a session", func() {
 		cfg := Config{Dir: shortDir(), Options: agent.Options{Name: "order"}, IdleTimeout: DefaultIdleTimeout}
 		eng := newGate()
 		serveInProcess(cfg, eng, nil)
+		DeferCleanup(eng.open) // before the session's stop, which waits for the command
 		socket := pathsOf(cfg).socket
 		readers := make([]*bufio.Reader, 20)
 		for i := range 20 {
@@ -167,7 +195,7 @@ var _ = Describe("the queue of a session", func() {
 				<-eng.started
 			}
 		}
-		close(eng.release)
+		eng.open()
 		var want []string
 		for i := range 20 {
 			var res response

@@ -67,7 +67,6 @@ type server struct {
 	acceptDone chan struct{} // closed when accept has returned
 
 	mu       sync.Mutex
-	busy     bool
 	lastUsed time.Time
 	url      string
 }
@@ -217,7 +216,7 @@ func (s *server) work(ctx context.Context) string {
 				return "closed by a command"
 			}
 			j.done <- response{Result: &res}
-			if s.q.len() == 0 {
+			if _, waiting := s.q.state(); waiting == 0 {
 				debug.FreeOSMemory() // between commands (docs/agent-session.md "The process")
 			}
 			idle.Reset(s.cfg.IdleTimeout)
@@ -237,10 +236,11 @@ func (s *server) work(ctx context.Context) string {
 // command, not the session.
 func (s *server) runJob(j *job) (res agent.Result) {
 	defer j.cancel()
+	defer s.q.finished()
 	if j.ctx.Err() != nil {
 		return agent.Result{Code: agent.ExitFailed, Stderr: "smokeflow: not run: the client went away\n"}
 	}
-	s.setBusy(true)
+	s.touch()
 	began := time.Now()
 	defer func() {
 		if v := recover(); v != nil {
@@ -250,7 +250,7 @@ func (s *server) runJob(j *job) (res agent.Result) {
 		if j.cmd.Verb == agent.VerbClose {
 			res.Closed = true // close ends the session, whatever the engine said
 		}
-		s.setBusy(false)
+		s.touch()
 		s.logf("%s: exit %d in %s", j.cmd.Verb, res.Code, time.Since(began).Round(time.Millisecond))
 		browser.ReapZombies()
 	}()
@@ -263,10 +263,10 @@ func (s *server) runJob(j *job) (res agent.Result) {
 	return res
 }
 
-func (s *server) setBusy(b bool) {
+// touch marks the session used now.
+func (s *server) touch() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.busy = b
 	s.lastUsed = time.Now()
 }
 
@@ -303,9 +303,10 @@ func (s *server) shutdown(reason string) error {
 
 // info is the session's status.
 func (s *server) info() *Info {
+	busy, queued := s.q.state()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return &Info{Name: s.cfg.Name, PID: os.Getpid(), URL: s.url, Busy: s.busy, Queued: s.q.len(),
+	return &Info{Name: s.cfg.Name, PID: os.Getpid(), URL: s.url, Busy: busy, Queued: queued,
 		Started: s.started, LastUsed: s.lastUsed, Socket: s.p.socket, Log: s.p.log}
 }
 
@@ -365,11 +366,6 @@ func (s *server) command(ctx context.Context, conn *net.UnixConn, br *bufio.Read
 		s.send(enc, response{NotRun: "the session is ending"})
 		return
 	}
-	s.mu.Lock()
-	if s.busy {
-		ahead++
-	}
-	s.mu.Unlock()
 	if !s.send(enc, response{Queued: &queued{Ahead: ahead}}) || conn.SetReadDeadline(time.Time{}) != nil {
 		cancel()
 	} else {
