@@ -24,7 +24,7 @@ type fifo struct {
 	jobs    []*job
 	running bool // a popped job has not finished
 	closed  bool
-	ready  chan struct{} // a job was pushed (capacity 1)
+	ready   chan struct{} // a job was pushed (capacity 1)
 	// onPush, when set, is called with each job as it is queued, in queue
 	// order (the tests' view of arrival).
 	onPush func(agent.Command)

@@ -133,7 +133,7 @@ var _ = Describe("the queue of a session", func() {
 				close(allQueued)
 			}
 		})
-		DeferCleanup(eng.open) // before the session's stop, which waits for the command
+		DeferCleanup(eng.open)                                 // before the session's stop, which waits for the command
 		c := &Client{Config: cfg, Exe: []string{"/bin/false"}} // it must not start a process
 		// the first command holds the engine until all 20 are queued: the
 		// others wait in the queue, and one running meanwhile would be seen
