@@ -73,8 +73,22 @@ func (ss *Session) Record(ctx context.Context, url string, onStep func(*flows.St
 // loop handles the recorder's calls until the page closes (true) or ctx
 // ends (false). Between calls, a page that changed is read again, so
 // that the latest read holds what the person is about to act on even when
-// the action takes the page away before its call is handled.
+// the action takes the page away before its call is handled. The calls
+// that came before the page closed are handled too, after it: the
+// page's events arrive in order, so they are in calls already, and what
+// the person did just before closing the window is kept, its element
+// found in the latest read.
 func (r *recorder) loop(ctx context.Context, calls <-chan browser.RecordCall) bool {
+	defer func() {
+		for {
+			select {
+			case c := <-calls:
+				r.handle(ctx, c)
+			default:
+				return
+			}
+		}
+	}()
 	stale, changed := true, r.ss.page.Changed()
 	for !r.ss.page.Closed() {
 		select {
