@@ -34,10 +34,13 @@ export DEBIAN_FRONTEND := noninteractive
 build:
 	CGO_ENABLED=0 $(GO) build -ldflags "-X main.buildStamp=$$(date +%s%N)" -o bin/ ./cmd/smokeflow ./cmd/smokeflow-session
 
-# Chromium and its headless shell come from the distribution, only when
-# missing (scripts/install-chromium.sh); smokeflow never downloads a browser.
+# Chromium comes from the distribution, only when it is missing; smokeflow
+# never downloads a browser.
 browser:
-	@bash scripts/install-chromium.sh
+	@if [ ! -x /usr/bin/chromium ] && ! command -v chromium >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then \
+		echo "Installing Chromium from the distribution..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	fi
 
 # PostgreSQL comes from the distribution, only when it is missing: the
 # history store's specs start a throwaway cluster of it (docs/testing.md

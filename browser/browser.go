@@ -154,7 +154,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if opts.CDP != "" {
 		return attach(ctx, opts)
 	}
-	bin, err := FindBrowser(opts.Bin, opts.Headed)
+	bin, err := FindBrowser(opts.Bin)
 	if err != nil {
 		return nil, err
 	}
@@ -288,9 +288,6 @@ func launchArgs(opts Options, profile string) []string {
 	if opts.DisableSiteIsolation {
 		args = append(args, "--disable-site-isolation-trials")
 		off = append(off[:len(off):len(off)], "site-per-process")
-	} else {
-		// Chromium's default, said: the headless shell has it off
-		args = append(args, "--site-per-process")
 	}
 	// Chromium reads the last --disable-features only: one list, with
 	// those of ExtraArgs in it
@@ -420,10 +417,9 @@ func (t *tailBuffer) String() string {
 }
 
 // FindBrowser returns the browser to use: explicit, else $SMOKEFLOW_BROWSER,
-// else, headless, Chromium's headless shell when it is installed, else the
-// first Chromium or Chrome on PATH or in the usual places (docs/running.md
-// "The browser"). It never downloads one.
-func FindBrowser(explicit string, headed bool) (string, error) {
+// else the first Chromium or Chrome on PATH or in the usual places. It
+// never downloads one.
+func FindBrowser(explicit string) (string, error) {
 	check := func(p, from string) (string, error) {
 		if st, err := os.Stat(p); err != nil || st.IsDir() {
 			return "", &BrowserError{Msg: fmt.Sprintf("no browser at %s (%s)", p, from), Fix: installHint, Fixes: installFixes}
@@ -441,12 +437,7 @@ func FindBrowser(explicit string, headed bool) (string, error) {
 	if env := os.Getenv("SMOKEFLOW_BROWSER"); env != "" {
 		return check(env, "$SMOKEFLOW_BROWSER")
 	}
-	if !headed {
-		if p := headlessShell(); p != "" {
-			return p, nil
-		}
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"} {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "chrome-headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p, nil
 		}
@@ -466,28 +457,6 @@ func FindBrowser(explicit string, headed bool) (string, error) {
 		}
 	}
 	return "", &BrowserError{Msg: "no Chromium or Chrome found on PATH or in the usual places", Fix: installHint, Fixes: installFixes}
-}
-
-// shellPlaces are where distributions put the headless shell's binary.
-var shellPlaces = []string{"/usr/lib/chromium/chromium-headless-shell"}
-
-// headlessShell is Chromium's headless shell, when installed: the browser
-// without its windows, what Playwright runs headless too. The same pages
-// cost it about a third of the CPU time of Chromium's --headless=new
-// (docs/running.md "The browser"). Debian's wrapper script keeps a shell
-// process above the browser, so its binary is preferred.
-func headlessShell() string {
-	for _, p := range shellPlaces {
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			return p
-		}
-	}
-	for _, name := range []string{"chromium-headless-shell", "chrome-headless-shell", "headless_shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
 }
 
 // PID is the launched browser's process id (0 when attached).

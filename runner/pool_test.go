@@ -67,7 +67,7 @@ func (p *pool) serve(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	p.profiles = append(p.profiles, profile)
 	p.mu.Unlock()
-	bin, err := browser.FindBrowser("", false)
+	bin, err := browser.FindBrowser("")
 	Expect(err).NotTo(HaveOccurred())
 	cmd := exec.Command(bin, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-breakpad",

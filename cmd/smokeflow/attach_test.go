@@ -19,7 +19,7 @@ import (
 
 var _ = Describe("--cdp", func() {
 	It("attaches to a running browser, by ws:// URL and by host:port, and leaves it running", func() {
-		bin, err := browser.FindBrowser("", false)
+		bin, err := browser.FindBrowser("")
 		Expect(err).NotTo(HaveOccurred())
 		profile := GinkgoT().TempDir()
 		cmd := exec.Command(bin, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
