@@ -288,6 +288,10 @@ func launchArgs(opts Options, profile string) []string {
 	if opts.DisableSiteIsolation {
 		args = append(args, "--disable-site-isolation-trials")
 		off = append(off[:len(off):len(off)], "site-per-process")
+	} else {
+		// Chromium's default, said: a headless shell given with
+		// --browser has it off (docs/running.md "The browser")
+		args = append(args, "--site-per-process")
 	}
 	// Chromium reads the last --disable-features only: one list, with
 	// those of ExtraArgs in it
