@@ -31,3 +31,12 @@ func RecordAll(ctx context.Context, s *Store, runs []Run) error {
 	}
 	return tx.Commit()
 }
+
+// OpenAt opens the store at url as a smokeflow whose schema was version
+// v opened it: a store of an older release, to migrate.
+func OpenAt(ctx context.Context, url string, v int) (*Store, error) {
+	all, version := migrations, SchemaVersion
+	migrations, SchemaVersion = migrations[:v], v
+	defer func() { migrations, SchemaVersion = all, version }()
+	return Open(ctx, url)
+}

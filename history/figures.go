@@ -23,6 +23,12 @@ type Entry struct {
 	Step      string         `json:"step,omitempty"`
 	Message   string         `json:"message,omitempty"`
 	Artifacts string         `json:"artifacts,omitempty"`
+	// CompareVerdict, CompareURL and CompareMessage are the verdict of
+	// run --compare-to of a failed run, its URL and its sentence
+	// (docs/running.md "Was it this deploy?").
+	CompareVerdict results.CompareVerdict `json:"compare_verdict,omitempty"`
+	CompareURL     string                 `json:"compare_url,omitempty"`
+	CompareMessage string                 `json:"compare_message,omitempty"`
 }
 
 // MarshalJSON writes the duration in milliseconds.
@@ -56,6 +62,9 @@ type FlowHistory struct {
 	FailingSince *time.Time `json:"failing_since,omitempty"`
 	// LastFailure is the latest run that failed, with its reason.
 	LastFailure *Entry `json:"last_failure,omitempty"`
+	// Compared counts the runs of Runs compared by run --compare-to, by
+	// verdict: which failures were this deploy's.
+	Compared map[results.CompareVerdict]int `json:"compared,omitempty"`
 }
 
 // MarshalJSON writes the durations in milliseconds.
@@ -86,6 +95,12 @@ func (h *FlowHistory) figure() {
 			flaky++
 		}
 		durs = append(durs, e.Duration)
+		if e.CompareVerdict != "" {
+			if h.Compared == nil {
+				h.Compared = map[results.CompareVerdict]int{}
+			}
+			h.Compared[e.CompareVerdict]++
+		}
 	}
 	h.Strip = strip.String()
 	if n := float64(len(h.Runs)); n > 0 {

@@ -46,6 +46,12 @@ type Flow struct {
 	Reason, Step, Message string
 	// Artifacts is the folder of the final attempt's artifacts, or "".
 	Artifacts string
+	// CompareVerdict, CompareURL and CompareMessage are the verdict of
+	// run --compare-to, the URL and the verdict's sentence, when the
+	// flow failed and was compared (docs/running.md "Was it this
+	// deploy?").
+	CompareVerdict             results.CompareVerdict
+	CompareURL, CompareMessage string
 	// Quarantined: it ran under an active quarantine (docs/flows.md
 	// "Quarantine"), so its changes post no alert (docs/running.md
 	// "Alerts"). Not a column: the run's reports say it.
@@ -91,6 +97,9 @@ func flowOf(f *results.Flow, run *results.Run) Flow {
 	}
 	if a.Failure != nil {
 		out.Reason, out.Step, out.Message = string(a.Failure.Reason), a.Failure.StepIndex, a.Failure.Message
+	}
+	if c := f.Compare; c != nil {
+		out.CompareVerdict, out.CompareURL, out.CompareMessage = c.Verdict, c.URL, c.Message
 	}
 	if len(a.Artifacts) > 0 {
 		out.Artifacts = filepath.Join(run.ArtifactsDir, filepath.FromSlash(path.Dir(a.Artifacts[0].Path)))

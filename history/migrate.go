@@ -57,6 +57,15 @@ var migrations = [][]string{
 			PRIMARY KEY (env_label, name)
 		)`,
 	},
+	// 3: the verdict of run --compare-to of a failed flow, the URL it was
+	// compared with and the verdict's sentence (docs/running.md "Was it
+	// this deploy?"); '' for the flows recorded before, and for a flow
+	// not compared
+	{
+		`ALTER TABLE flow_runs ADD COLUMN compare_verdict TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE flow_runs ADD COLUMN compare_url TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE flow_runs ADD COLUMN compare_message TEXT NOT NULL DEFAULT ''`,
+	},
 }
 
 // SchemaVersion is the version of the schema this smokeflow writes.

@@ -65,7 +65,7 @@ func likePattern(glob string) string {
 // entrySQL reads one flow's records, latest first, with their run's
 // commit, branch and label; the condition follows.
 const entrySQL = `SELECT f.name, f.file, f.status, f.attempts, f.started_at, f.duration_ms, f.reason, f.step, f.message,
-	f.artifacts, r.git_commit, r.git_branch, r.env_label
+	f.artifacts, f.compare_verdict, f.compare_url, f.compare_message, r.git_commit, r.git_branch, r.env_label
 	FROM flow_runs f JOIN runs r ON r.id = f.run_id WHERE f.name = ? AND `
 
 // History is each flow's latest runs and figures, by name. It reads each
@@ -187,10 +187,11 @@ type namedEntry struct {
 // scanEntry reads one row of entrySQL.
 func scanEntry(rows *sql.Rows) (namedEntry, error) {
 	var e namedEntry
-	var status string
+	var status, verdict string
 	var start, dur int64
 	err := rows.Scan(&e.name, &e.file, &status, &e.Attempts, &start, &dur, &e.Reason, &e.Step, &e.Message,
-		&e.Artifacts, &e.Commit, &e.Branch, &e.EnvLabel)
+		&e.Artifacts, &verdict, &e.CompareURL, &e.CompareMessage, &e.Commit, &e.Branch, &e.EnvLabel)
+	e.CompareVerdict = results.CompareVerdict(verdict)
 	e.Status, e.StartedAt, e.Duration = results.Status(status), millis(start), time.Duration(dur)*time.Millisecond
 	return e, err
 }

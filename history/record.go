@@ -32,8 +32,9 @@ func (s *Store) insert(ctx context.Context, tx *sql.Tx, run Run) error {
 		return err
 	}
 	stmt, err := tx.PrepareContext(ctx, s.d.sql(`INSERT INTO flow_runs
-		(run_id, name, file, status, attempts, flaky, started_at, duration_ms, reason, step, message, artifacts)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`))
+		(run_id, name, file, status, attempts, flaky, started_at, duration_ms, reason, step, message, artifacts,
+		compare_verdict, compare_url, compare_message)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`))
 	if err != nil {
 		return err
 	}
@@ -44,7 +45,8 @@ func (s *Store) insert(ctx context.Context, tx *sql.Tx, run Run) error {
 			start = run.StartedAt
 		}
 		if _, err := stmt.ExecContext(ctx, id, f.Name, f.File, string(f.Status), f.Attempts, boolInt(f.Flaky()),
-			start.UnixMilli(), f.Duration.Milliseconds(), f.Reason, f.Step, f.Message, f.Artifacts); err != nil {
+			start.UnixMilli(), f.Duration.Milliseconds(), f.Reason, f.Step, f.Message, f.Artifacts,
+			string(f.CompareVerdict), f.CompareURL, f.CompareMessage); err != nil {
 			return err
 		}
 	}

@@ -175,6 +175,7 @@ func storeSpecs(newURL func() string) {
 	})
 
 	alertSpecs(newURL)
+	compareSpecs(newURL)
 }
 
 var _ = Describe("the SQLite store", func() {

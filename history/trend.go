@@ -48,7 +48,7 @@ func (s *Store) Trends(ctx context.Context, run *results.Run, envLabel string) e
 func trendOf(past []Entry, cur Flow) *results.Trend {
 	h := FlowHistory{Runs: append([]Entry(nil), past...)}
 	if cur.Status != results.Skipped {
-		h.Runs = append(h.Runs, Entry{StartedAt: cur.StartedAt, Status: cur.Status, Duration: cur.Duration})
+		h.Runs = append(h.Runs, Entry{StartedAt: cur.StartedAt, Status: cur.Status, Duration: cur.Duration, CompareVerdict: cur.CompareVerdict})
 	}
 	if len(h.Runs) == 0 {
 		return nil
@@ -56,7 +56,7 @@ func trendOf(past []Entry, cur Flow) *results.Trend {
 	h.figure()
 	t := &results.Trend{Strip: h.Strip, PassRate: h.PassRate, FlakyRate: h.FlakyRate, Median: h.Median, P90: h.P90}
 	for _, e := range h.Runs {
-		t.Runs = append(t.Runs, results.TrendRun{StartedAt: e.StartedAt, Status: e.Status, Duration: e.Duration})
+		t.Runs = append(t.Runs, results.TrendRun{StartedAt: e.StartedAt, Status: e.Status, Duration: e.Duration, Compare: e.CompareVerdict})
 	}
 	return t
 }

@@ -1,20 +1,65 @@
 package reports
 
-import "github.com/smokeflow/smokeflow/results"
+import (
+	"strings"
+
+	"github.com/smokeflow/smokeflow/results"
+)
+
+// The verdict of run --compare-to and what only one side had, the one
+// wording the terminal, the Markdown and the HTML report share
+// (docs/running.md "Was it this deploy?"): the verdict is the runner's
+// sentence (results.Compare.Message), each difference a side and a line.
+
+// compareEntry is one thing only one side had at its failure.
+type compareEntry struct {
+	// Side is "only here" or "only on URL".
+	Side string
+	// Kind is what it is: compareSnapshot, compareRequest or
+	// compareConsole.
+	Kind string
+	// Text is the entry as the runner wrote it ("request GET /api 500");
+	// What is it without its kind ("GET /api 500").
+	Text, What string
+}
+
+// The kinds of a compare entry, the words the runner starts each with.
+const (
+	compareSnapshot = "snapshot"
+	compareRequest  = "request"
+	compareConsole  = "console"
+)
+
+// compareEntries are what only one side had, this side's first.
+func compareEntries(c *results.Compare) []compareEntry {
+	var out []compareEntry
+	add := func(side string, all []string) {
+		for _, s := range all {
+			e := compareEntry{Side: side, Text: oneLine(s), What: oneLine(s)}
+			for _, k := range []string{compareSnapshot, compareRequest, compareConsole} {
+				if rest, ok := strings.CutPrefix(e.Text, k+" "); ok {
+					e.Kind, e.What = k, rest
+					break
+				}
+			}
+			out = append(out, e)
+		}
+	}
+	add("only here", c.OnlyHere)
+	add("only on "+c.URL, c.OnlyThere)
+	return out
+}
 
 // compareLines are the verdict of run --compare-to and what only one side
-// had, a line each, for the terminal and the Markdown (docs/running.md
-// "Was it this deploy?"); nil without a comparison.
+// had, a line each, for the terminal and the Markdown; nil without a
+// comparison.
 func compareLines(c *results.Compare) []string {
 	if c == nil {
 		return nil
 	}
 	out := []string{"compared: " + c.Message}
-	for _, s := range c.OnlyHere {
-		out = append(out, "  only here: "+oneLine(s))
-	}
-	for _, s := range c.OnlyThere {
-		out = append(out, "  only on "+c.URL+": "+oneLine(s))
+	for _, e := range compareEntries(c) {
+		out = append(out, "  "+e.Side+": "+e.Text)
 	}
 	if s := c.Screenshots; s != nil {
 		line := "  screenshots at the step: " + s.Differs

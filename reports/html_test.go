@@ -187,6 +187,99 @@ var _ = Describe("HTML report", func() {
 	})
 })
 
+// withCompare gives the failed checkout flow of run a verdict of run
+// --compare-to, its three pictures written in dir (docs/running.md "Was
+// it this deploy?").
+func withCompare(run *results.Run, dir string) *results.Compare {
+	c := &results.Compare{URL: "https://shop.example", Verdict: results.CompareBrokeHere,
+		Message:   "passes on https://shop.example: this deploy broke it",
+		OnlyHere:  []string{"request POST /api/order 500", "console error: Uncaught TypeError: cart is null", `snapshot - button "Place orders later"`},
+		OnlyThere: []string{`snapshot - button "Place order"`},
+		Screenshots: &results.CompareScreenshots{Here: "checkout-as-a-returning-customer/attempt-2/failure.png",
+			There: "checkout-as-a-returning-customer/compare/trace/3.jpg", Diff: "checkout-as-a-returning-customer/compare/screenshot-diff.png",
+			Differs: "1520 of 1024000 pixels differ (0.15%)"}}
+	for _, p := range []string{c.Screenshots.Here, c.Screenshots.There, c.Screenshots.Diff} {
+		writeImage(filepath.Join(dir, p), 640, 400)
+	}
+	run.Flows[1].Compare = c
+	return c
+}
+
+// compareSection counts the report's compare sections and lists the
+// alt texts of their pictures.
+func compareSection(doc *html.Node) (sections int, imgs []string) {
+	each(doc, func(n *html.Node) {
+		if n.Data == "section" && hasClass(n, "compare") {
+			sections++
+			each(n, func(m *html.Node) {
+				if m.Data == "img" {
+					alt, _ := attr(m, "alt")
+					imgs = append(imgs, alt)
+				}
+			})
+		}
+	})
+	return sections, imgs
+}
+
+var _ = Describe("HTML report of run --compare-to (docs/running.md \"Was it this deploy?\")", func() {
+	var dir string
+	BeforeEach(func() { dir = GinkgoT().TempDir() })
+
+	It("shows a failed flow's verdict in the Markdown's words, the compare URL, what only one side had and the three pictures", func() {
+		run := htmlRun(dir)
+		withCompare(run, dir)
+		text, doc := renderHTML(run)
+		Expect(externalRefs(doc)).To(BeEmpty())
+		n, imgs := compareSection(doc)
+		Expect(n).To(Equal(1))
+		Expect(imgs).To(Equal([]string{"here", "on https://shop.example", "what differs"}))
+		Expect(text).To(ContainSubstring(`data-verdict="this_deploy"`))
+		Expect(text).To(ContainSubstring(`<code class="compare-url">https://shop.example</code>`))
+		md := markdownOf(run, reports.MarkdownOptions{})
+		Expect(md).To(ContainSubstring("**Compared:** passes on https://shop.example: this deploy broke it"))
+		Expect(text).To(ContainSubstring(`<p class="verdict">passes on https://shop.example: this deploy broke it</p>`))
+		for _, want := range []string{
+			"<h5>Snapshot lines only one side has</h5>", `<td class="muted">only here</td><td><code>- button &#34;Place orders later&#34;</code>`,
+			`<td class="muted">only on https://shop.example</td><td><code>- button &#34;Place order&#34;</code>`,
+			"<h5>Failed requests only one side has</h5>", "<code>POST /api/order 500</code>",
+			"<h5>Console errors only one side has</h5>", "<code>error: Uncaught TypeError: cart is null</code>",
+			"<h5>Screenshots at the step</h5>", "1520 of 1024000 pixels differ (0.15%)",
+			"what differs · checkout-as-a-returning-customer/compare/screenshot-diff.png",
+		} {
+			Expect(text).To(ContainSubstring(want))
+		}
+	})
+
+	It("names a picture it cannot read instead of showing it", func() {
+		run := htmlRun(dir)
+		c := withCompare(run, dir)
+		Expect(os.Remove(filepath.Join(dir, c.Screenshots.Diff))).To(Succeed())
+		text, doc := renderHTML(run)
+		_, imgs := compareSection(doc)
+		Expect(imgs).To(Equal([]string{"here", "on https://shop.example"}))
+		Expect(text).To(ContainSubstring("the picture cannot be read"))
+	})
+
+	It("has no compare section when no compare ran, nor for a flow that did not fail", func() {
+		text, doc := renderHTML(htmlRun(dir))
+		n, _ := compareSection(doc)
+		Expect(n).To(BeZero())
+		Expect(text).NotTo(ContainSubstring("Compared with"))
+
+		run := htmlRun(dir)
+		withCompare(run, dir)
+		run.Flows[1].Status = results.Flaky
+		n, _ = compareSection(renderDoc(run))
+		Expect(n).To(BeZero())
+	})
+})
+
+func renderDoc(run *results.Run) *html.Node {
+	_, doc := renderHTML(run)
+	return doc
+}
+
 func hasClass(n *html.Node, c string) bool {
 	v, _ := attr(n, "class")
 	for _, x := range strings.Fields(v) {

@@ -54,6 +54,25 @@ type htmlFlow struct {
 	TagWords string // the tags, space-separated, for the tag filter
 	Attempts []htmlAttempt
 	Trend    *htmlTrend
+	// Compared is the verdict of run --compare-to of a failed flow, nil
+	// when none ran (docs/running.md "Was it this deploy?").
+	Compared *htmlCompare
+}
+
+// htmlCompare is a failed flow's run on the compare URL: the verdict, what
+// only one side had by kind, and the two sides' pictures at the step with
+// the picture of what differs.
+type htmlCompare struct {
+	*results.Compare
+	Snapshot, Requests, Console, Other []compareEntry
+	Shots                              *htmlCompareShots
+}
+
+// htmlCompareShots are the pictures at the failing step: this side's, the
+// other side's and the picture of what differs, when there is one.
+type htmlCompareShots struct {
+	Differs string
+	Figures []htmlDiff
 }
 
 // htmlAttempt is one attempt. Embed is set for attempts that did not
@@ -154,6 +173,10 @@ func (b *htmlBuilder) flow(f *results.Flow, i int) htmlFlow {
 		}
 		hf.Attempts = append(hf.Attempts, b.attempt(a))
 	}
+	if f.Status == results.Failed && f.Compare != nil {
+		hf.Compared = b.compare(f.Compare)
+		words = append(words, f.Compare.Message)
+	}
 	hf.Search = strings.ToLower(oneLine(strings.Join(words, " ")))
 	return hf
 }
@@ -189,6 +212,33 @@ func (b *htmlBuilder) attempt(a *results.Attempt) htmlAttempt {
 		}
 	}
 	return ha
+}
+
+// compare sorts what only one side had by kind and reads the pictures
+// (docs/running.md "Was it this deploy?").
+func (b *htmlBuilder) compare(c *results.Compare) *htmlCompare {
+	hc := &htmlCompare{Compare: c}
+	for _, e := range compareEntries(c) {
+		switch e.Kind {
+		case compareSnapshot:
+			hc.Snapshot = append(hc.Snapshot, e)
+		case compareRequest:
+			hc.Requests = append(hc.Requests, e)
+		case compareConsole:
+			hc.Console = append(hc.Console, e)
+		default:
+			hc.Other = append(hc.Other, e)
+		}
+	}
+	if s := c.Screenshots; s != nil {
+		hc.Shots = &htmlCompareShots{Differs: s.Differs}
+		for _, fig := range []struct{ kind, path string }{{"here", s.Here}, {"on " + c.URL, s.There}, {"what differs", s.Diff}} {
+			if fig.path != "" {
+				hc.Shots.Figures = append(hc.Shots.Figures, htmlDiff{Kind: fig.kind, Path: fig.path, Image: b.image(fig.path)})
+			}
+		}
+	}
+	return hc
 }
 
 // failure reads the failure's screenshot (with its candidates' boxes) and

@@ -46,10 +46,12 @@ type htmlRunTrend struct {
 }
 
 // htmlSquare is one run in a strip, its tooltip the date, status and
-// duration.
+// duration, and the verdict of run --compare-to when the run was
+// compared (docs/running.md "Was it this deploy?"), which also marks it.
 type htmlSquare struct {
-	Status results.Status
-	Title  string
+	Status  results.Status
+	Title   string
+	Compare results.CompareVerdict
 }
 
 // htmlSpark is a sparkline: Points for a polyline, Dot the last point.
@@ -71,7 +73,11 @@ func htmlTrendOf(t *results.Trend) *htmlTrend {
 	ht := &htmlTrend{Trend: t}
 	durs := make([]float64, len(t.Runs))
 	for i, r := range t.Runs {
-		ht.Squares = append(ht.Squares, htmlSquare{Status: r.Status, Title: trendStamp(r.StartedAt) + " · " + string(r.Status) + " · " + human(r.Duration)})
+		sq := htmlSquare{Status: r.Status, Title: trendStamp(r.StartedAt) + " · " + string(r.Status) + " · " + human(r.Duration), Compare: r.Compare}
+		if r.Compare != "" {
+			sq.Title += " · compared: " + r.Compare.Words()
+		}
+		ht.Squares = append(ht.Squares, sq)
 		durs[i] = r.Duration.Seconds()
 	}
 	ht.Spark = sparkline(durs, 0)

@@ -24,6 +24,7 @@ func trendRun(dir string) *results.Run {
 	for i, st := range []results.Status{results.Passed, results.Failed, results.Passed, results.Flaky, results.Failed, results.Failed} {
 		runs = append(runs, results.TrendRun{StartedAt: day(9 + i), Status: st, Duration: time.Duration(i+1) * time.Second})
 	}
+	runs[4].Compare = results.CompareBrokeHere
 	run.Flows[1].History = &results.Trend{Runs: runs, Strip: "✓✗✓~✗✗", PassRate: 0.5, FlakyRate: 1.0 / 6, Median: 3 * time.Second, P90: 6 * time.Second}
 	run.Flows[0].History = &results.Trend{Runs: runs[5:], Strip: "✓", PassRate: 1}
 	run.History = &results.RunTrend{Runs: []results.RunPoint{
@@ -59,6 +60,13 @@ var _ = Describe("the trends of a run with --history", func() {
 		Expect(last).To(Equal("2026-03-14 02:00 UTC · failed · 6.0s"))
 		class, _ := attr(squares[3], "class")
 		Expect(class).To(Equal("sq s-flaky"))
+		// a run compared by --compare-to says its verdict; one not compared does not
+		compared, _ := attr(squares[4], "title")
+		Expect(compared).To(Equal("2026-03-13 02:00 UTC · failed · 5.0s · compared: this deploy broke it"))
+		class, _ = attr(squares[4], "class")
+		Expect(class).To(Equal("sq s-failed v-this_deploy"))
+		class, _ = attr(squares[5], "class")
+		Expect(class).To(Equal("sq s-failed"))
 		Expect(page).To(ContainSubstring(`<polyline points="1.0,12.7 16.6,10.3 32.2,8.0 47.8,5.7 63.4,3.3 79.0,1.0"></polyline>`))
 		Expect(page).To(ContainSubstring("history: the last 6 runs, oldest first: passed 50%, flaky 17%, median 3.000s, p90 6.000s"))
 

@@ -16,6 +16,23 @@ const (
 	CompareCannotRun CompareVerdict = "cannot_run"
 )
 
+// Words are the verdict in a few words, for a line that counts verdicts
+// over runs (docs/running.md "History"); Compare.Message is the whole
+// sentence of one run.
+func (v CompareVerdict) Words() string {
+	switch v {
+	case CompareBrokeHere:
+		return "this deploy broke it"
+	case CompareSameStep:
+		return "not this deploy (same step)"
+	case CompareOtherStep:
+		return "fails there too (another step)"
+	case CompareCannotRun:
+		return "cannot run there"
+	}
+	return string(v)
+}
+
 // Compare is the flow run again on the compare URL after its final
 // failed attempt. It changes neither the flow's status nor the exit code.
 type Compare struct {

@@ -33,6 +33,9 @@ type TrendRun struct {
 	StartedAt time.Time     `json:"started_at"`
 	Status    Status        `json:"status"`
 	Duration  time.Duration `json:"duration_ns"`
+	// Compare is the verdict of run --compare-to when the run failed and
+	// was compared (docs/running.md "Was it this deploy?").
+	Compare CompareVerdict `json:"compare,omitempty"`
 }
 
 // RunTrend is the run-level trend: the latest recorded runs of the same

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smokeflow/smokeflow/history"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // historyCmdFlags are the flags of `smokeflow history`.
@@ -32,8 +33,10 @@ func newHistoryCmd() *cobra.Command {
 		Long: `Print, for each flow recorded in the history store (--history, else
 $SMOKEFLOW_HISTORY), its last runs as a strip, oldest first (✓ passed,
 ✗ failed, ~ flaky), its pass and flaky rates and median and p90 durations
-over them, since when it fails and when it last passed, and the reason of
-its last failure (docs/running.md "History").`,
+over them, since when it fails and when it last passed, the reason of its
+last failure, and for failures compared by run --compare-to their
+verdicts under the strip (D this deploy broke it; docs/running.md
+"History").`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return cmdHistory(c.Context(), hf, c.OutOrStdout())
@@ -138,10 +141,54 @@ func printHistory(w io.Writer, store string, fl history.Filter, hs []history.Flo
 		if f := h.LastFailure; f != nil {
 			msg, _, _ := strings.Cut(f.Message, "\n")
 			fmt.Fprintf(&b, "  last failure %s: %s: %s\n", stamp(f.StartedAt), f.Reason, msg)
+			if f.CompareMessage != "" {
+				fmt.Fprintf(&b, "  compared: %s\n", f.CompareMessage)
+			}
+		}
+		if h.Compared != nil {
+			fmt.Fprintf(&b, "  %-*s  %s\n", fl.Last, compareStrip(h.Runs), comparedText(h.Compared))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// compareMarks mark each run's --compare-to verdict under the strip
+// (docs/running.md "History"): a failure not compared is "·", a run that
+// did not fail " ".
+var compareMarks = []struct {
+	v    results.CompareVerdict
+	mark string
+}{{results.CompareBrokeHere, "D"}, {results.CompareSameStep, "S"}, {results.CompareOtherStep, "O"}, {results.CompareCannotRun, "X"}}
+
+// compareStrip is the runs' verdicts, a mark each under the strip's.
+func compareStrip(runs []history.Entry) string {
+	var b strings.Builder
+	for _, e := range runs {
+		m := " "
+		if e.Status == results.Failed {
+			m = "·"
+		}
+		for _, cm := range compareMarks {
+			if cm.v == e.CompareVerdict {
+				m = cm.mark
+			}
+		}
+		b.WriteString(m)
+	}
+	return b.String()
+}
+
+// comparedText counts the verdicts, each after its mark: "compared: D
+// this deploy broke it 2, S not this deploy (same step) 1".
+func comparedText(n map[results.CompareVerdict]int) string {
+	var parts []string
+	for _, cm := range compareMarks {
+		if n[cm.v] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s %d", cm.mark, cm.v.Words(), n[cm.v]))
+		}
+	}
+	return "compared: " + strings.Join(parts, ", ")
 }
 
 // filterText says which runs a filter keeps.

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -111,6 +112,48 @@ var _ = Describe("the run history", func() {
 			return url
 		}),
 	)
+
+	// docs/running.md "Was it this deploy?"
+	It("records each night's --compare-to verdict, and `history` shows which failures were this deploy's", func() {
+		var broken, fine atomic.Bool
+		shop, good, flowsDir := nightlyShop(&broken), nightlyShop(&fine), nightlyFlows()
+		broken.Store(true)
+		store := "sqlite:" + filepath.Join(GinkgoT().TempDir(), "nightly.db")
+		for i, compare := range []bool{false, true, true} {
+			args := []string{"run", "--history", store, "--base-url", shop.URL, "--artifacts", GinkgoT().TempDir(), flowsDir}
+			if compare {
+				args = append(args, "--compare-to", good.URL)
+			}
+			code, out := smokeflow(args...)
+			Expect(code).To(Equal(1), out)
+			if i == 2 {
+				Expect(out).To(ContainSubstring("compared: passes on " + good.URL + ": this deploy broke it"))
+			}
+		}
+		code, out := smokeflow("history", "--history", store)
+		Expect(code).To(Equal(0), out)
+		Expect(out).To(MatchRegexp(`Checkout  \(.*checkout\.yaml\)\n  ✗✗✗ +passed 0%.*\n  failing since .*\n  last failure .*\n` +
+			`  compared: passes on ` + good.URL + `: this deploy broke it\n  ·DD +compared: D this deploy broke it 2\n`))
+		_, home, _ := strings.Cut(out, "Home  (")
+		Expect(home).NotTo(ContainSubstring("compared"), "a flow that passed was not compared")
+
+		code, out = smokeflow("history", "--history", store, "--json", "--flow", "Checkout")
+		Expect(code).To(Equal(0), out)
+		var h struct {
+			Flows []struct {
+				Compared map[string]int `json:"compared"`
+				Runs     []struct {
+					Verdict string `json:"compare_verdict"`
+					URL     string `json:"compare_url"`
+				} `json:"runs"`
+			} `json:"flows"`
+		}
+		Expect(json.Unmarshal([]byte(out), &h)).To(Succeed(), out)
+		Expect(h.Flows[0].Compared).To(Equal(map[string]int{"this_deploy": 2}))
+		Expect(h.Flows[0].Runs[0].Verdict).To(BeEmpty())
+		Expect(h.Flows[0].Runs[2].Verdict).To(Equal("this_deploy"))
+		Expect(h.Flows[0].Runs[2].URL).To(Equal(good.URL))
+	})
 
 	It("says a store it cannot reach, and the run goes on: its exit code and reports are its own", func() {
 		var broken atomic.Bool
