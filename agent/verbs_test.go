@@ -169,6 +169,8 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 		Entry("open", cmd(agent.VerbOpen, "http://127.0.0.1:1/"), "reason: navigation"),
 		Entry("dblclick", cmd(agent.VerbDblclick, "Nowhere"), "reason: not_found"),
 		Entry("hover", cmd(agent.VerbHover, "Nowhere"), "reason: not_found"),
+		Entry("drag, nothing to drag", cmd(agent.VerbDrag, "Nowhere", "Save"), "reason: not_found"),
+		Entry("drag, nowhere to drop", cmd(agent.VerbDrag, "Save", "Nowhere"), "Nowhere"),
 		Entry("check", cmd(agent.VerbCheck, "Nowhere"), "reason: not_found"),
 		Entry("uncheck", cmd(agent.VerbUncheck, "Nowhere"), "reason: not_found"),
 		Entry("fill", cmd(agent.VerbFill, "{role: button, name: Save}", "x"), "reason: not_editable"),
