@@ -49,7 +49,7 @@ var actExamples = []actIn{
 }
 
 type actIn struct {
-	Action string   `json:"action" jsonschema:"click, dblclick, hover, drag, check, uncheck, fill, type, press, select, scroll or upload"`
+	Action string   `json:"action" jsonschema:"the verb to run on the target"`
 	Target string   `json:"target,omitempty" jsonschema:"a ref (@e3), a phrase, /regex/i or a flow-style map"`
 	Value  string   `json:"value,omitempty" jsonschema:"fill and type: the text; press: the key; drag: where to drop (a target, or {target: TARGET, x: N, y: N}); scroll: top or bottom"`
 	Values []string `json:"values,omitempty" jsonschema:"select: the options; upload: the files"`
@@ -142,7 +142,7 @@ const navigateDoc = `Go to a URL (to: open, the default, with url), or back, for
 var navigateExamples = []navigateIn{{URL: "https://shop.example/login"}, {To: "back"}, {To: "reload"}}
 
 type navigateIn struct {
-	To  string `json:"to,omitempty" jsonschema:"open (the default), back, forward or reload"`
+	To  string `json:"to,omitempty" jsonschema:"where to go; open (with url) when left out"`
 	URL string `json:"url,omitempty" jsonschema:"the URL to open"`
 }
 
