@@ -29,17 +29,18 @@ type held struct {
 // state is `state save FILE` and `state load FILE` (docs/agents.md
 // "Verbs").
 func (e *Engine) state(ctx context.Context, c Command, timeout time.Duration) *Output {
-	if len(c.Args) != 2 || (c.Args[0] != "save" && c.Args[0] != "load") {
-		return usage(c.Verb, "state save FILE, or state load FILE")
+	p, err := StateGrammar.Parse(c.Args)
+	if err != nil {
+		return usage(c.Verb, "%v", err)
 	}
-	file, err := path(c, c.Args[1])
+	file, err := path(c, p.Args[0])
 	if err != nil {
 		return usage(c.Verb, "%v", err)
 	}
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	o := ok()
-	if c.Args[0] == "save" {
+	if p.Form.Word == StateSave {
 		saved, err := e.ss.SaveState(tctx, file)
 		if err != nil {
 			return stateFailed(tctx, "saving the state", err)

@@ -143,17 +143,13 @@ const getVar = "smokeflow_get"
 // get prints the text, value or an attribute of a target's element, or
 // the page's URL or title (docs/agents.md "get").
 func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Output {
-	const help = "get text|value TARGET, get attr TARGET NAME, get url, get title"
-	if len(c.Args) == 0 {
-		return usage(c.Verb, "say what to get: %s", help)
+	p, err := GetGrammar.Parse(c.Args)
+	if err != nil {
+		return usage(c.Verb, "%v", err)
 	}
-	what, rest := c.Args[0], c.Args[1:]
-	switch {
-	case (what == "url" || what == "title") && len(rest) == 0:
+	what, rest := p.Form.Word, p.Args
+	if what == GetURL || what == GetTitle {
 		return e.getPage(ctx, what, timeout)
-	case (what == "text" || what == "value") && len(rest) == 1, what == "attr" && len(rest) == 2:
-	default:
-		return usage(c.Verb, "%s", help)
 	}
 	t, err := target(rest[0])
 	if err != nil {
@@ -163,7 +159,7 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 		return o
 	}
 	arg := mapOf("var", str(getVar), "from", t)
-	if what == "attr" {
+	if what == GetAttr {
 		arg = mapOf("var", str(getVar), "from", t, "attr", str(rest[1]))
 	}
 	st, err := e.parseStep(flows.ActionExtract, arg)
@@ -174,7 +170,7 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 		return o
 	}
 	v := fmt.Sprint(e.ss.Scope().Vars[getVar])
-	if what == "value" {
+	if what == GetValue {
 		// a field's value, even empty (extract reads a field's label then)
 		res, _, err := e.ss.Resolve(ctx, st.Target())
 		if err == nil && res.Err != nil {
@@ -185,11 +181,11 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 		}
 		v = res.Node.Value
 	}
-	return value(what, v)
+	return value(string(what), v)
 }
 
 // getPage prints the page's URL or title.
-func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration) *Output {
+func (e *Engine) getPage(ctx context.Context, what Word, timeout time.Duration) *Output {
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if o := e.settleFor(tctx, timeout); o != nil {
@@ -197,12 +193,12 @@ func (e *Engine) getPage(ctx context.Context, what string, timeout time.Duration
 	}
 	u, title, err := e.ss.URLAndTitleNow(tctx)
 	if err != nil {
-		return pageFailed(tctx, "reading the page's "+what, err)
+		return pageFailed(tctx, "reading the page's "+string(what), err)
 	}
-	if what == "url" {
-		return value(what, u)
+	if what == GetURL {
+		return value(string(what), u)
 	}
-	return value(what, title)
+	return value(string(what), title)
 }
 
 // value is a read of the page that printed v; source says what it read.

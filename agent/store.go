@@ -30,36 +30,35 @@ type cookie struct {
 	SameSite string  `json:"same_site,omitempty"`
 }
 
-const cookiesHelp = "cookies [get [NAME]], cookies set NAME VALUE [--domain D] [--path P], cookies clear"
-
 // cookies reads, sets or clears the cookies of the session's browser
-// context.
+// context (CookiesGrammar).
 func (e *Engine) cookies(ctx context.Context, c Command, timeout time.Duration) *Output {
-	what, rest := "get", []string(nil)
-	if len(c.Args) > 0 {
-		what, rest = c.Args[0], c.Args[1:]
+	p, err := CookiesGrammar.Parse(c.Args)
+	if err != nil {
+		return usage(c.Verb, "%v", err)
 	}
-	if what != "set" && (c.Domain != "" || c.Path != "") {
+	if p.Form.Word != StoreSet && (c.Domain != "" || c.Path != "") {
 		return usage(c.Verb, "--domain and --path go with cookies set: cookies set NAME VALUE --domain example.com")
 	}
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	switch {
-	case what == "get" && len(rest) <= 1:
-		return e.cookiesGet(tctx, rest)
-	case what == "set" && len(rest) == 2 && rest[0] != "":
-		k := browser.Cookie{Name: rest[0], Value: rest[1], Domain: c.Domain, Path: c.Path}
+	switch p.Form.Word {
+	case StoreSet:
+		if p.Args[0] == "" {
+			return usage(c.Verb, "a cookie has a name; %s", CookiesGrammar.Usage())
+		}
+		k := browser.Cookie{Name: p.Args[0], Value: p.Args[1], Domain: c.Domain, Path: c.Path}
 		if err := e.ss.SetCookie(tctx, k); err != nil {
 			return &Output{Code: ExitFailed, Reason: diagnostics.ReasonBrowser, Error: "cookies set: " + err.Error()}
 		}
 		return ok()
-	case what == "clear" && len(rest) == 0:
+	case StoreClear:
 		if err := e.ss.ClearCookies(tctx); err != nil {
 			return pageFailed(tctx, "cookies clear", err)
 		}
 		return ok()
 	}
-	return usage(c.Verb, "%s", cookiesHelp)
+	return e.cookiesGet(tctx, p.Args)
 }
 
 // cookiesGet prints every cookie, or those named name[0], one a line.
@@ -110,29 +109,22 @@ func orNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-const storageHelp = "storage local|session [get [KEY]], storage local|session set KEY VALUE, storage local|session clear"
-
 // storage reads the current tab's localStorage or sessionStorage, or
-// sets a key or clears it with the flow's `eval` step.
+// sets a key or clears it with the flow's `eval` step (StorageGrammar).
 func (e *Engine) storage(ctx context.Context, c Command, timeout time.Duration) *Output {
-	if len(c.Args) == 0 || c.Args[0] != "local" && c.Args[0] != "session" {
-		return usage(c.Verb, "say which storage: %s", storageHelp)
+	p, err := StorageGrammar.Parse(c.Args)
+	if err != nil {
+		return usage(c.Verb, "%v", err)
 	}
-	area := c.Args[0] + "Storage"
-	what, rest := "get", []string(nil)
-	if len(c.Args) > 1 {
-		what, rest = c.Args[1], c.Args[2:]
-	}
+	area := string(p.Area) + "Storage"
 	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
-	switch {
-	case what == "get" && len(rest) <= 1:
-		return e.storageGet(ctx, area, rest, timeout)
-	case what == "set" && len(rest) == 2:
-		return e.runStep(ctx, c, timeout, flows.ActionEval, str(fmt.Sprintf("%s.setItem(%s, %s)", area, q(rest[0]), q(rest[1]))), nil)
-	case what == "clear" && len(rest) == 0:
+	switch p.Form.Word {
+	case StoreSet:
+		return e.runStep(ctx, c, timeout, flows.ActionEval, str(fmt.Sprintf("%s.setItem(%s, %s)", area, q(p.Args[0]), q(p.Args[1]))), nil)
+	case StoreClear:
 		return e.runStep(ctx, c, timeout, flows.ActionEval, str(area+".clear()"), nil)
 	}
-	return usage(c.Verb, "%s", storageHelp)
+	return e.storageGet(ctx, area, p.Args, timeout)
 }
 
 // storageGet prints every key of area with its value, or the value of

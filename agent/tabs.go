@@ -31,31 +31,30 @@ type tabLine struct {
 	Current bool   `json:"current,omitempty"`
 }
 
-const tabHelp = "tab list, tab new URL, tab switch N, tab close [N] (tabs count from 0, as tab list shows them)"
+// tabHelp is tab's usage, and how it counts.
+var tabHelp = TabGrammar.Usage() + " (tabs count from 0, as tab list shows them)"
 
-// tab runs tab list|new URL|switch N|close [N]; each prints the open
-// tabs after it.
+// tab runs tab list|new URL|switch N|close [N] (TabGrammar); each prints
+// the open tabs after it.
 func (e *Engine) tab(ctx context.Context, c Command, timeout time.Duration) *Output {
-	what, rest := "list", []string(nil)
-	if len(c.Args) > 0 {
-		what, rest = c.Args[0], c.Args[1:]
+	p, err := TabGrammar.Parse(c.Args)
+	if err != nil {
+		return usage(c.Verb, "%v (tabs count from 0, as tab list shows them)", err)
 	}
 	var o *Output
-	switch {
-	case what == "list" && len(rest) == 0:
+	switch p.Form.Word {
+	case TabList:
 		o = ok()
-	case what == "new" && len(rest) == 1:
-		o = e.tabNew(ctx, c, rest[0], timeout)
-	case what == "switch" && len(rest) == 1:
-		n, err := tabIndex(rest[0])
+	case TabNew:
+		o = e.tabNew(ctx, c, p.Args[0], timeout)
+	case TabSwitch:
+		n, err := tabIndex(p.Args[0])
 		if err != nil {
 			return usage(c.Verb, "%v; %s", err, tabHelp)
 		}
 		o = e.runStep(ctx, c, timeout, flows.ActionTab, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(n)}, nil)
-	case what == "close" && len(rest) <= 1:
-		o = e.tabClose(ctx, c, rest)
-	default:
-		return usage(c.Verb, "%s", tabHelp)
+	case TabClose:
+		o = e.tabClose(ctx, c, p.Args)
 	}
 	if o.Code != ExitOK {
 		return o
@@ -169,21 +168,20 @@ func (e *Engine) wholeURL(v Verb, u string) (string, *Output) {
 	return cur.ResolveReference(ref).String(), nil
 }
 
-const dialogHelp = "dialog accept [TEXT] or dialog dismiss: how to answer the next native dialog (alert, confirm, prompt, beforeunload); TEXT is what a prompt gets"
-
-// dialog runs the flow's `dialog` step: how to answer the next native
-// dialog of any tab.
+// dialog runs the flow's `dialog` step (DialogGrammar): how to answer
+// the next native dialog (alert, confirm, prompt, beforeunload) of any
+// tab; a prompt gets accept's TEXT.
 func (e *Engine) dialog(ctx context.Context, c Command, timeout time.Duration) *Output {
-	switch {
-	case len(c.Args) == 1 && c.Args[0] == "dismiss":
-		f := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false"}
-		return e.runStep(ctx, c, timeout, flows.ActionDialog, mapOf("accept", f), nil)
-	case len(c.Args) >= 1 && c.Args[0] == "accept":
-		arg := mapOf("accept", boolNode(true))
-		if len(c.Args) > 1 {
-			arg = mapOf("accept", boolNode(true), "text", str(joinArgs(c.Args[1:])))
-		}
-		return e.runStep(ctx, c, timeout, flows.ActionDialog, arg, nil)
+	p, err := DialogGrammar.Parse(c.Args)
+	if err != nil {
+		return usage(c.Verb, "%v: how to answer the next native dialog (alert, confirm, prompt, beforeunload); TEXT is what a prompt gets", err)
 	}
-	return usage(c.Verb, "%s", dialogHelp)
+	arg := mapOf("accept", boolNode(true))
+	switch {
+	case p.Form.Word == DialogDismiss:
+		arg = mapOf("accept", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false"})
+	case len(p.Args) == 1:
+		arg = mapOf("accept", boolNode(true), "text", str(p.Args[0]))
+	}
+	return e.runStep(ctx, c, timeout, flows.ActionDialog, arg, nil)
 }

@@ -2,6 +2,7 @@ package docs_test
 
 import (
 	"bytes"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,6 +50,14 @@ func transcripts() (texts []string, cmds [][]string) {
 	return texts, cmds
 }
 
+// shopHost is the demo shop's host, without its port.
+func shopHost() string {
+	GinkgoHelper()
+	u, err := url.Parse(shop.URL)
+	Expect(err).NotTo(HaveOccurred())
+	return u.Hostname()
+}
+
 var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
 	var bin, project, runtime string
 	env := os.Environ()
@@ -65,7 +74,9 @@ var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
 		runtime, err = os.MkdirTemp("", "sft") // short: a socket's path has at most 107 bytes
 		Expect(err).NotTo(HaveOccurred())
 		DeferCleanup(os.RemoveAll, runtime)
-		env = append(env, "SMOKEFLOW_RUNTIME_DIR="+runtime, "SMOKEFLOW_SESSION=transcript", "NO_COLOR=1")
+		// no display: `record` says what it needs instead of opening a
+		// window no one closes
+		env = append(env, "SMOKEFLOW_RUNTIME_DIR="+runtime, "SMOKEFLOW_SESSION=transcript", "NO_COLOR=1", "DISPLAY=", "WAYLAND_DISPLAY=")
 	})
 
 	// run runs one command of the transcript in the project folder, and
@@ -85,6 +96,8 @@ var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
 		cmd.Stdout, cmd.Stderr = &out, &out
 		_ = cmd.Run() // a failure's exit code is part of the story; its output is checked
 		s := strings.ReplaceAll(out.String(), shop.URL, docShop)
+		// a cookie's domain is the shop's host, localhost in the transcript
+		s = strings.ReplaceAll(s, "(domain "+shopHost()+",", "(domain localhost,")
 		return strings.ReplaceAll(s, project, docProject)
 	}
 
@@ -111,8 +124,9 @@ var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
 	})
 
 	It("prints what the other transcripts say, each in a session of its own", func() {
+		DeferCleanup(func() { run("smokeflow close") }) // when a replay fails
 		texts, cmds := transcripts()
-		Expect(texts).To(HaveLen(2), "docs/agents.md has the sign-in transcript and the one of the page's life")
+		Expect(texts).To(HaveLen(3), "docs/agents.md has the sign-in transcript, the one of the page's life and the one of what a page keeps")
 		for i := 1; i < len(texts); i++ {
 			replay(texts[i], cmds[i])
 			run("smokeflow close")

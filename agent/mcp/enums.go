@@ -61,25 +61,17 @@ func oneOf(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
-// The words of the tools' fixed-word fields, each said once: the enums
-// and the tools' own checks read them.
-var (
-	getWords     = []string{"text", "value", "url", "title", "attr"}
-	tabWords     = []string{"list", "new", "switch", "close"}
-	dialogWords  = []string{"accept", "dismiss"}
-	cookiesWords = []string{"get", "set", "clear"}
-	areaWords    = []string{"local", "session"}
-	storageWords = []string{"get", "set", "clear"}
-	stateWords   = []string{"save", "load"}
-)
+// The tools' fixed-word fields take the words of the verbs' grammars
+// (agent.Grammar), never a copy: the enums and the tools' own checks read
+// them there (docs/agents.md "One grammar").
 
 func (actIn) enums() []enum      { return []enum{{"action", verbWords(actVerbs)}} }
 func (navigateIn) enums() []enum { return []enum{{"to", verbWords(navigateVerbs)}} }
-func (getIn) enums() []enum      { return []enum{{"what", getWords}} }
-func (tabIn) enums() []enum      { return []enum{{"action", tabWords}} }
-func (dialogIn) enums() []enum   { return []enum{{"action", dialogWords}} }
-func (cookiesIn) enums() []enum  { return []enum{{"action", cookiesWords}} }
+func (getIn) enums() []enum      { return []enum{{"what", agent.GetGrammar.Words()}} }
+func (tabIn) enums() []enum      { return []enum{{"action", agent.TabGrammar.Words()}} }
+func (dialogIn) enums() []enum   { return []enum{{"action", agent.DialogGrammar.Words()}} }
+func (cookiesIn) enums() []enum  { return []enum{{"action", agent.CookiesGrammar.Words()}} }
 func (storageIn) enums() []enum {
-	return []enum{{"area", areaWords}, {"action", storageWords}}
+	return []enum{{"area", agent.StorageGrammar.AreaWords()}, {"action", agent.StorageGrammar.Words()}}
 }
-func (stateIn) enums() []enum { return []enum{{"action", stateWords}} }
+func (stateIn) enums() []enum { return []enum{{"action", agent.StateGrammar.Words()}} }

@@ -49,7 +49,7 @@ var actExamples = []actIn{
 }
 
 type actIn struct {
-	Action string   `json:"action" jsonschema:"click, dblclick, hover, drag, check, uncheck, fill, type, press, select, scroll or upload"`
+	Action string   `json:"action" jsonschema:"the verb to run on the target"`
 	Target string   `json:"target,omitempty" jsonschema:"a ref (@e3), a phrase, /regex/i or a flow-style map"`
 	Value  string   `json:"value,omitempty" jsonschema:"fill and type: the text; press: the key; drag: where to drop (a target, or {target: TARGET, x: N, y: N}); scroll: top or bottom"`
 	Values []string `json:"values,omitempty" jsonschema:"select: the options; upload: the files"`
@@ -142,7 +142,7 @@ const navigateDoc = `Go to a URL (to: open, the default, with url), or back, for
 var navigateExamples = []navigateIn{{URL: "https://shop.example/login"}, {To: "back"}, {To: "reload"}}
 
 type navigateIn struct {
-	To  string `json:"to,omitempty" jsonschema:"open (the default), back, forward or reload"`
+	To  string `json:"to,omitempty" jsonschema:"where to go; open (with url) when left out"`
 	URL string `json:"url,omitempty" jsonschema:"the URL to open"`
 }
 
@@ -169,10 +169,10 @@ func (t tools) navigate(ctx context.Context, _ *sdk.CallToolRequest, in navigate
 
 const getDoc = `Read one thing: text, value or attr of a target, or the page's url or title.`
 
-var getExamples = []getIn{{What: "text", Target: "@e3"}, {What: "attr", Target: "@e4", Name: "href"}, {What: "url"}}
+var getExamples = []getIn{{What: string(agent.GetText), Target: "@e3"}, {What: string(agent.GetAttr), Target: "@e4", Name: "href"}, {What: string(agent.GetURL)}}
 
 type getIn struct {
-	What   string `json:"what" jsonschema:"text, value, url, title or attr"`
+	What   string `json:"what" jsonschema:"what to read"`
 	Target string `json:"target,omitempty" jsonschema:"the element, for text, value and attr"`
 	Name   string `json:"name,omitempty" jsonschema:"the attribute's name, for attr"`
 }
@@ -276,16 +276,16 @@ func (t tools) confirm(ctx context.Context, _ *sdk.CallToolRequest, in confirmIn
 
 const stateDoc = `Save the session's cookies and local storage to a file (sealed when SMOKEFLOW_STATE_KEY is set), or load such a file into the session, e.g. to start logged in.`
 
-var stateExamples = []stateIn{{Action: "save", File: "state.json"}, {Action: "load", File: "state.json"}}
+var stateExamples = []stateIn{{Action: string(agent.StateSave), File: "state.json"}, {Action: string(agent.StateLoad), File: "state.json"}}
 
 type stateIn struct {
-	Action string `json:"action" jsonschema:"save or load"`
+	Action string `json:"action" jsonschema:"save the state to the file, or load it from the file"`
 	File   string `json:"file" jsonschema:"the state file, e.g. state.json"`
 }
 
 func (t tools) state(ctx context.Context, _ *sdk.CallToolRequest, in stateIn) (*sdk.CallToolResult, any, error) {
-	if !slices.Contains(stateWords, in.Action) {
-		return usage(fmt.Sprintf("state: unknown action %q; use %s", in.Action, oneOf(stateWords)))
+	if words := agent.StateGrammar.Words(); !slices.Contains(words, in.Action) {
+		return usage(fmt.Sprintf("state: unknown action %q; use %s", in.Action, oneOf(words)))
 	}
 	if in.File == "" {
 		return usage("state: give the file, e.g. state.json")

@@ -163,6 +163,8 @@ var _ = Describe("the tools", func() {
 		Entry("a cookie set without a name", "cookies", map[string]any{"action": "set"}, "cookies set: give the cookie's name and value"),
 		Entry("a storage area that is none", "storage", map[string]any{"area": "cookie"}, "/properties/area: enum: cookie does not equal any of: [local session]"),
 		Entry("a get of a thing that is none", "get", map[string]any{"what": "href", "target": "@e1"}, "/properties/what: enum: href does not equal any of: [text value url title attr]"),
+		Entry("a storage set without a key", "storage", map[string]any{"area": "local", "action": "set"}, "storage set: give the key and its value"),
+		Entry("a drag without a target", "act", map[string]any{"action": "drag", "value": "@e7"}, "act drag: give a target"),
 		Entry("a cookie action that is none", "cookies", map[string]any{"action": "delete"}, "/properties/action: enum: delete does not equal any of: [get set clear]"),
 	)
 })

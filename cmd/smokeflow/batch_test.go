@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,6 +46,36 @@ var _ = Describe("smokeflow batch (docs/agent-session.md \"Batch\")", func() {
 		Expect(out).To(ContainSubstring("> dialog dismiss\nok\n> cookies set theme dark\nok\n> cookies get theme\ntheme=dark (domain 127.0.0.1, path /, session)\n"))
 		Expect(out).To(ContainSubstring("> storage local set k v\nok\n> storage local get k\nv\n"))
 		Expect(out).To(ContainSubstring("> tab switch 3 --timeout 1s\nfailed: tab: there is no tab 3 (tabs count from 0); open tabs: 0 " + page))
+	})
+
+	It("gives each verb of the page's life, drag and get as one JSON object a line with --json, a failure and a usage error with their codes", func() {
+		drag := site.URL + "/conformance/pages/drag-sortable.html"
+		f := batchFile("open "+drag, "drag 'Move Apple' 'Move Cherry'", `get text "{css: '#out'}"`, "find Move Damson",
+			"console --errors", "network --failed", "tab", "dialog accept Ada Lovelace", "cookies set theme dark", "cookies get theme",
+			"storage session set step 2", "storage session get step", "storage local get nope --timeout 1s", "tab switch next")
+		code, out, errOut := smokeflowSplit("batch", "--json", f)
+		Expect(code).To(Equal(1), errOut)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		Expect(lines).To(HaveLen(14), out)
+		var got []map[string]any
+		for _, l := range lines {
+			var m map[string]any
+			Expect(json.Unmarshal([]byte(l), &m)).To(Succeed(), l)
+			got = append(got, m)
+		}
+		for i, verb := range []string{"open", "drag", "get", "find", "console", "network", "tab", "dialog", "cookies", "cookies", "storage", "storage"} {
+			Expect(got[i]).To(HaveKeyWithValue("verb", verb), lines[i])
+			Expect(got[i]).To(HaveKeyWithValue("ok", true), lines[i])
+		}
+		Expect(got[2]).To(HaveKeyWithValue("value", "Order: Banana, Cherry, Apple, Damson"))
+		Expect(got[3]["matches"]).To(ConsistOf(HaveKeyWithValue("line", MatchRegexp(`^- button "Move Damson" \[ref=e\d+\]$`))))
+		Expect(got[6]["tabs"]).To(HaveLen(1))
+		Expect(got[9]["cookies"]).To(ConsistOf(HaveKeyWithValue("value", "dark")))
+		Expect(got[11]).To(HaveKeyWithValue("value", "2"))
+		Expect(got[12]).To(HaveKeyWithValue("code", 1.0))
+		Expect(got[12]).To(HaveKeyWithValue("reason", "not_found"))
+		Expect(got[13]).To(HaveKeyWithValue("code", 2.0))
+		Expect(got[13]["error"]).To(ContainSubstring(`"next" is not a tab's number`))
 	})
 
 	It("goes on after a failure and exits with its code; --bail stops there", func() {

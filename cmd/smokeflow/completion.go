@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -123,20 +121,6 @@ func completeSessions(*cobra.Command, []string, string) ([]cobra.Completion, cob
 		out = append(out, cobra.CompletionWithDesc(s.Name, s.URL))
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-// completeFirstWord completes the first argument of a verb that takes one
-// of some words (get, state), and files after state's.
-func completeFirstWord(words map[string]cobra.PositionalArgs) cobra.CompletionFunc {
-	return func(c *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) == 0 {
-			return slices.Sorted(maps.Keys(words)), cobra.ShellCompDirectiveNoFileComp
-		}
-		if c.Name() == "state" {
-			return nil, cobra.ShellCompDirectiveDefault
-		}
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
 }
 
 // completeFilesAfter completes files from the nth argument on (upload's

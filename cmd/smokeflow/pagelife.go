@@ -37,73 +37,33 @@ func newNetworkCmd() *cobra.Command {
 	return c
 }
 
-// orNoWord is oneOf, or no argument at all.
-func orNoWord(words map[string]cobra.PositionalArgs) cobra.PositionalArgs {
-	return func(c *cobra.Command, args []string) error {
-		if len(args) == 0 {
-			return nil
-		}
-		return oneOf(words)(c, args)
-	}
-}
-
-// tabArgs are the arguments `tab` takes after each of its words.
-var tabArgs = map[string]cobra.PositionalArgs{
-	"list":   argsBetween(1, 1),
-	"new":    argsBetween(2, 2),
-	"switch": argsBetween(2, 2),
-	"close":  argsBetween(1, 2),
-}
-
-// newTabCmd is `smokeflow tab list|new URL|switch N|close [N]`.
+// newTabCmd is `smokeflow tab [list|new URL|switch N|close [N]]`
+// (agent.TabGrammar).
 func newTabCmd() *cobra.Command {
-	c := verbCmd(agent.VerbTab, "tab [list|new URL|switch N|close [N]]", "list the tabs, open one, switch to one or close one (tabs count from 0)", orNoWord(tabArgs), nil)
-	c.ValidArgsFunction = completeFirstWord(tabArgs)
-	return c
+	return grammarCmd(agent.TabGrammar, "list the tabs, open one, switch to one or close one (tabs count from 0)", nil)
 }
 
-// cookiesArgs are the arguments `cookies` takes after each of its words.
-var cookiesArgs = map[string]cobra.PositionalArgs{
-	"get":   argsBetween(1, 2),
-	"set":   argsBetween(3, 3),
-	"clear": argsBetween(1, 1),
-}
-
-// newCookiesCmd is `smokeflow cookies [get [NAME]|set NAME VALUE|clear]`.
+// newCookiesCmd is `smokeflow cookies [get [NAME]|set NAME VALUE|clear]`
+// (agent.CookiesGrammar).
 func newCookiesCmd() *cobra.Command {
 	var domain, path string
-	c := verbCmd(agent.VerbCookies, "cookies [get [NAME]|set NAME VALUE|clear]", "print, set or clear the session's cookies", orNoWord(cookiesArgs),
+	c := grammarCmd(agent.CookiesGrammar, "print, set or clear the session's cookies",
 		func(cmd *agent.Command) { cmd.Domain, cmd.Path = domain, path })
 	c.Flags().StringVar(&domain, "domain", "", "cookies set: the cookie's `DOMAIN` and its subdomains (default: the page's host alone)")
 	c.Flags().StringVar(&path, "path", "", "cookies set: the cookie's `PATH` (default /)")
-	c.ValidArgsFunction = completeFirstWord(cookiesArgs)
 	return c
 }
 
-// storageArgs are the arguments `storage` takes after each of its words.
-var storageArgs = map[string]cobra.PositionalArgs{
-	"local":   argsBetween(1, 4),
-	"session": argsBetween(1, 4),
-}
-
-// newStorageCmd is `smokeflow storage local|session [get [KEY]|set KEY VALUE|clear]`.
+// newStorageCmd is `smokeflow storage local|session [get [KEY]|set KEY
+// VALUE|clear]` (agent.StorageGrammar).
 func newStorageCmd() *cobra.Command {
-	c := verbCmd(agent.VerbStorage, "storage local|session [get [KEY]|set KEY VALUE|clear]", "print, set or clear the tab's localStorage or sessionStorage", oneOf(storageArgs), nil)
-	c.ValidArgsFunction = completeFirstWord(storageArgs)
-	return c
+	return grammarCmd(agent.StorageGrammar, "print, set or clear the tab's localStorage or sessionStorage", nil)
 }
 
-// dialogArgs are the arguments `dialog` takes after each of its words.
-var dialogArgs = map[string]cobra.PositionalArgs{
-	"accept":  argsBetween(1, 2),
-	"dismiss": argsBetween(1, 1),
-}
-
-// newDialogCmd is `smokeflow dialog accept|dismiss [TEXT]`.
+// newDialogCmd is `smokeflow dialog accept [TEXT]|dismiss`
+// (agent.DialogGrammar).
 func newDialogCmd() *cobra.Command {
-	c := verbCmd(agent.VerbDialog, "dialog accept|dismiss [TEXT]", "say how to answer the next native dialog (TEXT: a prompt's answer)", oneOf(dialogArgs), nil)
-	c.ValidArgsFunction = completeFirstWord(dialogArgs)
-	return c
+	return grammarCmd(agent.DialogGrammar, "say how to answer the next native dialog (TEXT: a prompt's answer)", nil)
 }
 
 // newFindCmd is `smokeflow find TARGET`.

@@ -272,6 +272,19 @@ var _ = Describe("Record", func() {
 		Expect(out).To(ContainSubstring("record needs a display: run under a desktop or `xvfb-run smokeflow record URL`"))
 	})
 
+	It("refuses a missing URL, or a path or a host without its scheme, before any browser starts, exit 2", func() {
+		GinkgoT().Setenv("DISPLAY", "") // not asked for: the usage is checked first
+		for _, c := range []struct{ args, says string }{
+			{"", "record needs 1 argument; usage: smokeflow record URL"},
+			{"/login", `record "/login" is a path, not a URL; write the whole URL, such as http://localhost:4000/login`},
+			{"localhost:8080/login", `record "localhost:8080/login" has no scheme; write http://localhost:8080/login`},
+		} {
+			code, out := smokeflow(strings.Fields("record " + c.args)...)
+			Expect(code).To(Equal(2), out)
+			Expect(out).To(ContainSubstring(c.says))
+		}
+	})
+
 	It("says so when the URL cannot be reached", func() {
 		startXvfb()
 		code, out := smokeflow("record", "http://127.0.0.1:1/")

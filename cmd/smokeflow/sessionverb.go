@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -226,20 +224,4 @@ func arguments(n int) string {
 		return "1 argument"
 	}
 	return fmt.Sprintf("%d arguments", n)
-}
-
-// oneOf checks that the first argument is one of words, then the
-// arguments each word takes.
-func oneOf(words map[string]cobra.PositionalArgs) cobra.PositionalArgs {
-	return func(c *cobra.Command, args []string) error {
-		names := slices.Sorted(maps.Keys(words))
-		if len(args) == 0 {
-			return usagef("%s needs one of %s; usage: smokeflow %s", c.Name(), strings.Join(names, ", "), c.Use)
-		}
-		check, ok := words[args[0]]
-		if !ok {
-			return usagef("%s %s: want one of %s; usage: smokeflow %s", c.Name(), args[0], strings.Join(names, ", "), c.Use)
-		}
-		return check(c, args)
-	}
 }
