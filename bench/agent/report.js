@@ -101,7 +101,7 @@ function summary(byTask) {
     const sf = total(col(SF, true)), ab = total(col(AB, true)), full = total(col(AB, false));
     sum.sf += sf; sum.ab += ab; sum.full += full;
     const task = runs[0].task || {};
-    p(`| ${name} | ${task.app || 'AdminLTE 3.2.0'} | ${runs[0].steps.filter((s) => s.what !== 'read').length} | ${n0(sf)} | ${n0(ab)} | ${ratio(sf, ab)} | ${n0(full)} |`);
+    p(`| ${name} | ${task.app || 'AdminLTE 3.2.0'} | ${perAction(runs[0].steps).length} | ${n0(sf)} | ${n0(ab)} | ${ratio(sf, ab)} | ${n0(full)} |`);
   }
   p(`| **total** | | | **${n0(sum.sf)}** | **${n0(sum.ab)}** | **${ratio(sum.sf, sum.ab)}** | ${n0(sum.full)} |`);
   p();
@@ -139,11 +139,14 @@ function taskReport(name, task) {
 
 // perAction groups a transcript by command: each command that is not a
 // read, with the tokens of the reads after it (more than one where the
-// task read again for an element not listed yet).
+// task read again for an element not listed yet), a command tried again
+// after it failed counted with it.
 function perAction(steps) {
   const rows = [];
   steps.forEach((s) => {
-    if (s.what === 'read' && rows.length) rows[rows.length - 1].reads += tokens(s);
+    const last = rows[rows.length - 1];
+    if (s.what === 'read' && last) last.reads += tokens(s);
+    else if (last && last.what === s.what && !last.reads) last.action += tokens(s); // tried again
     else rows.push({ what: s.what, action: tokens(s), reads: 0 });
   });
   return rows;

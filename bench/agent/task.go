@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log"
 	"strings"
@@ -114,7 +115,7 @@ type step struct {
 }
 
 // rereads bounds the reads again before an action whose element the
-// reads so far do not list.
+// reads so far do not list, and the tries again of an action that failed.
 const rereads = 3
 
 // runTask runs task t for one column in a fresh session and returns the
@@ -160,6 +161,13 @@ func runTask(c *column, t agentTask) ([]step, error) {
 			return nil, fmt.Errorf("%s, %s, step %d: %w", t.Name, c.Name, i+2, err)
 		}
 		r, err := s.act(args...)
+		for try := 0; errors.Is(err, errCommand) && try < rereads; try++ {
+			// An element still covered (a dialog closing, a backdrop
+			// fading): an agent reads the failure and tries again.
+			record(st.String(), r)
+			time.Sleep(500 * time.Millisecond)
+			r, err = s.act(args...)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s, %s, step %d: %w", t.Name, c.Name, i+2, err)
 		}
