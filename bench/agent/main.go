@@ -6,13 +6,16 @@
 //     snapshot and get text, on the bench dashboard and the demo shop's
 //     checkout, each timed from the CLI process's start to its exit;
 //  2. the cold first command: `open URL` with no daemon or browser running;
-//  3. what an agent reads over a scripted task of 12 commands on AdminLTE's
-//     general form page, each command followed by a read of the page.
+//  3. what an agent reads over scripted tasks (-tasks): 12 commands on
+//     AdminLTE's general form page, and six tasks on four other real apps
+//     (tasks.go), each command followed by a read of the page.
 //
-// bench/agent/run.sh installs agent-browser, serves AdminLTE and runs it:
+// bench/agent/run.sh installs agent-browser and the real apps, serves
+// AdminLTE and runs it:
 //
 //	agent -tools smokeflow,agent-browser -smokeflow BIN -agent-browser BIN \
-//	      -adminlte URL -testdata testdata/bench -dir TMP -out results.json
+//	      -adminlte URL -tasks adminlte,apps -apps NODE_MODULES \
+//	      -testdata testdata/bench -dir TMP -out results.json
 //
 // It writes the raw times and the task's transcripts as JSON; report.js
 // turns them into the Markdown report (and counts the tokens). Any command
