@@ -104,6 +104,9 @@ components: browser build node
 
 # Set SMOKEFLOW=path to measure another build, TOOLS=agent-browser for the
 # peer alone.
+# TASKS=adminlte,apps SKIP=warm,cold: the token tasks only, AdminLTE's and
+# the six on four other real apps (docs/benchmarks.md "The agent session
+# against agent-browser").
 bench-agent: browser node
 	bench/agent/run.sh
 

@@ -11,3 +11,10 @@ func LoseContextAndReopen(ctx context.Context, e *Engine) error {
 	}
 	return e.reopen(ctx, "")
 }
+
+// Diff is the session's snapshot diff (docs/agents.md "snapshot --diff")
+// on two snapshot texts: what it prints and whether it is the whole page.
+func Diff(before, after string) (string, bool) {
+	text, _, whole := diff(before, after, "")
+	return text, whole
+}

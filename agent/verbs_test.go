@@ -128,7 +128,7 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 		Expect(must(e, cmd(agent.VerbBack))).To(Equal("ok\n"))
 		d := cmd(agent.VerbSnapshot)
 		d.Diff = true
-		Expect(must(e, d)).To(MatchRegexp(`^# `+regexp.QuoteMeta(site.URL+"/verbs.html")+` "Verbs"\n@@`), "the diff after back: where, then what changed")
+		Expect(must(e, d)).To(MatchRegexp(`^# `+regexp.QuoteMeta(site.URL+"/verbs.html")+` "Verbs"\n[-+~] `), "the diff after back: where, then what changed")
 	})
 
 	It("move through the history: back, forward, reload", func() {

@@ -130,7 +130,7 @@ func Snapshots(before, after string) SnapshotDiff {
 }
 
 // SnapshotsContext is Snapshots with n unchanged lines around each change
-// instead of Context: the agent session's `snapshot --diff` keeps one, to
+// instead of Context: the agent session's `snapshot --diff` keeps none, to
 // spend fewer tokens (docs/agents.md "snapshot --diff").
 func SnapshotsContext(before, after string, n int) SnapshotDiff {
 	a, b := splitLines(before), splitLines(after)

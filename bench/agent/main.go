@@ -6,13 +6,16 @@
 //     snapshot and get text, on the bench dashboard and the demo shop's
 //     checkout, each timed from the CLI process's start to its exit;
 //  2. the cold first command: `open URL` with no daemon or browser running;
-//  3. what an agent reads over a scripted task of 12 commands on AdminLTE's
-//     general form page, each command followed by a read of the page.
+//  3. what an agent reads over scripted tasks (-tasks): 12 commands on
+//     AdminLTE's general form page, and six tasks on four other real apps
+//     (tasks.go), each command followed by a read of the page.
 //
-// bench/agent/run.sh installs agent-browser, serves AdminLTE and runs it:
+// bench/agent/run.sh installs agent-browser and the real apps, serves
+// AdminLTE and runs it:
 //
 //	agent -tools smokeflow,agent-browser -smokeflow BIN -agent-browser BIN \
-//	      -adminlte URL -testdata testdata/bench -dir TMP -out results.json
+//	      -adminlte URL -tasks adminlte,apps -apps NODE_MODULES \
+//	      -testdata testdata/bench -dir TMP -out results.json
 //
 // It writes the raw times and the task's transcripts as JSON; report.js
 // turns them into the Markdown report (and counts the tokens). Any command
@@ -41,6 +44,7 @@ type config struct {
 	tools                          []string
 	smokeflow, agentBrowser        string
 	chromium, adminURL, testdata   string
+	tasks, appsDir                 string
 	dir, out                       string
 	runs, coldRuns, warmup         int
 	skipWarm, skipCold, skipTokens bool
@@ -56,6 +60,8 @@ func main() {
 	flag.StringVar(&c.agentBrowser, "agent-browser", "", "agent-browser native binary")
 	flag.StringVar(&c.chromium, "chromium", "/usr/bin/chromium", "the browser both tools drive")
 	flag.StringVar(&c.adminURL, "adminlte", "", "URL of AdminLTE's general form page")
+	flag.StringVar(&c.tasks, "tasks", "adminlte", "the token tasks, comma-separated: adminlte, apps (every task on the other real apps) or their names")
+	flag.StringVar(&c.appsDir, "apps", "", "the node_modules folder of bench/agent/package.json, whose real apps the tasks other than adminlte open")
 	flag.StringVar(&c.testdata, "testdata", "testdata/bench", "folder of dashboard.html")
 	flag.StringVar(&c.dir, "dir", "", "a temporary folder for the tools' binaries, homes and browser profiles")
 	flag.StringVar(&c.out, "out", "results.json", "where to write the results")
@@ -64,7 +70,7 @@ func main() {
 	flag.IntVar(&c.coldRuns, "cold-runs", 10, "cold opens per tool")
 	flag.BoolVar(&c.skipWarm, "skip-warm", false, "skip the warm latency")
 	flag.BoolVar(&c.skipCold, "skip-cold", false, "skip the cold open")
-	flag.BoolVar(&c.skipTokens, "skip-tokens", false, "skip the AdminLTE task")
+	flag.BoolVar(&c.skipTokens, "skip-tokens", false, "skip the token tasks")
 	flag.Parse()
 	c.tools = strings.Split(tools, ",")
 	if err := run(c); err != nil {
@@ -84,13 +90,14 @@ type results struct {
 }
 
 type taskResult struct {
-	Column column `json:"column"`
-	Steps  []step `json:"steps"`
+	Task   agentTask `json:"task"`
+	Column column    `json:"column"`
+	Steps  []step    `json:"steps"`
 }
 
 func run(c config) error {
-	if c.dir == "" || (!c.skipTokens && c.adminURL == "") {
-		return errors.New("-dir and -adminlte are needed")
+	if c.dir == "" {
+		return errors.New("-dir is needed")
 	}
 	tools, err := makeTools(c)
 	if err != nil {
@@ -106,8 +113,12 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
+	tasks, err := serveTasks(ctx, c)
+	if err != nil {
+		return err
+	}
 	res := results{Tools: c.tools, Runs: c.runs}
-	err = measureAll(c, tools, &res, shop, dash+"/dashboard.html")
+	err = measureAll(c, tools, tasks, &res, shop, dash+"/dashboard.html")
 	if qerr := quiet(tools); err == nil {
 		err = qerr
 	}
@@ -123,7 +134,7 @@ func run(c config) error {
 
 // measureAll runs the three measures: cold first (nothing else running),
 // then warm, then the task.
-func measureAll(c config, tools []*tool, res *results, shop, dashboard string) error {
+func measureAll(c config, tools []*tool, tasks []agentTask, res *results, shop, dashboard string) error {
 	var err error
 	if !c.skipCold {
 		if res.Cold, err = cold(tools, dashboard, c.coldRuns); err != nil {
@@ -136,16 +147,44 @@ func measureAll(c config, tools []*tool, res *results, shop, dashboard string) e
 			return err
 		}
 	}
-	if !c.skipTokens {
+	if c.skipTokens {
+		return nil
+	}
+	for _, t := range tasks {
 		for _, col := range taskColumns(tools) {
-			steps, err := runTask(col, c.adminURL)
+			steps, err := runTask(col, t)
 			if err != nil {
 				return err
 			}
-			res.Task = append(res.Task, taskResult{Column: *col, Steps: steps})
+			res.Task = append(res.Task, taskResult{Task: t, Column: *col, Steps: steps})
 		}
 	}
 	return nil
+}
+
+// serveTasks serves the real apps of the tasks (-apps) and lists the
+// tasks that -tasks names.
+func serveTasks(ctx context.Context, c config) ([]agentTask, error) {
+	if c.skipTokens {
+		return nil, nil
+	}
+	bases := map[string]string{}
+	if c.appsDir != "" {
+		for pkg, h := range appHandlers(c.appsDir) {
+			base, err := serve(ctx, pkg, h)
+			if err != nil {
+				return nil, err
+			}
+			bases[pkg] = base
+		}
+	}
+	tasks, err := pickTasks(c.tasks, c.adminURL, bases)
+	for _, t := range tasks {
+		if t.URL == "" {
+			return nil, fmt.Errorf("-tasks %s: its page needs -adminlte", t.Name)
+		}
+	}
+	return tasks, err
 }
 
 // makeTools sets up the tools named in c.tools, each in a folder of its

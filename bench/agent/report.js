@@ -74,43 +74,89 @@ if (res.cold) {
 }
 
 if (res.task && res.task.length) {
-  taskReport(res.task);
+  const byTask = new Map();
+  for (const r of res.task) {
+    const name = (r.task && r.task.name) || 'adminlte';
+    if (!byTask.has(name)) byTask.set(name, []);
+    byTask.get(name).push(r);
+  }
+  if (byTask.size > 1) summary(byTask);
+  for (const [name, runs] of byTask) taskReport(name, runs);
 }
 
-function taskReport(task) {
-  p('## Tokens an agent reads over a 12-command task (AdminLTE 3.2.0, general form)');
+// summary is the table of the tasks side by side: everything each tool
+// printed over a task, smokeflow's `snapshot --diff` against
+// agent-browser's `snapshot -i --delta`.
+function summary(byTask) {
+  p('## Tokens an agent reads over the tasks');
   p();
-  p('Everything each command printed (stdout and stderr), o200k tokens. `open`, then 11 actions; every command is followed by a read of the page (the first read lists the whole page).');
+  p('Everything each command printed (stdout and stderr), o200k tokens: `open`, a read, then each action followed by a read.');
   p();
-  p('| column | open + first read | 11 actions | 11 later reads | total |');
+  p('| task | app | commands | smokeflow, snapshot --diff | agent-browser, snapshot -i --delta | ratio | agent-browser, snapshot -i |');
+  p('|---|---|---:|---:|---:|---:|---:|');
+  const sum = { sf: 0, ab: 0, full: 0 };
+  for (const [name, runs] of byTask) {
+    const col = (tool, diff) => runs.find((r) => r.column.tool === tool && (r.column.name.includes('--d') === diff));
+    const total = (r) => (r ? r.steps.map(tokens).reduce((a, b) => a + b, 0) : NaN);
+    const sf = total(col(SF, true)), ab = total(col(AB, true)), full = total(col(AB, false));
+    sum.sf += sf; sum.ab += ab; sum.full += full;
+    const task = runs[0].task || {};
+    p(`| ${name} | ${task.app || 'AdminLTE 3.2.0'} | ${perAction(runs[0].steps).length} | ${n0(sf)} | ${n0(ab)} | ${ratio(sf, ab)} | ${n0(full)} |`);
+  }
+  p(`| **total** | | | **${n0(sum.sf)}** | **${n0(sum.ab)}** | **${ratio(sum.sf, sum.ab)}** | ${n0(sum.full)} |`);
+  p();
+}
+
+function taskReport(name, task) {
+  const app = (task[0].task && task[0].task.app) || 'AdminLTE 3.2.0';
+  p(`## Task ${name} (${app})`);
+  p();
+  p('| column | open + first read | actions | later reads | total |');
   p('|---|---:|---:|---:|---:|');
   for (const { column, steps } of task) {
     const t = steps.map(tokens);
     const first = t[0] + t[1];
     let actions = 0, reads = 0;
-    for (let i = 2; i < t.length; i += 2) { actions += t[i]; reads += t[i + 1]; }
+    steps.forEach((s, i) => {
+      if (i < 2) return;
+      if (s.what === 'read') reads += t[i]; else actions += t[i];
+    });
     p(`| ${column.name} | ${n0(first)} | ${n0(actions)} | ${n0(reads)} | **${n0(first + actions + reads)}** |`);
-    writeTranscript(column, steps, t);
+    writeTranscript(name, column, steps, t);
   }
   p();
-  p('Per command (action output + the read after it):');
+  p('Per action (its output + the reads after it):');
   p();
   p('| # | command | ' + task.map(({ column }) => column.name).join(' | ') + ' |');
   p('|---:|---|' + task.map(() => '---:').join('|') + '|');
-  const n = task[0].steps.length;
-  for (let i = 0; i < n; i += 2) {
-    const what = task[0].steps[i].what;
-    const cells = task.map(({ steps }) => `${n0(tokens(steps[i]))} + ${n0(tokens(steps[i + 1]))}`);
-    p(`| ${i / 2 + 1} | ${what} | ${cells.join(' | ')} |`);
-  }
+  const per = task.map(({ steps }) => perAction(steps));
+  per[0].forEach((row, i) => {
+    const cells = per.map((rows) => (rows[i] ? `${n0(rows[i].action)} + ${n0(rows[i].reads)}` : '–'));
+    p(`| ${i + 1} | ${row.what} | ${cells.join(' | ')} |`);
+  });
   p();
 }
 
-function writeTranscript(column, steps, t) {
-  const slug = column.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+// perAction groups a transcript by command: each command that is not a
+// read, with the tokens of the reads after it (more than one where the
+// task read again for an element not listed yet), a command tried again
+// after it failed counted with it.
+function perAction(steps) {
+  const rows = [];
+  steps.forEach((s) => {
+    const last = rows[rows.length - 1];
+    if (s.what === 'read' && last) last.reads += tokens(s);
+    else if (last && last.what === s.what && !last.reads) last.action += tokens(s); // tried again
+    else rows.push({ what: s.what, action: tokens(s), reads: 0 });
+  });
+  return rows;
+}
+
+function writeTranscript(name, column, steps, t) {
+  const slug = (name + '-' + column.name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const text = steps.map((s, i) => `$ ${s.command}    # ${t[i]} tokens, ${ms(s.ms)} ms\n${s.stdout}${s.stderr ? '[stderr] ' + s.stderr : ''}`).join('\n');
   fs.writeFileSync(path.join(out, `task-${slug}.txt`), text);
 }
 
-p(`Tokens: gpt-tokenizer ${require('gpt-tokenizer/package.json').version}, encode (o200k_base). Transcripts of the task: task-*.txt beside this report.`);
+p(`Tokens: gpt-tokenizer ${require('gpt-tokenizer/package.json').version}, encode (o200k_base). Transcripts of the tasks: task-*.txt beside this report.`);
 console.log(lines.join('\n'));

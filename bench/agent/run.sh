@@ -9,11 +9,16 @@
 #     bench/agent/.cache (gitignored) with `npm ci --ignore-scripts`, once
 #     per version of the lock file: agent-browser's postinstall would
 #     download from elsewhere, and the binary it needs is already there;
-#  2. installs and assembles the real apps (realapps/install.sh, into
-#     REALAPPS_CACHE) and serves them (realapps/serve) for AdminLTE's page;
-#  3. runs the Go driver (bench/agent), which serves the bench dashboard
-#     and the demo shop itself and measures: warm command latency, the cold
-#     first command, and the tokens of a 12-command task on AdminLTE;
+#     with the real apps of the broader token tasks (Gentelella, SB Admin 2,
+#     Tabler UI, JSONEditor), whose tags that load from other hosts are
+#     taken out once installed;
+#  2. for the AdminLTE task, installs and assembles the real apps
+#     (realapps/install.sh, into REALAPPS_CACHE) and serves them
+#     (realapps/serve);
+#  3. runs the Go driver (bench/agent), which serves the bench dashboard,
+#     the demo shop and the other real apps itself and measures: warm
+#     command latency, the cold first command, and the tokens of the tasks
+#     TASKS names (each open, a read, then each action and a read);
 #  4. writes bench/agent/out/report.md (and results.json, the transcripts).
 #
 # Both tools drive CHROMIUM (default /usr/bin/chromium), headless. Every
@@ -24,6 +29,10 @@
 #   SMOKEFLOW=bin/smokeflow bench/agent/run.sh
 #   TOOLS=agent-browser bench/agent/run.sh  # the peer only
 #   RUNS=5 COLD_RUNS=2 bench/agent/run.sh   # quicker
+#   TASKS=adminlte,apps SKIP=warm,cold bench/agent/run.sh
+#                          # the token tasks only: AdminLTE's and the six on
+#                          # the other real apps (TASKS=apps: those six; or
+#                          # task names, bench/agent/tasks.go)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,6 +45,8 @@ RUNS=${RUNS:-30}
 COLD_RUNS=${COLD_RUNS:-10}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 SMOKEFLOW=${SMOKEFLOW:-}
+TASKS=${TASKS:-adminlte}
+SKIP=${SKIP:-}
 export NO_COLOR=1
 
 . "$ROOT/bench/lib.sh"
@@ -48,20 +59,33 @@ sf_cleanup_on_exit fail SERVE_PID
 [[ -z $SMOKEFLOW ]] || SMOKEFLOW=$(realpath "$SMOKEFLOW")
 cd "$ROOT"
 
-# --- 1. agent-browser and gpt-tokenizer ----------------------------------------
-sf_npm_ci "the pinned packages" "$HERE" "$CACHE" .bench-agent-lock
+# --- 1. agent-browser, gpt-tokenizer and the real apps -------------------------
+# The real apps' pages, offline: their <link>/<script> tags that load from
+# another host (web fonts, icon fonts) taken out, as realapps/install.sh
+# does for AdminLTE's.
+assemble_apps() {
+	sf_log "taking out the tags that load from other hosts (Gentelella, SB Admin 2, Tabler UI, JSONEditor pages)"
+	local m=$CACHE/node_modules
+	find "$m/gentelella/dist" "$m/startbootstrap-sb-admin-2" "$m/tabler-ui/dist" "$m/jsoneditor/examples" \
+		-maxdepth 2 -name '*.html' -print0 |
+		xargs -0 sed -i -E '/<(link|script)[^>]*(href|src)="(https?:)?\/\//d'
+}
+sf_npm_ci "the pinned packages" "$HERE" "$CACHE" .bench-agent-lock assemble_apps
 AB=$CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
 [[ $(uname -sm) == "Linux x86_64" ]] || { sf_log "the agent-browser binary used here is the linux-x64 one"; exit 2; }
 chmod +x "$AB"
 export NODE_PATH=$CACHE/node_modules
 
 # --- 2. AdminLTE ------------------------------------------------------------
-"$ROOT/realapps/install.sh"
-go build -o "$tmp/serve" ./realapps/serve
-sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules"
-ADMIN=$URL/node_modules/admin-lte/pages/forms/general.html
-curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { sf_log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
-sf_log "AdminLTE on $ADMIN"
+ADMIN=
+if [[ ,$TASKS, == *,adminlte,* ]]; then
+	"$ROOT/realapps/install.sh"
+	go build -o "$tmp/serve" ./realapps/serve
+	sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules"
+	ADMIN=$URL/node_modules/admin-lte/pages/forms/general.html
+	curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { sf_log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
+	sf_log "AdminLTE on $ADMIN"
+fi
 
 # --- 3. measure ---------------------------------------------------------------
 if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
@@ -70,6 +94,9 @@ if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
 	SMOKEFLOW=$tmp/smokeflow
 fi
 go build -o "$tmp/agentbench" ./bench/agent
+skips=
+[[ ,$SKIP, != *,warm,* ]] || skips+=" -skip-warm"
+[[ ,$SKIP, != *,cold,* ]] || skips+=" -skip-cold"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 {
@@ -82,14 +109,19 @@ mkdir -p "$OUT"
 	fi
 	echo "go: $(go version | awk '{print $3}')"
 	echo "node: $(node --version)"
-	echo "admin-lte: $(node -p "require('$REALAPPS_CACHE/node_modules/admin-lte/package.json').version")"
+	if [[ -n $ADMIN ]]; then
+		echo "admin-lte: $(node -p "require('$REALAPPS_CACHE/node_modules/admin-lte/package.json').version")"
+	fi
+	echo "tasks: $TASKS"
+	echo "apps: $(cd "$CACHE/node_modules" && for a in gentelella startbootstrap-sb-admin-2 tabler-ui jsoneditor; do printf '%s %s ' "$a" "$(node -p "require('./$a/package.json').version")"; done)"
 	echo "tools: $TOOLS"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 "$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -agent-browser "$AB" -chromium "$CHROMIUM" \
-	-adminlte "$ADMIN" -testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
-	-runs "$RUNS" -cold-runs "$COLD_RUNS"
+	-adminlte "$ADMIN" -tasks "$TASKS" -apps "$CACHE/node_modules" \
+	-testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
+	-runs "$RUNS" -cold-runs "$COLD_RUNS" $skips
 
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -23,10 +24,38 @@ var snapshotLine = regexp.MustCompile(`^\s*- ([A-Za-z][\w-]*)(?: ("(?:[^"\\]|\\.
 // refAttr is the ref among a line's attributes.
 var refAttr = regexp.MustCompile(`(?:^|[ ,])ref=(e\d+)(?:$|,)`)
 
+// snapshotLines are the lines of a read: agent-browser's --delta prints
+// the lines of its change in JSON (treeChange.lines), smokeflow's --diff
+// marks a line that came "+ " and one that went "- " (a line that went
+// is skipped: its ref is no more).
+func snapshotLines(text string) []string {
+	if strings.HasPrefix(strings.TrimSpace(text), "{") {
+		var delta struct {
+			TreeChange struct {
+				Lines []string `json:"lines"`
+			} `json:"treeChange"`
+		}
+		if json.Unmarshal([]byte(text), &delta) == nil {
+			return delta.TreeChange.Lines
+		}
+	}
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "+ "), strings.HasPrefix(line, "~ "):
+			line = line[2:]
+		case strings.HasPrefix(line, "- ") && strings.HasPrefix(strings.TrimLeft(line[2:], " "), "- "):
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
 // parseSnapshot lists the lines of text that carry a ref, in order.
 func parseSnapshot(text string) []node {
 	var out []node
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range snapshotLines(text) {
 		m := snapshotLine.FindStringSubmatch(line)
 		if m == nil || m[3] == "" {
 			continue

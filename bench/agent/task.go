@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log"
 	"strings"
@@ -72,42 +73,6 @@ func prepareCheckout(s *session, base string) (string, error) {
 	}
 }
 
-// taskStep is one action of the scripted task, on an element named the
-// same way for both tools (or a key for press).
-type taskStep struct {
-	verb  string
-	el    target
-	value string
-}
-
-func (st taskStep) String() string {
-	if st.verb == "press" {
-		return "press " + st.value
-	}
-	if st.value != "" {
-		return fmt.Sprintf("%s %s %q", st.verb, st.el, st.value)
-	}
-	return st.verb + " " + st.el.String()
-}
-
-// adminTask is the scripted task on AdminLTE's general form page, after
-// `open`: eleven actions, each followed by a read of the page. Every
-// element is on the page from the start; the notifications dropdown
-// opens (new lines) and closes again, and the Forms menu folds (lines go).
-var adminTask = []taskStep{
-	{verb: "fill", el: target{Role: "textbox", Name: "Email address"}, value: "ada@example.com"},
-	{verb: "fill", el: target{Role: "textbox", Name: "Password"}, value: "analytical"},
-	{verb: "check", el: target{Role: "checkbox", Name: "Check me out"}},
-	{verb: "fill", el: target{Role: "textbox", Name: "Username"}, value: "ada"},
-	{verb: "select", el: target{Role: "combobox", Name: "Flat .rounded-0"}, value: "Value 2"},
-	{verb: "check", el: target{Role: "checkbox", Name: "Remember me"}},
-	{verb: "check", el: target{Role: "radio", Name: "Custom Radio"}},
-	{verb: "check", el: target{Role: "checkbox", Name: "Toggle this custom switch element"}},
-	{verb: "click", el: target{Role: "link", Name: "15"}},
-	{verb: "press", value: "Escape"},
-	{verb: "click", el: target{Role: "link", Name: "Forms"}},
-}
-
 // column is one way of reading the page during the task.
 type column struct {
 	Name string   `json:"name"`
@@ -149,16 +114,22 @@ type step struct {
 	result
 }
 
-// runTask runs the task for one column in a fresh session and returns the
-// transcript of its commands.
-func runTask(c *column, url string) ([]step, error) {
+// rereads bounds the reads again before an action whose element the
+// reads so far do not list, and the tries again of an action that failed.
+const rereads = 3
+
+// runTask runs task t for one column in a fresh session and returns the
+// transcript of its commands. An action's ref comes from the latest read
+// that lists its element (a read that prints only what changed lists the
+// elements that appeared or changed, the first read every one).
+func runTask(c *column, t agentTask) ([]step, error) {
 	s := &session{tool: c.tool, name: "task"}
 	defer closeAll([]*session{s})
 	var steps []step
 	record := func(what string, r result) {
 		steps = append(steps, step{Command: c.tool.name + " " + strings.Join(r.Args, " "), What: what, result: r})
 	}
-	r, err := s.must("open", url)
+	r, err := s.must("open", t.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -168,34 +139,49 @@ func runTask(c *column, url string) ([]step, error) {
 		return nil, err
 	}
 	record("read", first)
-	refsFrom := first.Stdout
-	for i, st := range adminTask {
-		args := []string{st.verb}
-		if st.verb == "press" {
-			args = append(args, st.value)
-		} else {
-			ref, err := refFor(refsFrom, st.el)
-			if err != nil {
-				return nil, fmt.Errorf("%s, step %d: %w", c.Name, i+2, err)
+	reads := []string{first.Stdout}
+	for i, st := range t.Steps {
+		args, err := st.args(reads)
+		for try := 0; err != nil && try < rereads; try++ {
+			// An element not read yet (a page still loading, a menu still
+			// opening): an agent reads again, and so does the task.
+			time.Sleep(300 * time.Millisecond)
+			read, rerr := s.read(c.Read, c.fromLatest)
+			if rerr != nil {
+				return nil, rerr
 			}
-			if args = append(args, ref); st.value != "" {
-				args = append(args, st.value)
+			record("read", read)
+			if c.fromLatest {
+				reads = reads[:0]
 			}
+			reads = append(reads, read.Stdout)
+			args, err = st.args(reads)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s, %s, step %d: %w", t.Name, c.Name, i+2, err)
 		}
 		r, err := s.act(args...)
+		for try := 0; errors.Is(err, errCommand) && try < rereads; try++ {
+			// An element still covered (a dialog closing, a backdrop
+			// fading): an agent reads the failure and tries again.
+			record(st.String(), r)
+			time.Sleep(500 * time.Millisecond)
+			r, err = s.act(args...)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("%s, step %d: %w", c.Name, i+2, err)
+			return nil, fmt.Errorf("%s, %s, step %d: %w", t.Name, c.Name, i+2, err)
 		}
 		record(st.String(), r)
 		read, err := s.read(c.Read, c.fromLatest)
 		if err != nil {
-			return nil, fmt.Errorf("%s, read after step %d: %w", c.Name, i+2, err)
+			return nil, fmt.Errorf("%s, %s, read after step %d: %w", t.Name, c.Name, i+2, err)
 		}
 		record("read", read)
 		if c.fromLatest {
-			refsFrom = read.Stdout
+			reads = reads[:0]
 		}
+		reads = append(reads, read.Stdout)
 	}
-	log.Printf("task, %s: %d commands", c.Name, len(steps))
+	log.Printf("task %s, %s: %d commands", t.Name, c.Name, len(steps))
 	return steps, nil
 }
