@@ -41,6 +41,7 @@ type config struct {
 	tools                          []string
 	smokeflow, agentBrowser        string
 	chromium, adminURL, testdata   string
+	todoURL                        string
 	dir, out                       string
 	runs, coldRuns, warmup         int
 	skipWarm, skipCold, skipTokens bool
@@ -56,6 +57,7 @@ func main() {
 	flag.StringVar(&c.agentBrowser, "agent-browser", "", "agent-browser native binary")
 	flag.StringVar(&c.chromium, "chromium", "/usr/bin/chromium", "the browser both tools drive")
 	flag.StringVar(&c.adminURL, "adminlte", "", "URL of AdminLTE's general form page")
+	flag.StringVar(&c.todoURL, "todomvc", "", "URL of TodoMVC's vanilla JS example (a warm page when set)")
 	flag.StringVar(&c.testdata, "testdata", "testdata/bench", "folder of dashboard.html")
 	flag.StringVar(&c.dir, "dir", "", "a temporary folder for the tools' binaries, homes and browser profiles")
 	flag.StringVar(&c.out, "out", "results.json", "where to write the results")
@@ -132,6 +134,12 @@ func measureAll(c config, tools []*tool, res *results, shop, dashboard string) e
 	}
 	if !c.skipWarm {
 		pages := []page{dashboardPage(dashboard), checkoutPage(shop)}
+		if c.adminURL != "" {
+			pages = append(pages, adminPage(c.adminURL))
+		}
+		if c.todoURL != "" {
+			pages = append(pages, todoPage(c.todoURL))
+		}
 		if res.Warm, err = warm(tools, pages, c.runs, c.warmup); err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ if (res.warm) {
   p('| page | command | smokeflow median | p90 | agent-browser median | p90 | smokeflow / agent-browser |');
   p('|---|---|---:|---:|---:|---:|---:|');
   for (const [pageName, kinds] of Object.entries(res.warm)) {
-    const order = ['click', 'fill', 'snapshot', 'get text'];
+    const order = ['click', 'fill', 'select', 'check', 'press', 'get text', 'get value', 'snapshot'];
     for (const kind of order.filter((k) => kinds[k])) {
       const sf = kinds[kind][SF], ab = kinds[kind][AB];
       p(`| ${pageName} | ${kind} | ${ms(median(sf))} | ${ms(p90(sf))} | ${ms(median(ab))} | ${ms(p90(ab))} | ${ratio(median(sf), median(ab))} |`);

@@ -62,6 +62,8 @@ sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages realapps/pages -mod
 ADMIN=$URL/node_modules/admin-lte/pages/forms/general.html
 curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { sf_log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
 sf_log "AdminLTE on $ADMIN"
+TODO=$URL/node_modules/todomvc/examples/vanillajs/index.html
+curl -fsS -o /dev/null --max-time 10 "$TODO" || { sf_log "TodoMVC does not answer at $TODO"; exit 1; }
 
 # --- 3. measure ---------------------------------------------------------------
 if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
@@ -88,7 +90,7 @@ mkdir -p "$OUT"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 "$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -agent-browser "$AB" -chromium "$CHROMIUM" \
-	-adminlte "$ADMIN" -testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
+	-adminlte "$ADMIN" -todomvc "$TODO" -testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
 	-runs "$RUNS" -cold-runs "$COLD_RUNS"
 
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
