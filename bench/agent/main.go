@@ -40,6 +40,7 @@ import (
 type config struct {
 	tools                          []string
 	smokeflow, agentBrowser        string
+	before                         string
 	chromium, adminURL, testdata   string
 	todoURL                        string
 	dir, out                       string
@@ -54,6 +55,7 @@ func main() {
 	var tools string
 	flag.StringVar(&tools, "tools", smokeflowName+","+agentBrowserName, "the tools to measure, comma-separated")
 	flag.StringVar(&c.smokeflow, "smokeflow", "", "smokeflow binary")
+	flag.StringVar(&c.before, "smokeflow-before", "", "another smokeflow binary, measured as the tool smokeflow-before")
 	flag.StringVar(&c.agentBrowser, "agent-browser", "", "agent-browser native binary")
 	flag.StringVar(&c.chromium, "chromium", "/usr/bin/chromium", "the browser both tools drive")
 	flag.StringVar(&c.adminURL, "adminlte", "", "URL of AdminLTE's general form page")
@@ -166,11 +168,13 @@ func makeTools(c config) ([]*tool, error) {
 		var err error
 		switch name {
 		case smokeflowName:
-			t, err = newSmokeflow(c.smokeflow, dir, c.chromium)
+			t, err = newSmokeflow(name, c.smokeflow, dir, c.chromium)
+		case beforeName:
+			t, err = newSmokeflow(name, c.before, dir, c.chromium)
 		case agentBrowserName:
 			t, err = newAgentBrowser(c.agentBrowser, dir, c.chromium, fmt.Sprintf("sfbench-%d", os.Getpid()))
 		default:
-			err = fmt.Errorf("unknown tool %q (smokeflow, agent-browser)", name)
+			err = fmt.Errorf("unknown tool %q (smokeflow, smokeflow-before, agent-browser)", name)
 		}
 		if err != nil {
 			return nil, err

@@ -23,6 +23,7 @@
 #   bench/agent/run.sh                      # ~10 minutes on 2 cores
 #   SMOKEFLOW=bin/smokeflow bench/agent/run.sh
 #   TOOLS=agent-browser bench/agent/run.sh  # the peer only
+#   BEFORE=old/smokeflow bench/agent/run.sh # another build too, as smokeflow-before, alternating
 #   RUNS=5 COLD_RUNS=2 bench/agent/run.sh   # quicker
 set -euo pipefail
 
@@ -36,6 +37,7 @@ RUNS=${RUNS:-30}
 COLD_RUNS=${COLD_RUNS:-10}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 SMOKEFLOW=${SMOKEFLOW:-}
+BEFORE=${BEFORE:-}
 export NO_COLOR=1
 
 . "$ROOT/bench/lib.sh"
@@ -46,6 +48,10 @@ SERVE_PID=
 sf_cleanup_on_exit fail SERVE_PID
 
 [[ -z $SMOKEFLOW ]] || SMOKEFLOW=$(realpath "$SMOKEFLOW")
+if [[ -n $BEFORE ]]; then
+	BEFORE=$(realpath "$BEFORE")
+	[[ ,$TOOLS, == *,smokeflow-before,* ]] || TOOLS=smokeflow-before,$TOOLS
+fi
 cd "$ROOT"
 
 # --- 1. agent-browser and gpt-tokenizer ----------------------------------------
@@ -82,6 +88,9 @@ mkdir -p "$OUT"
 	if [[ -n $SMOKEFLOW ]]; then
 		echo "smokeflow: $(sf_smokeflow_version "$SMOKEFLOW")"
 	fi
+	if [[ -n $BEFORE ]]; then
+		echo "smokeflow-before: $(sf_smokeflow_version "$BEFORE")"
+	fi
 	echo "go: $(go version | awk '{print $3}')"
 	echo "node: $(node --version)"
 	echo "admin-lte: $(node -p "require('$REALAPPS_CACHE/node_modules/admin-lte/package.json').version")"
@@ -89,7 +98,7 @@ mkdir -p "$OUT"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
-"$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -agent-browser "$AB" -chromium "$CHROMIUM" \
+"$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -smokeflow-before "$BEFORE" -agent-browser "$AB" -chromium "$CHROMIUM" \
 	-adminlte "$ADMIN" -todomvc "$TODO" -testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
 	-runs "$RUNS" -cold-runs "$COLD_RUNS"
 

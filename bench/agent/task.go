@@ -196,8 +196,8 @@ func taskColumns(tools []*tool) []*column {
 	var out []*column
 	for _, t := range tools {
 		switch t.name {
-		case smokeflowName:
-			out = append(out, &column{Name: "smokeflow, snapshot --diff", tool: t, First: t.snapshot, Read: t.diff})
+		case smokeflowName, beforeName:
+			out = append(out, &column{Name: t.name + ", snapshot --diff", tool: t, First: t.snapshot, Read: t.diff})
 		case agentBrowserName:
 			out = append(out,
 				&column{Name: "agent-browser, snapshot -i --delta", tool: t, First: t.diff, Read: t.diff},
