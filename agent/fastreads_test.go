@@ -27,6 +27,7 @@ var _ = Describe(`reads by ref and actions by ref read no more than they need (d
 		must(e, cmd(agent.VerbSnapshot))
 		Expect(must(e, cmd(agent.VerbGet, "value", name))).To(Equal("\n"), "read before the timer")
 		Eventually(func() string { return must(e, cmd(agent.VerbGet, "value", name)) }).WithTimeout(5 * time.Second).Should(Equal("set by a script\n"))
+		Expect(must(e, cmd(agent.VerbGet, "value", "{label: Name}"))).To(Equal("set by a script\n"), "by role and name")
 	})
 
 	It("gets a text a script changed after the latest read", func() {

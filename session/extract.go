@@ -33,6 +33,11 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 	// since and the element is shown now, as expect's text
 	// (docs/targets.md "Reusing a read"); an attribute is read live
 	f, err := ss.page.Find(ctx, t, browser.FindOptions{Wait: true, Reuse: true, Shown: true})
+	if err == nil && x.Attr == "" && f.Source == browser.SourceReused && (f.Result.Node.EditHost || f.Result.Node.EditableRole()) {
+		// a field's value is never an old read's: a script that sets
+		// .value moves no stamp
+		f, err = ss.page.Find(ctx, t, browser.FindOptions{Wait: true})
+	}
 	r := f.Result
 	if err != nil {
 		return ss.diagnose(flowCtx, s, t, err)
