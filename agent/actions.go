@@ -111,11 +111,15 @@ func hasRef(t *flows.Target) bool {
 }
 
 // humanTarget is the shortest target that picks, alone, the element t
-// resolves to on the page as it is now (locate.TargetFor); nil when t
-// does not resolve now.
+// resolves to on the page's latest read, when nothing has changed since:
+// the page as it is now, read for nothing (locate.TargetFor); nil when
+// that read may not answer or t does not resolve over it, and the caller
+// takes the ref map's (refTarget). A read of the page before every action
+// by ref cost it a whole read, 30-60 ms on the bench's dashboard
+// (docs/agents.md "Export").
 func (e *Engine) humanTarget(ctx context.Context, t *flows.Target) *flows.Target {
-	res, snap, err := e.ss.Resolve(ctx, t)
-	if err != nil || res.Err != nil || res.Node == nil {
+	res, snap := e.ss.ResolveReused(ctx, t)
+	if res == nil || res.Err != nil || res.Node == nil {
 		return nil
 	}
 	ht, err := locate.TargetFor(snap, res.Node)

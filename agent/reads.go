@@ -172,7 +172,7 @@ func (e *Engine) get(ctx context.Context, c Command, timeout time.Duration) *Out
 	v := fmt.Sprint(e.ss.Scope().Vars[getVar])
 	if what == GetValue {
 		// a field's value, even empty (extract reads a field's label then)
-		res, _, err := e.ss.Resolve(ctx, st.Target())
+		res, err := e.ss.ResolveLive(ctx, st.Target())
 		if err == nil && res.Err != nil {
 			err = res.Err
 		}

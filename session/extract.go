@@ -6,6 +6,7 @@ import (
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // execExtract sets a variable from the page or an expression.
@@ -20,7 +21,23 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 		rec.Log = append(rec.Log, fmt.Sprintf("%s = %s", x.Var, ss.mask.Mask(fmt.Sprint(v))))
 		return nil
 	}
-	f, err := ss.page.Find(ctx, t, browser.FindOptions{Wait: true})
+	if x.Attr == "" {
+		// a field's value by a live ref: its element alone, as the
+		// browser has it now (docs/targets.md "Reusing a read")
+		if f, err := ss.page.Find(ctx, t, browser.FindOptions{Live: true, NoRead: true}); err == nil && f.Source == browser.SourceLive &&
+			f.Result.Err == nil && f.Result.Node.Value != "" && f.Result.Node.EditableRole() {
+			return ss.extracted(sc, rec, x.Var, f.Result.Node.Value)
+		}
+	}
+	// text and attributes over the latest read when nothing has changed
+	// since and the element is shown now, as expect's text
+	// (docs/targets.md "Reusing a read"); an attribute is read live
+	f, err := ss.page.Find(ctx, t, browser.FindOptions{Wait: true, Reuse: true, Shown: true})
+	if err == nil && x.Attr == "" && f.Source == browser.SourceReused && (f.Result.Node.EditHost || f.Result.Node.EditableRole()) {
+		// a field's value is never an old read's: a script that sets
+		// .value moves no stamp
+		f, err = ss.page.Find(ctx, t, browser.FindOptions{Wait: true})
+	}
 	r := f.Result
 	if err != nil {
 		return ss.diagnose(flowCtx, s, t, err)
@@ -37,7 +54,12 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 	default:
 		v = r.Node.TextOrName()
 	}
-	sc.Vars[x.Var] = v
-	rec.Log = append(rec.Log, fmt.Sprintf("%s = %q", x.Var, ss.mask.Mask(v)))
+	return ss.extracted(sc, rec, x.Var, v)
+}
+
+// extracted sets the variable an extract read and logs it.
+func (ss *Session) extracted(sc *flows.Scope, rec *results.Step, name, v string) error {
+	sc.Vars[name] = v
+	rec.Log = append(rec.Log, fmt.Sprintf("%s = %q", name, ss.mask.Mask(v)))
 	return nil
 }

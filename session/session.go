@@ -283,6 +283,25 @@ func (ss *Session) Resolve(ctx context.Context, t *flows.Target) (*locate.Result
 	return f.Result, f.Snap, err
 }
 
+// ResolveReused finds t over the current tab's latest read when nothing
+// has changed since (docs/targets.md "Reusing a read"), reading nothing:
+// a nil result when that read may not answer.
+func (ss *Session) ResolveReused(ctx context.Context, t *flows.Target) (*locate.Result, *locate.Snapshot) {
+	f, err := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, NoRead: true})
+	if err != nil || f.Source != browser.SourceReused {
+		return nil, nil
+	}
+	return f.Result, f.Snap
+}
+
+// ResolveLive finds t as Resolve does, a plain ref on its element alone
+// when it can (docs/targets.md "Resolution", 1): its states and value as
+// the browser has them now, without reading the whole page.
+func (ss *Session) ResolveLive(ctx context.Context, t *flows.Target) (*locate.Result, error) {
+	f, err := ss.page.Find(ctx, t, browser.FindOptions{Live: true})
+	return f.Result, err
+}
+
 // Snapshot reads the current tab and makes it the ref map that `@eN`
 // refs resolve against, as the `snapshot` step does (docs/targets.md
 // "The snapshot").

@@ -216,6 +216,10 @@ func (s *server) work(ctx context.Context) string {
 				return "closed by a command"
 			}
 			j.done <- response{Result: &res}
+			// after the answer, not before it: listing the processes reads
+			// all of /proc, milliseconds on a busy machine
+			// (docs/benchmarks.md "The agent session against agent-browser")
+			browser.ReapZombies()
 			if _, waiting := s.q.state(); waiting == 0 {
 				debug.FreeOSMemory() // between commands (docs/agent-session.md "The process")
 			}
@@ -252,7 +256,6 @@ func (s *server) runJob(j *job) (res agent.Result) {
 		}
 		s.touch()
 		s.logf("%s: exit %d in %s", j.cmd.Verb, res.Code, time.Since(began).Round(time.Millisecond))
-		browser.ReapZombies()
 	}()
 	res = s.engine.Run(j.ctx, j.cmd)
 	if u, ok := s.engine.(urler); ok {

@@ -43,8 +43,10 @@ import (
 type config struct {
 	tools                          []string
 	smokeflow, agentBrowser        string
+	before                         string
 	chromium, adminURL, testdata   string
 	tasks, appsDir                 string
+	todoURL                        string
 	dir, out                       string
 	runs, coldRuns, warmup         int
 	skipWarm, skipCold, skipTokens bool
@@ -57,11 +59,13 @@ func main() {
 	var tools string
 	flag.StringVar(&tools, "tools", smokeflowName+","+agentBrowserName, "the tools to measure, comma-separated")
 	flag.StringVar(&c.smokeflow, "smokeflow", "", "smokeflow binary")
+	flag.StringVar(&c.before, "smokeflow-before", "", "another smokeflow binary, measured as the tool smokeflow-before")
 	flag.StringVar(&c.agentBrowser, "agent-browser", "", "agent-browser native binary")
 	flag.StringVar(&c.chromium, "chromium", "/usr/bin/chromium", "the browser both tools drive")
 	flag.StringVar(&c.adminURL, "adminlte", "", "URL of AdminLTE's general form page")
 	flag.StringVar(&c.tasks, "tasks", "adminlte", "the token tasks, comma-separated: adminlte, apps (every task on the other real apps) or their names")
 	flag.StringVar(&c.appsDir, "apps", "", "the node_modules folder of bench/agent/package.json, whose real apps the tasks other than adminlte open")
+	flag.StringVar(&c.todoURL, "todomvc", "", "URL of TodoMVC's vanilla JS example (a warm page when set)")
 	flag.StringVar(&c.testdata, "testdata", "testdata/bench", "folder of dashboard.html")
 	flag.StringVar(&c.dir, "dir", "", "a temporary folder for the tools' binaries, homes and browser profiles")
 	flag.StringVar(&c.out, "out", "results.json", "where to write the results")
@@ -143,6 +147,12 @@ func measureAll(c config, tools []*tool, tasks []agentTask, res *results, shop, 
 	}
 	if !c.skipWarm {
 		pages := []page{dashboardPage(dashboard), checkoutPage(shop)}
+		if c.adminURL != "" {
+			pages = append(pages, adminPage(c.adminURL))
+		}
+		if c.todoURL != "" {
+			pages = append(pages, todoPage(c.todoURL))
+		}
 		if res.Warm, err = warm(tools, pages, c.runs, c.warmup); err != nil {
 			return err
 		}
@@ -197,11 +207,13 @@ func makeTools(c config) ([]*tool, error) {
 		var err error
 		switch name {
 		case smokeflowName:
-			t, err = newSmokeflow(c.smokeflow, dir, c.chromium)
+			t, err = newSmokeflow(name, c.smokeflow, dir, c.chromium)
+		case beforeName:
+			t, err = newSmokeflow(name, c.before, dir, c.chromium)
 		case agentBrowserName:
 			t, err = newAgentBrowser(c.agentBrowser, dir, c.chromium, fmt.Sprintf("sfbench-%d", os.Getpid()))
 		default:
-			err = fmt.Errorf("unknown tool %q (smokeflow, agent-browser)", name)
+			err = fmt.Errorf("unknown tool %q (smokeflow, smokeflow-before, agent-browser)", name)
 		}
 		if err != nil {
 			return nil, err

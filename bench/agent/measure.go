@@ -98,19 +98,27 @@ func alternate(tools []*tool, round int) []*tool {
 }
 
 // page is one page of the warm measure: how to bring a session to it and
-// the elements its commands act on.
+// the command of each kind, on elements named the same way for both
+// tools; a kind the page has no element for is left out.
 type page struct {
 	name    string
 	prepare func(s *session) (snapshot string, err error)
-	click   target
-	fill    target
-	value   string
-	text    target
-	want    string // what `get text` of text must print
+	acts    map[string]warmAct // by kind
+	want    map[string]string  // what `get text` and `get value` must print, by kind
 }
 
-// kinds are the warm commands, in the order they are measured.
-var kinds = []string{"click", "fill", "snapshot", "get text"}
+// warmAct is one warm command: the verb's words, the element and what
+// follows it (a value, an option, a key).
+type warmAct struct {
+	verb []string
+	el   target
+	rest []string
+}
+
+// kinds are the warm commands, in the order they are measured: `get
+// value` right after `fill`, whose value it reads (on TodoMVC a click
+// elsewhere blurs the new todo, which adds it and empties the field).
+var kinds = []string{"click", "fill", "get value", "select", "check", "press", "get text", "snapshot"}
 
 // warm opens a session of every tool on each page and times each kind of
 // command runs times per tool, alternating the tools run by run, after
@@ -137,6 +145,9 @@ func warm(tools []*tool, pages []page, runs, warmup int) (map[string]map[string]
 		}
 		out[p.name] = map[string]map[string][]float64{}
 		for _, kind := range kinds {
+			if cmds[sessions[0]][kind] == nil {
+				continue // no element of that kind on the page
+			}
 			samples, err := timeKind(sessions, cmds, p, kind, runs, warmup)
 			if err != nil {
 				return nil, fmt.Errorf("%s, %s: %w", p.name, kind, err)
@@ -151,24 +162,19 @@ func warm(tools []*tool, pages []page, runs, warmup int) (map[string]map[string]
 // warmCommands gives each kind's command line for one session, with the
 // refs its own snapshot gives the page's elements.
 func warmCommands(s *session, p page, snap string) (map[string][]string, error) {
-	click, err := refFor(snap, p.click)
-	if err != nil {
-		return nil, err
+	out := map[string][]string{"snapshot": s.tool.snapshot}
+	for kind, a := range p.acts {
+		args := append([]string{}, a.verb...)
+		if a.el != (target{}) {
+			ref, err := refFor(snap, a.el)
+			if err != nil {
+				return nil, err
+			}
+			args = append(args, ref)
+		}
+		out[kind] = append(args, a.rest...)
 	}
-	fill, err := refFor(snap, p.fill)
-	if err != nil {
-		return nil, err
-	}
-	text, err := refFor(snap, p.text)
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]string{
-		"click":    {"click", click},
-		"fill":     {"fill", fill, p.value},
-		"snapshot": s.tool.snapshot,
-		"get text": {"get", "text", text},
-	}, nil
+	return out, nil
 }
 
 // timeKind runs one kind of command warmup+runs times per session and
@@ -183,7 +189,7 @@ func timeKind(sessions []*session, cmds map[*session]map[string][]string, p page
 	for i := 0; i < warmup+runs; i++ {
 		for _, t := range alternate(tools, i) {
 			s := byTool[t]
-			r, err := checkedRun(s, kind, cmds[s][kind], p.want)
+			r, err := checkedRun(s, kind, cmds[s][kind], p.want[kind])
 			if err != nil {
 				return nil, err
 			}
@@ -200,7 +206,7 @@ func checkedRun(s *session, kind string, args []string, want string) (result, er
 	switch kind {
 	case "snapshot":
 		return s.read(args, true)
-	case "get text":
+	case "get text", "get value":
 		r, err := s.must(args...)
 		if err == nil && !strings.Contains(r.Stdout, want) {
 			err = s.failure(r, fmt.Sprintf("did not print %q", want))

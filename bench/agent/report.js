@@ -34,6 +34,7 @@ const lines = [];
 const p = (s = '') => lines.push(s);
 const SF = 'smokeflow';
 const AB = 'agent-browser';
+const BEFORE = 'smokeflow-before';
 
 p('# smokeflow\'s agent session vs agent-browser — bench/agent/run.sh');
 p();
@@ -48,13 +49,16 @@ if (res.warm) {
   p();
   p(`Milliseconds from the CLI process's start to its exit, session already open; ${res.runs} timed runs per tool after untimed ones, the tools alternating run by run.`);
   p();
-  p('| page | command | smokeflow median | p90 | agent-browser median | p90 | smokeflow / agent-browser |');
-  p('|---|---|---:|---:|---:|---:|---:|');
+  // BEFORE=… runs another build as smokeflow-before, alternating with the others
+  const before = res.tools.includes(BEFORE);
+  p('| page | command | smokeflow median | p90 | agent-browser median | p90 | smokeflow / agent-browser |' + (before ? ' smokeflow-before median | its ratio |' : ''));
+  p('|---|---|---:|---:|---:|---:|---:|' + (before ? '---:|---:|' : ''));
   for (const [pageName, kinds] of Object.entries(res.warm)) {
-    const order = ['click', 'fill', 'snapshot', 'get text'];
+    const order = ['click', 'fill', 'select', 'check', 'press', 'get text', 'get value', 'snapshot'];
     for (const kind of order.filter((k) => kinds[k])) {
-      const sf = kinds[kind][SF], ab = kinds[kind][AB];
-      p(`| ${pageName} | ${kind} | ${ms(median(sf))} | ${ms(p90(sf))} | ${ms(median(ab))} | ${ms(p90(ab))} | ${ratio(median(sf), median(ab))} |`);
+      const sf = kinds[kind][SF], ab = kinds[kind][AB], bf = kinds[kind][BEFORE];
+      p(`| ${pageName} | ${kind} | ${ms(median(sf))} | ${ms(p90(sf))} | ${ms(median(ab))} | ${ms(p90(ab))} | ${ratio(median(sf), median(ab))} |` +
+        (before ? ` ${ms(median(bf))} | ${ratio(median(bf), median(ab))} |` : ''));
     }
   }
   p();

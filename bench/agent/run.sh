@@ -28,6 +28,7 @@
 #   bench/agent/run.sh                      # ~10 minutes on 2 cores
 #   SMOKEFLOW=bin/smokeflow bench/agent/run.sh
 #   TOOLS=agent-browser bench/agent/run.sh  # the peer only
+#   BEFORE=old/smokeflow bench/agent/run.sh # another build too, as smokeflow-before, alternating
 #   RUNS=5 COLD_RUNS=2 bench/agent/run.sh   # quicker
 #   TASKS=adminlte,apps SKIP=warm,cold bench/agent/run.sh
 #                          # the token tasks only: AdminLTE's and the six on
@@ -47,6 +48,7 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 SMOKEFLOW=${SMOKEFLOW:-}
 TASKS=${TASKS:-adminlte}
 SKIP=${SKIP:-}
+BEFORE=${BEFORE:-}
 export NO_COLOR=1
 
 . "$ROOT/bench/lib.sh"
@@ -57,6 +59,10 @@ SERVE_PID=
 sf_cleanup_on_exit fail SERVE_PID
 
 [[ -z $SMOKEFLOW ]] || SMOKEFLOW=$(realpath "$SMOKEFLOW")
+if [[ -n $BEFORE ]]; then
+	BEFORE=$(realpath "$BEFORE")
+	[[ ,$TOOLS, == *,smokeflow-before,* ]] || TOOLS=smokeflow-before,$TOOLS
+fi
 cd "$ROOT"
 
 # --- 1. agent-browser, gpt-tokenizer and the real apps -------------------------
@@ -77,14 +83,18 @@ chmod +x "$AB"
 export NODE_PATH=$CACHE/node_modules
 
 # --- 2. AdminLTE ------------------------------------------------------------
-ADMIN=
-if [[ ,$TASKS, == *,adminlte,* ]]; then
+# AdminLTE's form: the adminlte token task and a warm page; TodoMVC: a
+# warm page (both from realapps/)
+ADMIN= TODO=
+if [[ ,$TASKS, == *,adminlte,* || ,$SKIP, != *,warm,* ]]; then
 	"$ROOT/realapps/install.sh"
 	go build -o "$tmp/serve" ./realapps/serve
 	sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_modules"
 	ADMIN=$URL/node_modules/admin-lte/pages/forms/general.html
 	curl -fsS -o /dev/null --max-time 10 "$ADMIN" || { sf_log "AdminLTE's page does not answer at $ADMIN"; exit 1; }
 	sf_log "AdminLTE on $ADMIN"
+	TODO=$URL/node_modules/todomvc/examples/vanillajs/index.html
+	curl -fsS -o /dev/null --max-time 10 "$TODO" || { sf_log "TodoMVC does not answer at $TODO"; exit 1; }
 fi
 
 # --- 3. measure ---------------------------------------------------------------
@@ -107,6 +117,9 @@ mkdir -p "$OUT"
 	if [[ -n $SMOKEFLOW ]]; then
 		echo "smokeflow: $(sf_smokeflow_version "$SMOKEFLOW")"
 	fi
+	if [[ -n $BEFORE ]]; then
+		echo "smokeflow-before: $(sf_smokeflow_version "$BEFORE")"
+	fi
 	echo "go: $(go version | awk '{print $3}')"
 	echo "node: $(node --version)"
 	if [[ -n $ADMIN ]]; then
@@ -118,8 +131,8 @@ mkdir -p "$OUT"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
-"$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -agent-browser "$AB" -chromium "$CHROMIUM" \
-	-adminlte "$ADMIN" -tasks "$TASKS" -apps "$CACHE/node_modules" \
+"$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -smokeflow-before "$BEFORE" -agent-browser "$AB" -chromium "$CHROMIUM" \
+	-adminlte "$ADMIN" -todomvc "$TODO" -tasks "$TASKS" -apps "$CACHE/node_modules" \
 	-testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
 	-runs "$RUNS" -cold-runs "$COLD_RUNS" $skips
 

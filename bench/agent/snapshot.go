@@ -96,6 +96,10 @@ func normalName(s string) string {
 type target struct {
 	Role, Name string
 	Nth        int
+	// Or is another name the element may have: the tools name it
+	// differently (TodoMVC's toggle-all checkbox is "Mark all as
+	// complete" in smokeflow's snapshot, unnamed in agent-browser's).
+	Or *string
 }
 
 func (t target) String() string {
@@ -109,7 +113,7 @@ func (t target) String() string {
 func refFor(snapshot string, t target) (string, error) {
 	n := 0
 	for _, nd := range parseSnapshot(snapshot) {
-		if nd.role != t.Role || nd.name != t.Name {
+		if nd.role != t.Role || nd.name != t.Name && (t.Or == nil || nd.name != *t.Or) {
 			continue
 		}
 		if n == t.Nth {

@@ -19,16 +19,22 @@ func openAndRead(s *session, url string) (string, error) {
 }
 
 // dashboardPage is testdata/bench/dashboard.html: the user menu button
-// (its click toggles a menu), the admin search box and a link.
+// (its click toggles a menu), the admin search box, the orders filter's
+// status and the marketplace channel, a link.
 func dashboardPage(url string) page {
 	return page{
 		name:    "dashboard",
 		prepare: func(s *session) (string, error) { return openAndRead(s, url) },
-		click:   target{Role: "button", Name: "Ada Lovelace ▾"},
-		fill:    target{Role: "searchbox", Name: "Search the admin"},
-		value:   "refund",
-		text:    target{Role: "link", Name: "Help center"},
-		want:    "Help center",
+		acts: map[string]warmAct{
+			"click":     {verb: []string{"click"}, el: target{Role: "button", Name: "Ada Lovelace ▾"}},
+			"fill":      {verb: []string{"fill"}, el: target{Role: "searchbox", Name: "Search the admin"}, rest: []string{"refund"}},
+			"select":    {verb: []string{"select"}, el: target{Role: "combobox", Name: "Status"}, rest: []string{"Paid"}},
+			"check":     {verb: []string{"check"}, el: target{Role: "checkbox", Name: "Marketplace"}},
+			"press":     {verb: []string{"press"}, rest: []string{"Tab"}},
+			"get text":  {verb: []string{"get", "text"}, el: target{Role: "link", Name: "Help center"}},
+			"get value": {verb: []string{"get", "value"}, el: target{Role: "searchbox", Name: "Search the admin"}},
+		},
+		want: map[string]string{"get text": "Help center", "get value": "refund"},
 	}
 }
 
@@ -38,11 +44,74 @@ func checkoutPage(base string) page {
 	return page{
 		name:    "demo checkout",
 		prepare: func(s *session) (string, error) { return prepareCheckout(s, base) },
-		click:   target{Role: "checkbox", Name: "I accept the terms"},
-		fill:    target{Role: "textbox", Name: "Full name"},
-		value:   "Ada Lovelace",
-		text:    target{Role: "button", Name: "Place order"},
-		want:    "Place order",
+		acts: map[string]warmAct{
+			"click":    {verb: []string{"click"}, el: target{Role: "checkbox", Name: "I accept the terms"}},
+			"fill":     {verb: []string{"fill"}, el: target{Role: "textbox", Name: "Full name"}, rest: []string{"Ada Lovelace"}},
+			"get text": {verb: []string{"get", "text"}, el: target{Role: "button", Name: "Place order"}},
+		},
+		want: map[string]string{"get text": "Place order"},
+	}
+}
+
+// adminPage is AdminLTE's general form page (a real app, the task's
+// page): the Forms menu in the sidebar (its click folds it, or unfolds
+// it), the email field, the rounded select, a checkbox, a button.
+func adminPage(url string) page {
+	return page{
+		name:    "AdminLTE form",
+		prepare: func(s *session) (string, error) { return openAndRead(s, url) },
+		acts: map[string]warmAct{
+			"click":     {verb: []string{"click"}, el: target{Role: "link", Name: "Forms"}},
+			"fill":      {verb: []string{"fill"}, el: target{Role: "textbox", Name: "Email address"}, rest: []string{"ada@example.com"}},
+			"select":    {verb: []string{"select"}, el: target{Role: "combobox", Name: "Flat .rounded-0"}, rest: []string{"Value 2"}},
+			"check":     {verb: []string{"check"}, el: target{Role: "checkbox", Name: "Check me out"}},
+			"press":     {verb: []string{"press"}, rest: []string{"Tab"}},
+			"get text":  {verb: []string{"get", "text"}, el: target{Role: "link", Name: "Forms"}},
+			"get value": {verb: []string{"get", "value"}, el: target{Role: "textbox", Name: "Email address"}},
+		},
+		want: map[string]string{"get text": "Forms", "get value": "ada@example.com"},
+	}
+}
+
+// todoPage is TodoMVC in vanilla JS (a real app) with one todo: the "All"
+// filter (the route it is on), the new-todo field, "Mark all as
+// complete" (its list is drawn again on each change, so a todo's own
+// checkbox is a new element each time). It has no select.
+func todoPage(url string) page {
+	return page{
+		name: "TodoMVC",
+		prepare: func(s *session) (string, error) {
+			if _, err := s.must("open", url); err != nil {
+				return "", err
+			}
+			snap, err := s.read(s.tool.snapshot, true)
+			if err != nil {
+				return "", err
+			}
+			box, err := refFor(snap.Stdout, target{Role: "textbox", Name: "What needs to be done?"})
+			if err != nil {
+				return "", err
+			}
+			if _, err := s.act("fill", box, "Buy milk"); err != nil {
+				return "", err
+			}
+			if _, err := s.act("press", "Enter"); err != nil {
+				return "", err
+			}
+			r, err := s.read(s.tool.snapshot, true)
+			return r.Stdout, err
+		},
+		acts: map[string]warmAct{
+			"click":     {verb: []string{"click"}, el: target{Role: "link", Name: "All"}},
+			"fill":      {verb: []string{"fill"}, el: target{Role: "textbox", Name: "What needs to be done?"}, rest: []string{"Walk the dog"}},
+			"check":     {verb: []string{"check"}, el: target{Role: "checkbox", Name: "Mark all as complete", Or: new(string)}},
+			"press":     {verb: []string{"press"}, rest: []string{"Escape"}}, // Tab would blur the new todo, which adds it
+			"get text":  {verb: []string{"get", "text"}, el: target{Role: "link", Name: "All"}},
+			"get value": {verb: []string{"get", "value"}, el: target{Role: "textbox", Name: "What needs to be done?"}},
+		},
+		// no value checked: smokeflow's fill sends the change event, on
+		// which TodoMVC adds the todo and empties the field
+		want: map[string]string{"get text": "All"},
 	}
 }
 
@@ -92,8 +161,8 @@ func taskColumns(tools []*tool) []*column {
 	var out []*column
 	for _, t := range tools {
 		switch t.name {
-		case smokeflowName:
-			out = append(out, &column{Name: "smokeflow, snapshot --diff", tool: t, First: t.snapshot, Read: t.diff})
+		case smokeflowName, beforeName:
+			out = append(out, &column{Name: t.name + ", snapshot --diff", tool: t, First: t.snapshot, Read: t.diff})
 		case agentBrowserName:
 			out = append(out,
 				&column{Name: "agent-browser, snapshot -i --delta", tool: t, First: t.diff, Read: t.diff},

@@ -14,7 +14,10 @@ import (
 
 // The two tools, by the name the results and the report use.
 const (
-	smokeflowName    = "smokeflow"
+	smokeflowName = "smokeflow"
+	// beforeName is another smokeflow build, measured in the same run
+	// (-smokeflow-before): a change's before and after, alternating
+	beforeName       = "smokeflow-before"
 	agentBrowserName = "agent-browser"
 )
 
@@ -46,9 +49,9 @@ type tool struct {
 // newSmokeflow is smokeflow's agent session (docs/benchmarks.md "The agent
 // session against agent-browser"): the session by $SMOKEFLOW_SESSION, the
 // browser by $SMOKEFLOW_BROWSER, and an action prints "ok".
-func newSmokeflow(bin, dir, chromium string) (*tool, error) {
+func newSmokeflow(name, bin, dir, chromium string) (*tool, error) {
 	t := &tool{
-		name:       smokeflowName,
+		name:       name,
 		dir:        dir,
 		snapshot:   []string{"snapshot"},
 		diff:       []string{"snapshot", "--diff"},
