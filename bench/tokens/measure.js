@@ -217,9 +217,10 @@ function misses(sfText, peer) {
   left = left.filter((n) => !(!n.key && take((l) => l.role === n.role)));
   // a clickable of agent-browser's is an element of any role of that name
   left = left.filter((n) => !(n.clickable && take((l) => l.name === n.key)));
-  // the parts of a date or time input are in its one textbox
+  // the parts of a date or time input are in its one textbox, which holds
+  // a date or time, or nothing when the input is empty
   // (docs/targets.md "Date, time and colour inputs")
-  if (lines.some((l) => l.role === 'textbox' && PICKER_VALUE.test(l.value))) {
+  if (lines.some((l) => l.role === 'textbox' && (PICKER_VALUE.test(l.value) || l.value === ''))) {
     left = left.filter((n) => !PICKER_PART.test(`${n.role} ${n.key}`));
   }
   return left.map((n) => `${n.role} "${n.name}"`);
