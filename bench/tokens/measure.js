@@ -177,10 +177,23 @@ function smokeflowLines(text) {
   const out = [];
   for (const n of parse(text)) {
     out.push({ role: n.role, name: norm(n.name), value: norm(n.value) });
-    const opts = n.role === 'combobox' && /\(([^()]*)\)\s*$/.exec(n.value);
-    if (opts) for (const o of opts[1].split(', ')) out.push({ role: 'option', name: norm(o), value: '' });
+    const opts = n.role === 'combobox' && optionList(n.value);
+    if (opts) for (const o of opts.split(', ')) out.push({ role: 'option', name: norm(o), value: '' });
   }
   return out;
+}
+
+// optionList is the list in parentheses that ends a native select's
+// value, whose options may hold parentheses too: "(UTC+02:00) Riga
+// ((UTC+02:00) Riga, (UTC+00:00) London)".
+function optionList(value) {
+  value = value.trimEnd();
+  if (!value.endsWith(')')) return null;
+  for (let i = value.length - 1, depth = 0; i >= 0; i--) {
+    if (value[i] === ')') depth++;
+    else if (value[i] === '(' && --depth === 0) return value.slice(i + 1, -1);
+  }
+  return null;
 }
 
 // wanted is what a peer lists as interactive, for the recall: elements
