@@ -19,7 +19,7 @@
 #  3. runs measure.js: each page read by the three tools, tokens, refs and
 #     recall; writes OUT/report.md, OUT/results.json and every text.
 #
-#   bench/tokens/run.sh                    # ~12 minutes on 2 cores shared with others
+#   bench/tokens/run.sh                    # ~17 minutes (190 pages) on 2 cores shared with others
 #   PEERS=reuse bench/tokens/run.sh        # the peers read only the pages the last run did not
 #   SMOKEFLOW=path bench/tokens/run.sh     # another build (default: built from the tree)
 set -euo pipefail
