@@ -8,8 +8,10 @@
 //   SMOKEFLOW, AB            the two binaries
 //   SF_DIR, AB_DIR           each tool's folder (HOME, TMPDIR, runtime dir)
 //   CHROMIUM                 the browser all three drive
-//   APPS, SHOP, DOCS         the base URLs of realapps/serve, the demo shop and the docs site
+//   APPS, SHOP, DOCS         the base URLs of realapps/serve, the demo shop and the sites
+//   GENTELELLA               the base URL of Gentelella's server (its dist folder at the root)
 //   ADMINLTE                 the folder of admin-lte (its pages are listed from it)
+//   SITES                    the node_modules folder of the sites (the other pages are listed from it)
 //   OUT                      where the texts, results.json and report.md go
 //   PEERS=reuse              read the peers' texts of a page from OUT when they are there
 //                            (to iterate on smokeflow alone; not a run to report)
@@ -25,8 +27,29 @@ const { aiSnapshot } = require('../aisnapshot.js');
 const env = process.env;
 const OUT = env.OUT;
 
-// The corpus: every AdminLTE page, then one page of each other kind.
+// htmlIn lists the .html files of dir (not below it), sorted.
+function htmlIn(dir) {
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
+}
+
+// The corpus: every AdminLTE page, one page of each other kind, then every
+// page of two more admin templates (Gentelella, SB Admin 2) and of two
+// component libraries' demos (JSONEditor's examples, Tabler UI's docs).
 function corpus() {
+  return adminLTE().concat(others(), sites());
+}
+
+function sites() {
+  const at = (group, dir, base) => htmlIn(path.join(env.SITES, dir)).map((f) => ({ group, name: f, url: `${base}/${f}` }));
+  return [].concat(
+    at('Gentelella', 'gentelella/dist/production', `${env.GENTELELLA}/production`),
+    at('SB Admin 2', 'startbootstrap-sb-admin-2', `${env.DOCS}/node_modules/startbootstrap-sb-admin-2`),
+    at('JSONEditor', 'jsoneditor/examples', `${env.DOCS}/node_modules/jsoneditor/examples`),
+    at('Tabler UI docs', 'tabler-ui/dist/docs', `${env.DOCS}/node_modules/tabler-ui/dist/docs`),
+  );
+}
+
+function adminLTE() {
   const pages = [];
   const root = env.ADMINLTE;
   const walk = (dir) => {
@@ -41,8 +64,11 @@ function corpus() {
     if (f.endsWith('.html') && !f.startsWith('iframe')) pages.push(f);
   }
   walk(path.join(root, 'pages'));
-  const list = pages.map((p) => ({ group: 'AdminLTE', name: p, url: `${env.APPS}/node_modules/admin-lte/${p}` }));
-  return list.concat([
+  return pages.map((p) => ({ group: 'AdminLTE', name: p, url: `${env.APPS}/node_modules/admin-lte/${p}` }));
+}
+
+function others() {
+  return [
     { group: 'other', name: 'API console: Swagger UI', url: `${env.APPS}/swagger/` },
     { group: 'other', name: 'editor: TinyMCE', url: `${env.APPS}/tinymce/` },
     { group: 'other', name: 'editor: CKEditor 4', url: `${env.APPS}/ckeditor4/` },
@@ -54,7 +80,7 @@ function corpus() {
     { group: 'other', name: 'TodoMVC: Vue', url: `${env.APPS}/node_modules/todomvc/examples/vue/index.html` },
     { group: 'other', name: 'docs: Spectre.css, getting started', url: `${env.DOCS}/node_modules/spectre.css/docs/getting-started.html` },
     { group: 'other', name: 'docs: Spectre.css, forms', url: `${env.DOCS}/node_modules/spectre.css/docs/elements/forms.html` },
-  ]);
+  ];
 }
 
 function run(bin, args, extraEnv) {
@@ -151,10 +177,23 @@ function smokeflowLines(text) {
   const out = [];
   for (const n of parse(text)) {
     out.push({ role: n.role, name: norm(n.name), value: norm(n.value) });
-    const opts = n.role === 'combobox' && /\(([^()]*)\)\s*$/.exec(n.value);
-    if (opts) for (const o of opts[1].split(', ')) out.push({ role: 'option', name: norm(o), value: '' });
+    const opts = n.role === 'combobox' && optionList(n.value);
+    if (opts) for (const o of opts.split(', ')) out.push({ role: 'option', name: norm(o), value: '' });
   }
   return out;
+}
+
+// optionList is the list in parentheses that ends a native select's
+// value, whose options may hold parentheses too: "(UTC+02:00) Riga
+// ((UTC+02:00) Riga, (UTC+00:00) London)".
+function optionList(value) {
+  value = value.trimEnd();
+  if (!value.endsWith(')')) return null;
+  for (let i = value.length - 1, depth = 0; i >= 0; i--) {
+    if (value[i] === ')') depth++;
+    else if (value[i] === '(' && --depth === 0) return value.slice(i + 1, -1);
+  }
+  return null;
 }
 
 // wanted is what a peer lists as interactive, for the recall: elements
@@ -191,9 +230,10 @@ function misses(sfText, peer) {
   left = left.filter((n) => !(!n.key && take((l) => l.role === n.role)));
   // a clickable of agent-browser's is an element of any role of that name
   left = left.filter((n) => !(n.clickable && take((l) => l.name === n.key)));
-  // the parts of a date or time input are in its one textbox
+  // the parts of a date or time input are in its one textbox, which holds
+  // a date or time, or nothing when the input is empty
   // (docs/targets.md "Date, time and colour inputs")
-  if (lines.some((l) => l.role === 'textbox' && PICKER_VALUE.test(l.value))) {
+  if (lines.some((l) => l.role === 'textbox' && (PICKER_VALUE.test(l.value) || l.value === ''))) {
     left = left.filter((n) => !PICKER_PART.test(`${n.role} ${n.key}`));
   }
   return left.map((n) => `${n.role} "${n.name}"`);
@@ -269,8 +309,9 @@ function report(rows) {
   let worst = null;
   for (const r of rows) {
     const ratio = r.smokeflow.tokens / r.agentBrowser.tokens;
-    if (!worst || ratio > worst.ratio) worst = { name: r.name, ratio };
-    L.push(`| ${r.group === 'AdminLTE' ? 'AdminLTE ' : ''}${r.name} | ${r.smokeflow.tokens} | ${r.agentBrowser.tokens} | ${ratio.toFixed(2)} | ${r.smokeflow.refs} | ${r.agentBrowser.refs} | ${r.playwright.interactive} | ${pct(r.wantAB - r.missAB.length, r.wantAB)} | ${pct(r.wantPW - r.missPW.length, r.wantPW)} |`);
+    if (!worst || ratio > worst.ratio) worst = { name: `${r.group} ${r.name}`, ratio };
+    if (ratio > 1) sum.above = (sum.above || 0) + 1;
+    L.push(`| ${r.group === 'other' ? '' : r.group + ' '}${r.name} | ${r.smokeflow.tokens} | ${r.agentBrowser.tokens} | ${ratio.toFixed(2)} | ${r.smokeflow.refs} | ${r.agentBrowser.refs} | ${r.playwright.interactive} | ${pct(r.wantAB - r.missAB.length, r.wantAB)} | ${pct(r.wantPW - r.missPW.length, r.wantPW)} |`);
     for (const g of [groups[r.group] = groups[r.group] || { sf: 0, ab: 0, n: 0 }, sum]) {
       g.sf += r.smokeflow.tokens; g.ab += r.agentBrowser.tokens; g.n = (g.n || 0) + 1;
     }
@@ -282,7 +323,7 @@ function report(rows) {
   for (const [g, s] of Object.entries(groups)) {
     L.push(`- ${g} (${s.n} pages): ${s.sf} / ${s.ab} tokens, ${(s.sf / s.ab).toFixed(2)}×`);
   }
-  L.push(`- worst page: ${worst.name}, ${worst.ratio.toFixed(2)}×`);
+  L.push(`- worst page: ${worst.name}, ${worst.ratio.toFixed(2)}×; pages above 1.0×: ${sum.above || 0}`);
   const missed = rows.filter((r) => r.missAB.length || r.missPW.length);
   if (missed.length) {
     L.push('', 'Misses (listed by a peer, not found in smokeflow\'s snapshot by role and name):', '');

@@ -5,18 +5,21 @@
 # corpus"). `make bench-tokens` runs it; it is not part of `make test` (it
 # installs from npm).
 #
-#  1. installs the docs site this package.json pins (Spectre.css's built
-#     docs) into bench/tokens/.cache, once per version of the lock file;
+#  1. installs the sites this package.json pins (Spectre.css's built docs,
+#     Gentelella's and SB Admin 2's pages, JSONEditor's examples, Tabler
+#     UI's docs) into bench/tokens/.cache, once per version of the lock
+#     file, and takes out of their pages what loads from other hosts;
 #     agent-browser and gpt-tokenizer come from AGENT_BENCH_CACHE
 #     (bench/agent/run.sh installs them), AdminLTE, the editors, Swagger
 #     UI, TodoMVC and playwright-core from REALAPPS_CACHE
 #     (realapps/install.sh);
-#  2. serves the real apps and the docs site (realapps/serve) and the demo
-#     shop (`smokeflow demo --serve`);
+#  2. serves the real apps, the sites (realapps/serve; Gentelella on a
+#     server of its own, as its pages load from the root) and the demo shop
+#     (`smokeflow demo --serve`);
 #  3. runs measure.js: each page read by the three tools, tokens, refs and
 #     recall; writes OUT/report.md, OUT/results.json and every text.
 #
-#   bench/tokens/run.sh                    # ~12 minutes on 2 cores shared with others
+#   bench/tokens/run.sh                    # ~17 minutes (190 pages) on 2 cores shared with others
 #   PEERS=reuse bench/tokens/run.sh        # the peers read only the pages the last run did not
 #   SMOKEFLOW=path bench/tokens/run.sh     # another build (default: built from the tree)
 set -euo pipefail
@@ -39,7 +42,16 @@ sf_cleanup_on_exit report PIDS
 cd "$ROOT"
 
 # --- 1. what the run needs ---------------------------------------------------------
-sf_npm_ci "the docs site" "$HERE" "$CACHE" .bench-tokens-lock
+# offline: the <link>/<script> tags that load from another host (web
+# fonts, scripts on a CDN) taken out, and the images of another host
+# emptied, so that every request stays on 127.0.0.1
+offline() {
+	find "$CACHE/node_modules/gentelella/dist" "$CACHE/node_modules/startbootstrap-sb-admin-2" \
+		"$CACHE/node_modules/jsoneditor/examples" "$CACHE/node_modules/tabler-ui/dist" -name '*.html' -print0 |
+		xargs -0 sed -i -E -e '/<(link|script)[^>]*(href|src)="(https?:)?\/\//d' \
+			-e 's/(<img[^>]*src=")(https?:)?\/\/[^"]*"/\1"/g'
+}
+sf_npm_ci "the sites" "$HERE" "$CACHE" .bench-tokens-lock offline
 "$ROOT/realapps/install.sh"
 AB=$AGENT_BENCH_CACHE/node_modules/agent-browser/bin/agent-browser-linux-x64
 if [[ ! -x $AB && $AGENT_BENCH_CACHE == "$ROOT/bench/agent/.cache" ]]; then
@@ -47,7 +59,7 @@ if [[ ! -x $AB && $AGENT_BENCH_CACHE == "$ROOT/bench/agent/.cache" ]]; then
 	exit 2
 fi
 export NODE_PATH=$AGENT_BENCH_CACHE/node_modules:$REALAPPS_CACHE/node_modules
-export ADMINLTE=$REALAPPS_CACHE/node_modules/admin-lte
+export ADMINLTE=$REALAPPS_CACHE/node_modules/admin-lte SITES=$CACHE/node_modules
 
 # Each tool's binary, HOME, TMPDIR and runtime folder under $tmp, so its
 # processes are found by that path.
@@ -74,6 +86,9 @@ start apps "$tmp/serve" -pages realapps/pages -modules "$REALAPPS_CACHE/node_mod
 export APPS=$URL
 start docs "$tmp/serve" -pages realapps/pages -modules "$CACHE/node_modules"
 export DOCS=$URL
+# Gentelella's pages load their scripts from /js/ and /assets/
+start gentelella "$tmp/serve" -pages "$CACHE/node_modules/gentelella/dist" -modules "$CACHE/node_modules"
+export GENTELELLA=$URL
 start shop "$SMOKEFLOW" demo --serve
 export SHOP=$URL
 
