@@ -1,10 +1,6 @@
 package reports
 
-import (
-	"strings"
-
-	"github.com/smokeflow/smokeflow/results"
-)
+import "github.com/smokeflow/smokeflow/results"
 
 // The verdict of run --compare-to and what only one side had, the one
 // wording the terminal, the Markdown and the HTML report share
@@ -15,33 +11,20 @@ import (
 type compareEntry struct {
 	// Side is "only here" or "only on URL".
 	Side string
-	// Kind is what it is: compareSnapshot, compareRequest or
-	// compareConsole.
-	Kind string
+	// Kind is what it is (results.CompareKind).
+	Kind results.CompareKind
 	// Text is the entry as the runner wrote it ("request GET /api 500");
 	// What is it without its kind ("GET /api 500").
 	Text, What string
 }
-
-// The kinds of a compare entry, the words the runner starts each with.
-const (
-	compareSnapshot = "snapshot"
-	compareRequest  = "request"
-	compareConsole  = "console"
-)
 
 // compareEntries are what only one side had, this side's first.
 func compareEntries(c *results.Compare) []compareEntry {
 	var out []compareEntry
 	add := func(side string, all []string) {
 		for _, s := range all {
-			e := compareEntry{Side: side, Text: oneLine(s), What: oneLine(s)}
-			for _, k := range []string{compareSnapshot, compareRequest, compareConsole} {
-				if rest, ok := strings.CutPrefix(e.Text, k+" "); ok {
-					e.Kind, e.What = k, rest
-					break
-				}
-			}
+			e := compareEntry{Side: side, Text: oneLine(s)}
+			e.Kind, e.What = results.CompareKindOf(e.Text)
 			out = append(out, e)
 		}
 	}

@@ -220,11 +220,11 @@ func (b *htmlBuilder) compare(c *results.Compare) *htmlCompare {
 	hc := &htmlCompare{Compare: c}
 	for _, e := range compareEntries(c) {
 		switch e.Kind {
-		case compareSnapshot:
+		case results.CompareSnapshot:
 			hc.Snapshot = append(hc.Snapshot, e)
-		case compareRequest:
+		case results.CompareRequest:
 			hc.Requests = append(hc.Requests, e)
-		case compareConsole:
+		case results.CompareConsole:
 			hc.Console = append(hc.Console, e)
 		default:
 			hc.Other = append(hc.Other, e)

@@ -1,5 +1,7 @@
 package results
 
+import "strings"
+
 // CompareVerdict is what a flow that failed did on the compare URL
 // (run --compare-to; docs/running.md "Was it this deploy?").
 type CompareVerdict string
@@ -45,7 +47,7 @@ type Compare struct {
 	Message string `json:"message"`
 	// OnlyHere and OnlyThere are what only one side has at its failure:
 	// failed requests, console errors and snapshot lines, origins left
-	// out.
+	// out, each starting with its kind (CompareKind.Entry).
 	OnlyHere  []string `json:"only_here,omitempty"`
 	OnlyThere []string `json:"only_there,omitempty"`
 	// Screenshots are the two sides' pictures of the page at the step
@@ -65,4 +67,31 @@ type CompareScreenshots struct {
 	// Differs says how much differs: "1520 of 1024000 pixels differ
 	// (0.15%)", or the two sizes.
 	Differs string `json:"differs"`
+}
+
+// CompareKind is what an entry of Compare.OnlyHere or OnlyThere is: the
+// word it starts with, written by the runner and read by the reports.
+type CompareKind string
+
+const (
+	// CompareSnapshot: a line of the page's snapshot at the step.
+	CompareSnapshot CompareKind = "snapshot"
+	// CompareRequest: a failed request, "METHOD PATH STATUS".
+	CompareRequest CompareKind = "request"
+	// CompareConsole: a console error, "TYPE: TEXT".
+	CompareConsole CompareKind = "console"
+)
+
+// Entry is text as an entry of kind k: "request GET /api 500".
+func (k CompareKind) Entry(text string) string { return string(k) + " " + text }
+
+// CompareKindOf splits an entry into its kind and the rest; an entry of no
+// known kind is "" and the whole entry.
+func CompareKindOf(entry string) (CompareKind, string) {
+	for _, k := range []CompareKind{CompareSnapshot, CompareRequest, CompareConsole} {
+		if rest, ok := strings.CutPrefix(entry, string(k)+" "); ok {
+			return k, rest
+		}
+	}
+	return "", entry
 }

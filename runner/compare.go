@@ -111,11 +111,11 @@ func sideOf(a *results.Attempt, origins []string) []string {
 		if r.Status != 0 {
 			what = fmt.Sprint(r.Status)
 		}
-		out = append(out, fmt.Sprintf("request %s %s %s", r.Method, withoutOrigins(r.URL, origins), what))
+		out = append(out, results.CompareRequest.Entry(fmt.Sprintf("%s %s %s", r.Method, withoutOrigins(r.URL, origins), what)))
 	}
 	for _, c := range a.Console {
 		if results.IsConsoleError(c.Type) {
-			out = append(out, fmt.Sprintf("console %s: %s", c.Type, withoutOrigins(firstLine(c.Text), origins)))
+			out = append(out, results.CompareConsole.Entry(fmt.Sprintf("%s: %s", c.Type, withoutOrigins(firstLine(c.Text), origins))))
 		}
 	}
 	return out
@@ -187,9 +187,9 @@ func snapshotLines(dir, here, there string) (onlyHere, onlyThere []string) {
 		for _, l := range hk.Lines {
 			switch l.Kind {
 			case diffs.Added:
-				onlyHere = append(onlyHere, "snapshot "+strings.TrimSpace(diffs.StripRefs(l.Text)))
+				onlyHere = append(onlyHere, results.CompareSnapshot.Entry(strings.TrimSpace(diffs.StripRefs(l.Text))))
 			case diffs.Removed:
-				onlyThere = append(onlyThere, "snapshot "+strings.TrimSpace(diffs.StripRefs(l.Text)))
+				onlyThere = append(onlyThere, results.CompareSnapshot.Entry(strings.TrimSpace(diffs.StripRefs(l.Text))))
 			}
 		}
 	}
