@@ -213,6 +213,21 @@ var _ = Describe("completion", func() {
 		Expect(words).To(BeEmpty())
 	})
 
+	It("completes a verb's words from its grammar, and a file where its form takes one", func() {
+		directive, words := complete("tab", "")
+		Expect(directive).To(Equal(":4"))
+		Expect(words).To(Equal([]string{"list", "new", "switch", "close"}))
+		_, words = complete("storage", "")
+		Expect(words).To(Equal([]string{"local", "session"}))
+		_, words = complete("storage", "local", "")
+		Expect(words).To(Equal([]string{"get", "set", "clear"}))
+		directive, words = complete("tab", "switch", "")
+		Expect(directive).To(Equal(":4"))
+		Expect(words).To(BeEmpty())
+		directive, _ = complete("state", "save", "")
+		Expect(directive).To(Equal(":0")) // files
+	})
+
 	It("completes flag names", func() {
 		_, words := complete("run", "--last")
 		Expect(words).To(HaveLen(1))

@@ -43,7 +43,7 @@ func grammarArgs(g agent.Grammar) cobra.PositionalArgs {
 }
 
 // completeWords completes a verb's words: storage's area first, then the
-// form's word; files after state's word.
+// form's word; files where the form's next argument is a FILE (state).
 func completeWords(g agent.Grammar) cobra.CompletionFunc {
 	return func(c *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		switch {
@@ -51,9 +51,25 @@ func completeWords(g agent.Grammar) cobra.CompletionFunc {
 			return g.AreaWords(), cobra.ShellCompDirectiveNoFileComp
 		case len(g.Areas) > 0 && len(args) == 1, len(g.Areas) == 0 && len(args) == 0:
 			return g.Words(), cobra.ShellCompDirectiveNoFileComp
-		case g.Verb == agent.VerbState:
+		case fileNext(g, args):
 			return nil, cobra.ShellCompDirectiveDefault
 		}
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// fileNext says whether the argument after args is a file: the usage of
+// the form args chose names it FILE.
+func fileNext(g agent.Grammar, args []string) bool {
+	at := len(args) - 1 // args holds an area, if any, and the form's word
+	if len(g.Areas) > 0 {
+		at--
+	}
+	word := args[len(args)-1-at]
+	for _, f := range g.Forms {
+		if string(f.Word) == word && at < len(f.Args) {
+			return strings.Trim(f.Args[at], "[]") == "FILE"
+		}
+	}
+	return false
 }
