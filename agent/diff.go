@@ -106,8 +106,8 @@ func lineKey(line string) string {
 
 // lineRole is a snapshot line's indent and role: `  - button`.
 func lineRole(line string) string {
-	indent := len(line) - len(strings.TrimLeft(line, " "))
-	role, _, _ := strings.Cut(strings.TrimLeft(line, " "), " ")
+	indent := indentOf(line)
+	role, _, _ := strings.Cut(line[indent:], " ")
 	if role == "-" {
 		r, _, _ := strings.Cut(strings.TrimLeft(line, " -"), " ")
 		role = "- " + r
