@@ -111,15 +111,21 @@ func hasRef(t *flows.Target) bool {
 }
 
 // humanTarget is the shortest target that picks, alone, the element t
-// resolves to on the page's latest read, when nothing has changed since:
-// the page as it is now, read for nothing (locate.TargetFor); nil when
-// that read may not answer or t does not resolve over it, and the caller
-// takes the ref map's (refTarget). A read of the page before every action
-// by ref cost it a whole read, 30-60 ms on the bench's dashboard
-// (docs/agents.md "Export").
+// resolves to on the page as it is when the step acts (locate.TargetFor):
+// over the page's latest read when nothing has changed since, read for
+// nothing, else over a read of the page now, so that the target the
+// export writes is unique on that page (docs/agents.md "Export"); nil
+// when t does not resolve, and the caller takes the ref map's
+// (refTarget).
 func (e *Engine) humanTarget(ctx context.Context, t *flows.Target) *flows.Target {
 	res, snap := e.ss.ResolveReused(ctx, t)
-	if res == nil || res.Err != nil || res.Node == nil {
+	if res == nil {
+		var err error
+		if res, snap, err = e.ss.Resolve(ctx, t); err != nil {
+			return nil
+		}
+	}
+	if res.Err != nil || res.Node == nil {
 		return nil
 	}
 	ht, err := locate.TargetFor(snap, res.Node)

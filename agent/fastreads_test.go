@@ -38,16 +38,18 @@ var _ = Describe(`reads by ref and actions by ref read no more than they need (d
 		Eventually(func() string { return must(e, cmd(agent.VerbGet, "text", "{css: '#out'}")) }).WithTimeout(5 * time.Second).Should(Equal("changed by a script\n"))
 	})
 
-	It("exports an action by ref on a page that changed since the snapshot as the target the snapshot showed", func() {
+	It("exports an action by ref on a page that changed since the snapshot as a target unique on the page it acted on", func() {
 		save := refOf(must(e, cmd(agent.VerbSnapshot)), `button "Save"`)
+		// since the snapshot, a twin: "Save" alone no longer picks one button
+		must(e, cmd(agent.VerbEval, `document.body.insertAdjacentHTML('afterbegin', '<nav aria-label="Drafts"><button>Save</button></nav>'); 1`))
 		Expect(must(e, cmd(agent.VerbClick, save))).To(Equal("ok\n"))
-		Expect(must(e, cmd(agent.VerbGet, "text", "{css: '#out'}"))).To(Equal("saved\n"))
-		must(e, cmd(agent.VerbEval, `document.getElementById('out').textContent = 'idle'; 1`))
-		Expect(must(e, cmd(agent.VerbClick, save))).To(Equal("ok\n"), "the page changed since its latest read")
 		dir := GinkgoT().TempDir()
 		must(e, agent.Command{Verb: agent.VerbExport, Args: []string{"saved.yaml"}, Dir: dir})
 		src, err := os.ReadFile(filepath.Join(dir, "saved.yaml"))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(regexp.MustCompile(`(?m)^  - click: Save$`).FindAllString(string(src), -1)).To(HaveLen(2), string(src))
+		step := regexp.MustCompile(`(?m)^  - click: .*$`).FindString(string(src))
+		Expect(step).NotTo(BeEmpty(), string(src))
+		Expect(step).NotTo(Or(Equal("  - click: Save"), ContainSubstring("Drafts")), "the snapshot's target, which has a twin now")
+		GinkgoWriter.Println(step)
 	})
 })
