@@ -5,6 +5,7 @@ package browser
 import (
 	"os"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -19,6 +20,7 @@ import (
 
 var (
 	subreaperOnce sync.Once
+	subreaper     atomic.Bool // EnableSubreaper ran
 	childMu       sync.Mutex
 	children      = map[int]bool{} // direct children waited on by os/exec
 )
@@ -28,6 +30,7 @@ var (
 func EnableSubreaper() {
 	subreaperOnce.Do(func() {
 		_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+		subreaper.Store(true)
 	})
 }
 
@@ -46,12 +49,11 @@ func untrackChild(pid int) {
 // strays lists the processes whose parent is this process and which
 // os/exec does not wait on (orphans re-parented to us).
 func strays() []procs.Proc {
-	self := os.Getpid()
 	var out []procs.Proc
 	childMu.Lock()
 	defer childMu.Unlock()
-	for _, p := range procs.List() {
-		if p.PPID == self && !children[p.PID] {
+	for _, p := range procs.Children() {
+		if !children[p.PID] {
 			out = append(out, p)
 		}
 	}
@@ -69,7 +71,14 @@ func killStrays() {
 }
 
 // ReapZombies waits for every ended orphan re-parented to this process.
+// Orphans are re-parented only to a subreaper or to PID 1, so in any other
+// process (a session verb's client, a command that launched no browser)
+// there is none and the process table is not read (docs/running.md "The
+// browser", process clean-up).
 func ReapZombies() {
+	if !subreaper.Load() && os.Getpid() != 1 {
+		return
+	}
 	for _, p := range strays() {
 		var ws syscall.WaitStatus
 		_, _ = syscall.Wait4(p.PID, &ws, syscall.WNOHANG, nil) // one still running is left for later

@@ -3,7 +3,12 @@ package procs
 import (
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestBelowFindsAChildAndNotOthers(t *testing.T) {
@@ -25,5 +30,46 @@ func TestBelowFindsAChildAndNotOthers(t *testing.T) {
 	}
 	if IsBrowser("sleep 30") || !IsBrowser("/usr/lib/chromium/chromium --type=zygote") {
 		t.Fatal("IsBrowser misjudges a command line")
+	}
+}
+
+// Children lists a direct child and an orphan re-parented to this process
+// (a child subreaper), the same as the whole table says.
+func TestChildrenListsAChildAndAReparentedOrphan(t *testing.T) {
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0) }()
+	child := exec.Command("sleep", "31")
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
+	out, err := exec.Command("sh", "-c", "sleep 32 >/dev/null 2>&1 & echo $!").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		_ = syscall.Kill(orphan, syscall.SIGKILL)
+		var ws syscall.WaitStatus
+		_, _ = syscall.Wait4(orphan, &ws, 0, nil)
+	}()
+	pids := func(ps []Proc) map[int]string {
+		m := map[int]string{}
+		for _, p := range ps {
+			m[p.PID] = p.Cmdline
+		}
+		return m
+	}
+	got := pids(Children())
+	if got[child.Process.Pid] != "sleep 31" || got[orphan] != "sleep 32" {
+		t.Fatalf("Children() = %v, want the child %d and the orphan %d", got, child.Process.Pid, orphan)
+	}
+	if want := pids(childrenIn(List(), os.Getpid())); len(want) != len(got) {
+		t.Fatalf("Children() = %v, the process table says %v", got, want)
 	}
 }
