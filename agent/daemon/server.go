@@ -198,17 +198,25 @@ func (s *server) accept(ctx context.Context) {
 	}
 }
 
+// freeAfter is how long the process waits for the next command before
+// it gives its free memory back (docs/agent-session.md "The process").
+const freeAfter = 200 * time.Millisecond
+
 // work runs the queued commands one at a time until the session ends,
 // and says why it ended.
 func (s *server) work(ctx context.Context) string {
 	idle := time.NewTimer(s.cfg.IdleTimeout)
 	defer idle.Stop()
+	free := time.NewTimer(freeAfter)
+	free.Stop()
+	defer free.Stop()
 	for {
 		if ctx.Err() != nil {
 			return "stopped by a signal"
 		}
 		if j := s.q.pop(); j != nil {
 			idle.Stop()
+			free.Stop()
 			res := s.runJob(j)
 			if res.Closed {
 				s.stopAccepting() // a command after close starts a new session
@@ -220,13 +228,13 @@ func (s *server) work(ctx context.Context) string {
 			// all of /proc, milliseconds on a busy machine
 			// (docs/benchmarks.md "The agent session against agent-browser")
 			browser.ReapZombies()
-			if _, waiting := s.q.state(); waiting == 0 {
-				debug.FreeOSMemory() // between commands (docs/agent-session.md "The process")
-			}
+			free.Reset(freeAfter)
 			idle.Reset(s.cfg.IdleTimeout)
 			continue
 		}
 		select {
+		case <-free.C:
+			debug.FreeOSMemory() // once idle (docs/agent-session.md "The process")
 		case <-s.q.ready:
 		case <-idle.C:
 			return fmt.Sprintf("idle for %s", s.cfg.IdleTimeout)
