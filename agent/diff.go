@@ -1,10 +1,10 @@
 package agent
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/smokeflow/smokeflow/diffs"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/locate"
 )
 
@@ -131,7 +131,7 @@ func removedBlocks(gone []string, changed pairs) []string {
 		}
 		line := gone[i]
 		if n > 0 {
-			line += fmt.Sprintf(" (and %d %s under it)", n, plural(n, "line"))
+			line += " (and " + words.Counted(n, "line") + " under it)"
 		}
 		out = append(out, line)
 		i += n
@@ -140,13 +140,6 @@ func removedBlocks(gone []string, changed pairs) []string {
 }
 
 func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
 
 // diffRefs are the nodes of snap whose refs a diff hands the reader
 // (docs/targets.md "Resolution", 1): those on the lines it prints, and

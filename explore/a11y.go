@@ -7,6 +7,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/session"
 )
 
@@ -77,12 +78,12 @@ func (w *walker) axeFinding(a AxeViolation, v *visit) *Finding {
 		targets[i] = n.Target
 	}
 	f := newFinding(KindAxe, a.Rule+"|"+strings.Join(targets, ","), fmt.Sprintf("%s on %s (axe-core %s, %s)",
-		strings.TrimSuffix(a.Help, "."), relative(w.start, v.url), a.Rule, plural(len(a.Nodes), "element")), v.url)
+		strings.TrimSuffix(a.Help, "."), relative(w.start, v.url), a.Rule, words.Counted(len(a.Nodes), "element")), v.url)
 	a2 := a
 	f.Axe = &a2
 	f.Severity = severityOf(f)
 	f.Expected = "axe-core's rule " + a.Rule + " holds: " + a.Help
-	f.Actual = plural(len(a.Nodes), "element") + " break it: " + clip(strings.Join(targets, ", "), 200)
+	f.Actual = words.Counted(len(a.Nodes), "element") + " break it: " + clip(strings.Join(targets, ", "), 200)
 	f.repro = []*reproStep{openStep(w.start, v.url), {step: &flows.Step{Action: &flows.Run{Flow: axeFlowPath,
 		With: []flows.Var{{Name: "rule", Value: a.Rule}}}}}}
 	return f

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/results"
 )
@@ -141,7 +142,7 @@ func causeTitle(f *Finding, where string) string {
 	if n == 1 {
 		verb = "does"
 	}
-	return fmt.Sprintf("%s; %s %s nothing, probably because of it", f.Title, plural(n, "control"), verb)
+	return fmt.Sprintf("%s; %s %s nothing, probably because of it", f.Title, words.Counted(n, "control"), verb)
 }
 
 // controlKey is what makes a control that does nothing the same finding

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/session"
@@ -372,7 +373,7 @@ func (w *walker) acceptsEmpty(ctx context.Context, v *visit, s *session.Session,
 	}
 	f := newFinding(KindFormEmpty, a.key, fmt.Sprintf("The %s on %s goes ahead with its required fields empty",
 		fp.label, relative(w.start, v.url)), v.url)
-	f.Expected = fmt.Sprintf("the form refuses an empty submission (%s marked required)", plural(fp.required, "field"))
+	f.Expected = fmt.Sprintf("the form refuses an empty submission (%s marked required)", words.Counted(fp.required, "field"))
 	f.Actual = fmt.Sprintf("it went ahead and shows %q", text)
 	f.repro = steps(repro, []*reproStep{waitStep(evidenceWait(e.took.took)), {step: &flows.Step{Action: &flows.Expect{
 		Kind: flows.ExpectHidden, Target: &flows.Target{Text: text}}, Timeout: checkTimeout}}})

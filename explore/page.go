@@ -11,6 +11,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/session"
@@ -111,7 +112,7 @@ func (w *walker) visit(ctx context.Context, it *pageItem) error {
 			break
 		}
 		if v.action >= w.o.PerPage {
-			w.skip(v.url, plural(len(acts)-i, "more control"), fmt.Sprintf("the page's action budget (%d) was spent", w.o.PerPage))
+			w.skip(v.url, words.Counted(len(acts)-i, "more control"), fmt.Sprintf("the page's action budget (%d) was spent", w.o.PerPage))
 			break
 		}
 		if err := w.act(ctx, v, a); err != nil {
@@ -324,8 +325,8 @@ func (w *walker) unnamed(v *visit) []*Finding {
 	for _, r := range roles {
 		rel := relative(w.start, v.url)
 		f := newFinding(KindUnnamed, pattern(urlOf(v.url))+"|"+r, fmt.Sprintf("%s without an accessible name on %s",
-			plural(count[r], r), rel), v.url)
-		f.Expected, f.Actual = "every "+r+" has a name that says what it does", plural(count[r], r)+" with no name"
+			words.Counted(count[r], r), rel), v.url)
+		f.Expected, f.Actual = "every "+r+" has a name that says what it does", words.Counted(count[r], r)+" with no name"
 		f.repro = []*reproStep{openStep(w.start, v.url), {step: &flows.Step{Action: &flows.Expect{Kind: flows.ExpectCount,
 			Target: &flows.Target{Role: r, Name: "/^$/"}, Equals: &zero}, Timeout: checkTimeout}}}
 		fs = append(fs, f)

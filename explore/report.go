@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/session"
 )
 
@@ -238,8 +239,8 @@ func (r *Report) Markdown() string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Explore report: %s\n\n", r.URL)
 	fmt.Fprintf(&b, "smokeflow explore walked %s and tried %s in %s; it stopped because %s. It found %s.\n\n",
-		plural(len(r.Pages), "page"), plural(r.Actions, "action"), (time.Duration(r.TookMS) * time.Millisecond).Round(100*time.Millisecond),
-		r.Stopped, plural(len(r.Findings), "finding"))
+		words.Counted(len(r.Pages), "page"), words.Counted(r.Actions, "action"), (time.Duration(r.TookMS) * time.Millisecond).Round(100*time.Millisecond),
+		r.Stopped, words.Counted(len(r.Findings), "finding"))
 	b.WriteString("| severity | findings |\n|---|---|\n")
 	for _, s := range Severities() {
 		fmt.Fprintf(&b, "| %s | %d |\n", s, r.Count(s))

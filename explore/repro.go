@@ -157,17 +157,6 @@ func clip(s string, n int) string {
 // round writes a duration to the tenth of a second.
 func round(d time.Duration) string { return d.Round(100 * time.Millisecond).String() }
 
-// plural is "1 button", "2 buttons".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	if strings.HasSuffix(word, "x") || strings.HasSuffix(word, "s") || strings.HasSuffix(word, "ch") {
-		return strconv.Itoa(n) + " " + word + "es"
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
-
 // urlOf parses a URL the walk made itself; an empty URL if it does not
 // parse.
 func urlOf(s string) *url.URL {

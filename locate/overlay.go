@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/smokeflow/smokeflow/internal/words"
 )
 
 // OverlayRead is what the page's hit tests found of one layer that
@@ -86,7 +88,7 @@ func (o Overlay) String() string {
 	} else {
 		b.WriteString("layer " + o.Layer)
 	}
-	fmt.Fprintf(&b, " covers %d%% of the viewport, %d control%s beneath; ", o.Cover, o.Beneath, plural(o.Beneath))
+	fmt.Fprintf(&b, " covers %d%% of the viewport, %s beneath; ", o.Cover, words.Counted(o.Beneath, "control"))
 	switch {
 	case o.Close != nil && o.Close.Ref != "":
 		b.WriteString("close: " + o.Close.Role)
@@ -100,11 +102,4 @@ func (o Overlay) String() string {
 		b.WriteString("no close control: wait for it to go")
 	}
 	return b.String()
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/results"
 )
 
@@ -131,7 +132,7 @@ func rungText(r diagnostics.RungCount) string {
 	if r.Phrase != "" {
 		s += " " + quoted(r.Phrase)
 	}
-	return fmt.Sprintf("%s: %s, %d visible", s, plural(r.Matches, "match", "matches"), r.Visible)
+	return fmt.Sprintf("%s: %s, %d visible", s, words.Count(r.Matches, "match", "matches"), r.Visible)
 }
 
 // candidateState is "visible, enabled, covered by div.backdrop".

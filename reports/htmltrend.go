@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/results"
 )
 
@@ -133,7 +134,7 @@ func runsText(n int) string {
 	if n == 1 {
 		return "run"
 	}
-	return plural(n, "run", "runs")
+	return words.Count(n, "run", "runs")
 }
 
 // coord is a coordinate with one decimal at most.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/results"
 )
 
@@ -179,7 +180,7 @@ func (m *mdRenderer) warnings(flows []*results.Flow) string {
 	for _, f := range flows {
 		for _, s := range f.Warnings() {
 			if n == mdMaxWarnings {
-				fmt.Fprintf(&b, "- … %s more\n", plural(m.run.Warnings()-n, "warning", "warnings"))
+				fmt.Fprintf(&b, "- … %s more\n", words.Count(m.run.Warnings()-n, "warning", "warnings"))
 				return b.String()
 			}
 			if n == 0 {
@@ -215,10 +216,10 @@ func (m *mdRenderer) sectionsCut(left []*results.Flow) string {
 	}
 	var parts []string
 	if failed > 0 {
-		parts = append(parts, plural(failed, "failed flow", "failed flows"))
+		parts = append(parts, words.Count(failed, "failed flow", "failed flows"))
 	}
 	if flaky > 0 {
-		parts = append(parts, plural(flaky, "flaky flow", "flaky flows"))
+		parts = append(parts, words.Count(flaky, "flaky flow", "flaky flows"))
 	}
 	return "the details of " + strings.Join(parts, " and ") + " are left out, from " + mdInline(clip(oneLine(left[0].Name), 80)) + " on"
 }
@@ -266,7 +267,7 @@ func SummaryLine(run *results.Run) string {
 		parts = append(parts, fmt.Sprintf("🚧 %d quarantined", s.Quarantined))
 	}
 	if w := run.Warnings(); w > 0 {
-		parts = append(parts, "⚠️ "+plural(w, "warning", "warnings"))
+		parts = append(parts, "⚠️ "+words.Count(w, "warning", "warnings"))
 	}
 	if s.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("⏭️ %d skipped", s.Skipped))
@@ -297,7 +298,7 @@ func (m *mdRenderer) head(flows []*results.Flow) string {
 		meta = append(meta, "shard "+mdInline(run.Shard))
 	}
 	if run.Workers > 0 {
-		meta = append(meta, plural(run.Workers, "worker", "workers"))
+		meta = append(meta, words.Count(run.Workers, "worker", "workers"))
 	}
 	if len(meta) > 0 {
 		b.WriteString("\n" + strings.Join(meta, " · ") + "\n")
@@ -351,9 +352,9 @@ func (m *mdRenderer) flowTable(flows []*results.Flow, size int) (string, string)
 			notPassed = append(notPassed, rows[i])
 		}
 	}
-	note := "\n" + plural(passed, "flow that passed is", "flows that passed are") + " not listed.\n"
+	note := "\n" + words.Count(passed, "flow that passed is", "flows that passed are") + " not listed.\n"
 	if t := mdTable(flowTableHead, flowTableAlign, notPassed); len(t)+len(note) <= size {
-		return t + note, "the table leaves out " + plural(passed, "passed flow", "passed flows")
+		return t + note, "the table leaves out " + words.Count(passed, "passed flow", "passed flows")
 	}
 	// As many rows as fit, in order.
 	var b strings.Builder
@@ -368,8 +369,8 @@ func (m *mdRenderer) flowTable(flows []*results.Flow, size int) (string, string)
 		n++
 	}
 	left := len(rows) - n
-	b.WriteString("\n" + plural(left, "more flow is", "more flows are") + " not listed.\n")
-	return b.String(), "the table leaves out " + plural(left, "flow", "flows")
+	b.WriteString("\n" + words.Count(left, "more flow is", "more flows are") + " not listed.\n")
+	return b.String(), "the table leaves out " + words.Count(left, "flow", "flows")
 }
 
 // flowSection is the section of a failed or flaky flow.
@@ -385,7 +386,7 @@ func (m *mdRenderer) flowSection(f *results.Flow) string {
 			info = append(info, fmt.Sprintf("flaky: passed on attempt %d of %d", final.Number, n))
 		}
 	default:
-		info = append(info, "failed after "+plural(n, "attempt", "attempts"))
+		info = append(info, "failed after "+words.Count(n, "attempt", "attempts"))
 	}
 	info = append(info, human(f.Duration))
 	b.WriteString(strings.Join(info, " · ") + "\n")

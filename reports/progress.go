@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/results"
 )
 
@@ -209,7 +210,7 @@ func (p *Progress) Summary(run *results.Run, reports []string) {
 		parts = append(parts, p.paint("33", fmt.Sprintf("%d quarantined", s.Quarantined)))
 	}
 	if w := run.Warnings(); w > 0 {
-		parts = append(parts, p.paint("33", plural(w, "warning", "warnings")))
+		parts = append(parts, p.paint("33", words.Count(w, "warning", "warnings")))
 	}
 	if s.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("%d skipped", s.Skipped))

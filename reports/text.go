@@ -235,14 +235,6 @@ func attemptArtifacts(a *results.Attempt) []results.Artifact {
 	return out
 }
 
-// plural is "1 attempt", "2 attempts".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 // warningText is an optional step that failed, as every report words it:
 // `step 3 (file.yaml:12) click "Accept cookies" (optional): what went
 // wrong`, the error on one line (docs/running.md "Output").

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/smokeflow/smokeflow/internal/words"
 	"github.com/smokeflow/smokeflow/results"
 )
 
@@ -22,7 +23,7 @@ func mdHistory(t *results.Trend) string {
 	marks := []rune(t.Strip)
 	shown := marks[max(0, len(marks)-mdStripRuns):]
 	return fmt.Sprintf("History: %s (last %d, oldest first) · failed %d of the last %s · flaky %s · median %s\n",
-		mdCode(string(shown), false), len(shown), t.Failed(), plural(len(t.Runs), "run", "runs"), pct(t.FlakyRate), human(t.Median))
+		mdCode(string(shown), false), len(shown), t.Failed(), words.Count(len(t.Runs), "run", "runs"), pct(t.FlakyRate), human(t.Median))
 }
 
 // junitHistory adds to props the trend's figures (docs/results.md

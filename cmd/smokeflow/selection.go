@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/words"
 )
 
 // selectFlags are the flags of `run` (and `demo`) that choose flows by
@@ -100,7 +101,7 @@ func focusOnly(list []*flows.Flow, w io.Writer) []*flows.Flow {
 		return list
 	}
 	fmt.Fprintf(w, "note: only: true in %s: running only the %s marked so (--forbid-only makes this an error)\n",
-		strings.Join(at, ", "), plural(len(out), "flow", "flows"))
+		strings.Join(at, ", "), words.Count(len(out), "flow", "flows"))
 	return out
 }
 
@@ -171,20 +172,12 @@ func printList(w io.Writer, list []*flows.Flow) error {
 			return err
 		}
 	}
-	total := "Total: " + plural(len(list), "flow", "flows")
+	total := "Total: " + words.Count(len(list), "flow", "flows")
 	if skipped > 0 {
 		total += fmt.Sprintf(", %d skipped", skipped)
 	}
 	_, err := fmt.Fprintln(w, total)
 	return err
-}
-
-// plural is "1 flow", "2 flows".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // chooseFlows warns about unused --var names, selects the flows to run,
