@@ -18,6 +18,26 @@ const (
 	CompareCannotRun CompareVerdict = "cannot_run"
 )
 
+// CompareVerdicts are the verdicts in the order a count of them lists
+// them (docs/running.md "History").
+var CompareVerdicts = []CompareVerdict{CompareBrokeHere, CompareSameStep, CompareOtherStep, CompareCannotRun}
+
+// Mark is the verdict's letter under a strip of runs (`smokeflow
+// history`; docs/running.md "History"): D, S, O, X.
+func (v CompareVerdict) Mark() string {
+	switch v {
+	case CompareBrokeHere:
+		return "D"
+	case CompareSameStep:
+		return "S"
+	case CompareOtherStep:
+		return "O"
+	case CompareCannotRun:
+		return "X"
+	}
+	return "?"
+}
+
 // Words are the verdict in a few words, for a line that counts verdicts
 // over runs (docs/running.md "History"); Compare.Message is the whole
 // sentence of one run.

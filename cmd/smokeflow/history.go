@@ -153,26 +153,18 @@ func printHistory(w io.Writer, store string, fl history.Filter, hs []history.Flo
 	return err
 }
 
-// compareMarks mark each run's --compare-to verdict under the strip
+// compareStrip is the runs' verdicts, a mark each under the strip's
 // (docs/running.md "History"): a failure not compared is "·", a run that
 // did not fail " ".
-var compareMarks = []struct {
-	v    results.CompareVerdict
-	mark string
-}{{results.CompareBrokeHere, "D"}, {results.CompareSameStep, "S"}, {results.CompareOtherStep, "O"}, {results.CompareCannotRun, "X"}}
-
-// compareStrip is the runs' verdicts, a mark each under the strip's.
 func compareStrip(runs []history.Entry) string {
 	var b strings.Builder
 	for _, e := range runs {
 		m := " "
-		if e.Status == results.Failed {
+		switch {
+		case e.CompareVerdict != "":
+			m = e.CompareVerdict.Mark()
+		case e.Status == results.Failed:
 			m = "·"
-		}
-		for _, cm := range compareMarks {
-			if cm.v == e.CompareVerdict {
-				m = cm.mark
-			}
 		}
 		b.WriteString(m)
 	}
@@ -183,9 +175,9 @@ func compareStrip(runs []history.Entry) string {
 // this deploy broke it 2, S not this deploy (same step) 1".
 func comparedText(n map[results.CompareVerdict]int) string {
 	var parts []string
-	for _, cm := range compareMarks {
-		if n[cm.v] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s %d", cm.mark, cm.v.Words(), n[cm.v]))
+	for _, v := range results.CompareVerdicts {
+		if n[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s %d", v.Mark(), v.Words(), n[v]))
 		}
 	}
 	return "compared: " + strings.Join(parts, ", ")
