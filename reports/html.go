@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/smokeflow/smokeflow/results"
@@ -27,18 +28,24 @@ var htmlJS string
 
 // htmlPage is the report's template and the trends' (html/trend.html.tmpl,
 // parsed second: its text outside its definitions is blank, so it adds
-// nothing to the page's body).
-var htmlPage = template.Must(template.Must(template.New("report").Funcs(template.FuncMap{
-	"dur":       func(d time.Duration) string { return seconds(d) + "s" },
-	"stamp":     func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
-	"clock":     func(t time.Time) string { return t.UTC().Format("15:04:05.000") },
-	"num":       func(f float64) string { return strconv.FormatFloat(f, 'f', 0, 64) },
-	"inc":       func(i int) int { return i + 1 },
-	"indent":    func(depth int) int { return 8 + 16*depth },
-	"logwindow": func() string { return fmt.Sprintf("%d entries of the %s", logLines, logWindow) },
-	"pct":       pct,
-	"runs":      runsText,
-}).Parse(htmlTemplate)).Parse(htmlTrendTemplate))
+// nothing to the page's body), parsed on first use: most commands write
+// no HTML, and every process start would parse it (docs/benchmarks.md
+// "The agent session against agent-browser").
+var htmlPage = sync.OnceValue(parseHTMLPage)
+
+func parseHTMLPage() *template.Template {
+	return template.Must(template.Must(template.New("report").Funcs(template.FuncMap{
+		"dur":       func(d time.Duration) string { return seconds(d) + "s" },
+		"stamp":     func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
+		"clock":     func(t time.Time) string { return t.UTC().Format("15:04:05.000") },
+		"num":       func(f float64) string { return strconv.FormatFloat(f, 'f', 0, 64) },
+		"inc":       func(i int) int { return i + 1 },
+		"indent":    func(depth int) int { return 8 + 16*depth },
+		"logwindow": func() string { return fmt.Sprintf("%d entries of the %s", logLines, logWindow) },
+		"pct":       pct,
+		"runs":      runsText,
+	}).Parse(htmlTemplate)).Parse(htmlTrendTemplate))
+}
 
 // HTMLOptions configure WriteHTML.
 type HTMLOptions struct {
@@ -62,7 +69,7 @@ func WriteHTML(w io.Writer, run *results.Run, o HTMLOptions) error {
 	v := buildHTMLView(run, dir)
 	// the report's own style and script, embedded at build time
 	v.CSS, v.JS = template.CSS(htmlCSS), template.JS(htmlJS)
-	if err := htmlPage.Execute(w, v); err != nil {
+	if err := htmlPage().Execute(w, v); err != nil {
 		return fmt.Errorf("reports: html: %w", err)
 	}
 	return nil
