@@ -295,7 +295,7 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 // act, in the top-level viewport. done reports an action already done (a
 // covered link followed by its href); an error, a check that failed.
 func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLinks bool, out *Outcome) (x, y float64, done bool, err error) {
-	raw, err := p.callOn(ctx, n, checkJS, chk.hit, p.atRest(), chk.enabled, chk.editable, chk.guard)
+	raw, err := p.callOn(ctx, n, checkJS(), chk.hit, p.atRest(), chk.enabled, chk.editable, chk.guard)
 	if err != nil {
 		return 0, 0, false, err
 	}
@@ -331,7 +331,7 @@ func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLink
 		// in a frame inside the session's document: the browser says where
 		x, y, err = p.center(ctx, n)
 		if err != nil && chk.guard {
-			_, _ = p.callOn(ctx, n, unguardJS) // no click comes; the error says why
+			_, _ = p.callOn(ctx, n, unguardJS()) // no click comes; the error says why
 		}
 		return x, y, false, err
 	}
@@ -343,7 +343,7 @@ func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLink
 // (followLinks), else a CoveredError.
 func (p *Page) covered(ctx context.Context, n *locate.Node, by string, cover diagnostics.Cover, followLinks bool, out *Outcome) (bool, error) {
 	if followLinks && n.Role == "link" && n.Href != "" {
-		href, err := p.callOn(ctx, n, linkHrefJS)
+		href, err := p.callOn(ctx, n, linkHrefJS())
 		var u string
 		if err == nil && json.Unmarshal(href, &u) == nil && u != "" {
 			out.Log = append(out.Log, fmt.Sprintf("link %q is covered by %s; followed its href %s", n.Name, by, u))
@@ -411,12 +411,12 @@ const lostClick = "(no event)"
 // again.
 func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o ClickOptions, installed bool) error {
 	if !installed {
-		if _, err := p.callOn(ctx, n, guardJS); err != nil {
+		if _, err := p.callOn(ctx, n, guardJS()); err != nil {
 			return err
 		}
 	}
 	if err := p.mouse(ctx, x, y, o); err != nil {
-		_, _ = p.callOn(ctx, n, unguardJS) // the error says what went wrong; the guard ends in 3 s anyway
+		_, _ = p.callOn(ctx, n, unguardJS()) // the error says what went wrong; the guard ends in 3 s anyway
 		return err
 	}
 	return p.unguard(ctx, n)
@@ -426,7 +426,7 @@ func (p *Page) guardedClick(ctx context.Context, n *locate.Node, x, y float64, o
 // when it landed on n (or its page went on, the element gone with it),
 // else a CoveredError naming what took it.
 func (p *Page) unguard(ctx context.Context, n *locate.Node) error {
-	raw, err := p.callOn(ctx, n, unguardJS)
+	raw, err := p.callOn(ctx, n, unguardJS())
 	if err != nil {
 		return nil // the click navigated or removed the element: it landed
 	}
@@ -514,7 +514,7 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 			return p.slide(ctx, n, value) // docs/targets.md "Sliders"
 		}
 		if n.EditHost {
-			if _, err := p.callOn(ctx, n, hostSelectJS, value == ""); err != nil {
+			if _, err := p.callOn(ctx, n, hostSelectJS(), value == ""); err != nil {
 				return err
 			}
 		} else if set, err := p.fillFocus(ctx, n, value); err != nil || set {
@@ -528,7 +528,7 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 		if n.EditHost {
 			return nil
 		}
-		_, err := p.callOn(ctx, n, changeJS)
+		_, err := p.callOn(ctx, n, changeJS())
 		return err
 	})
 }
@@ -536,7 +536,7 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 // fillFocus focuses the field n for fill (focusJS); set reports a date,
 // time or colour input that took value already.
 func (p *Page) fillFocus(ctx context.Context, n *locate.Node, value string) (set bool, err error) {
-	raw, err := p.callOn(ctx, n, focusJS, value == "", value)
+	raw, err := p.callOn(ctx, n, focusJS(), value == "", value)
 	if err != nil {
 		return false, err
 	}
@@ -747,7 +747,7 @@ func (p *Page) ElementBox(ctx context.Context, t *flows.Target) (*locate.Box, er
 
 // Attr reads an attribute or property of the element t resolves to.
 func (p *Page) Attr(ctx context.Context, n *locate.Node, name string) (string, error) {
-	raw, err := p.callOn(ctx, n, attrJS, name)
+	raw, err := p.callOn(ctx, n, attrJS(), name)
 	if err != nil {
 		return "", err
 	}

@@ -65,7 +65,7 @@ func (p *Page) FocusActivates(ctx context.Context, key string) (*Activated, erro
 		if err != nil {
 			return nil, err
 		}
-		r, err := proto.RuntimeEvaluate{Expression: focusedJS, ContextID: id, ObjectGroup: group}.Call(s.Client(ctx))
+		r, err := proto.RuntimeEvaluate{Expression: focusedJS(), ContextID: id, ObjectGroup: group}.Call(s.Client(ctx))
 		if err != nil {
 			return nil, err
 		}
@@ -98,7 +98,7 @@ func (p *Page) FocusActivates(ctx context.Context, key string) (*Activated, erro
 // the step's own element (0: none).
 func (p *Page) activatedBy(ctx context.Context, s *CDPSession, group string, obj proto.RuntimeRemoteObjectID, key string, self int64) (*Activated, error) {
 	c := s.Client(ctx)
-	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: activatedJS, Arguments: callArgs([]any{key}),
+	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj, FunctionDeclaration: activatedJS(), Arguments: callArgs([]any{key}),
 		ObjectGroup: group}.Call(c)
 	if err != nil {
 		return nil, err

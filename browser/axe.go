@@ -104,10 +104,10 @@ func (p *Page) Axe(ctx context.Context, n *locate.Node, o AxeOptions) ([]AxeViol
 	var err error
 	if n == nil {
 		var r proto.RuntimeRemoteObject
-		r, err = p.EvalOwn(ctx, Invoke(AxeRunJS, nil, o.RunOptions()))
+		r, err = p.EvalOwn(ctx, Invoke(AxeRunJS(), nil, o.RunOptions()))
 		raw = resultJSON(&r)
 	} else {
-		raw, err = p.callOn(ctx, n, "function(o) { return ("+AxeRunJS+")(this, o); }", o.RunOptions())
+		raw, err = p.callOn(ctx, n, "function(o) { return ("+AxeRunJS()+")(this, o); }", o.RunOptions())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("running axe-core: %w", err)

@@ -75,7 +75,7 @@ func (p *Page) Drag(ctx context.Context, from, to *flows.Target, at *flows.Offse
 
 // dropAt hit-tests the point at of the drop element n (drop-at.js).
 func (p *Page) dropAt(ctx context.Context, n *locate.Node, at *flows.Offset) error {
-	raw, err := p.callOn(ctx, n, dropAtJS, at.X, at.Y)
+	raw, err := p.callOn(ctx, n, dropAtJS(), at.X, at.Y)
 	if err != nil {
 		return err
 	}
@@ -107,8 +107,8 @@ func (p *Page) dropAt(ctx context.Context, n *locate.Node, at *flows.Offset) err
 // press (guarded: a press that lands elsewhere is a CoveredError, tried
 // again), then the moves and the release, or the native drag's drop.
 func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop *locate.Node, at *flows.Offset) error {
-	if _, err := p.callOn(ctx, n, dragWatchJS); err != nil {
-		_, _ = p.callOn(ctx, n, unguardJS)
+	if _, err := p.callOn(ctx, n, dragWatchJS()); err != nil {
+		_, _ = p.callOn(ctx, n, unguardJS())
 		return err
 	}
 	c := p.main.Client(ctx)
@@ -122,7 +122,7 @@ func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop 
 		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: x, Y: y, Button: proto.InputMouseButtonLeft, Buttons: leftHeld(), ClickCount: 1},
 	}
 	if err := p.sendAll(ctx, "Input.dispatchMouseEvent", press); err != nil {
-		_, _ = p.callOn(ctx, n, unguardJS)
+		_, _ = p.callOn(ctx, n, unguardJS())
 		return err
 	}
 	if err := p.unguard(ctx, n); err != nil {
@@ -141,7 +141,7 @@ func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop 
 		return err
 	}
 	native := false
-	if raw, err := p.callOn(ctx, n, dragStateJS, false); err == nil {
+	if raw, err := p.callOn(ctx, n, dragStateJS(), false); err == nil {
 		_ = json.Unmarshal(raw, &native)
 	}
 	if native && intercept {
@@ -156,7 +156,7 @@ func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop 
 	// one frame for a library that reads moves once a frame, and the last
 	// move again (some drop where the pointer last moved to, not where it
 	// is released)
-	_, _ = p.callOn(ctx, n, dragStateJS, true)
+	_, _ = p.callOn(ctx, n, dragStateJS(), true)
 	_ = p.moveTo(ctx, [2]float64{tx, ty})
 	return (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: tx, Y: ty,
 		Button: proto.InputMouseButtonLeft, ClickCount: 1}).Call(c)

@@ -14,9 +14,9 @@ import (
 // focusForKeys focuses n for type and press: an editing host with
 // hostFocusJS, anything else with focus().
 func (p *Page) focusForKeys(ctx context.Context, n *locate.Node) error {
-	fn := focusElementJS
+	fn := focusElementJS()
 	if n.EditHost {
-		fn = hostFocusJS
+		fn = hostFocusJS()
 	}
 	_, err := p.callOn(ctx, n, fn)
 	return err

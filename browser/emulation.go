@@ -98,7 +98,7 @@ func (c *Context) frameCalls(ctx context.Context, o PageOptions, net *flows.Netw
 		calls = append(calls, proto.EmulationSetEmulatedMedia{Features: features})
 	}
 	if k := e.Clock; k != nil {
-		src := fmt.Sprintf("(%s)(%t, %d, %d)", clockJS, k.Fixed, k.At.UnixMilli(), e.clockSince.UnixMilli())
+		src := fmt.Sprintf("(%s)(%t, %d, %d)", clockJS(), k.Fixed, k.At.UnixMilli(), e.clockSince.UnixMilli())
 		calls = append(calls, pageScript{proto.PageAddScriptToEvaluateOnNewDocument{Source: src}})
 	}
 	if net != nil {

@@ -41,11 +41,11 @@ func (p *Page) FormOf(ctx context.Context, n *locate.Node, snap *locate.Snapshot
 	if err != nil {
 		return nil, err
 	}
-	arr, err := callObject(c, obj.ObjectID, formJS, false, diagnostics.MaxBlockers)
+	arr, err := callObject(c, obj.ObjectID, formJS(), false, diagnostics.MaxBlockers)
 	if err != nil || arr.ObjectID == "" {
 		return nil, err
 	}
-	raw, err := callObject(c, arr.ObjectID, formInfoJS, true)
+	raw, err := callObject(c, arr.ObjectID, formInfoJS(), true)
 	if err != nil {
 		return nil, err
 	}

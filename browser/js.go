@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/smokeflow/smokeflow/flows"
 )
@@ -43,57 +44,57 @@ var jsConstants = []struct{ name, value string }{
 
 // The scripts, by the name of their file in js/.
 var (
-	activatedJS      = script("activated")
-	attrJS           = script("attr")
-	changeJS         = script("change")
-	checkJS          = script("check")
-	clockJS          = script("clock")
-	dragStateJS      = script("drag-state")
-	dragWatchJS      = script("drag-watch")
-	dropAtJS         = script("drop-at")
-	focusJS          = script("focus")
-	focusElementJS   = script("focus-element")
-	focusedJS        = script("focused")
-	formJS           = script("form")
-	formInfoJS       = script("form-info")
-	guardJS          = script("guard")
-	drawnJS          = script("drawn")
-	hostFocusJS      = script("host-focus")
-	hostSelectJS     = script("host-select")
-	idleJS           = script("idle")
-	isSelectJS       = script("is-select")
-	linkHrefJS       = script("link-href")
-	maskJS           = script("mask")
-	overlaysJS       = script("overlays")
-	probeJS          = script("probe")
-	readOnlyJS       = script("read-only")
-	readStorageJS    = script("read-storage")
-	recordJS         = script("record")
-	selectJS         = script("select")
-	selectControlsJS = script("select-controls")
-	setStorageJS     = script("set-storage")
-	shownJS          = script("shown")
-	sliderJS         = script("slider")
-	stampCall        = script("stamp")
-	stillJS          = script("still")
-	thawJS           = script("thaw")
-	unguardJS        = script("unguard")
-	vitalsJS         = script("vitals")
-	watchJS          = script("watch")
+	activatedJS      = lazyScript("activated")
+	attrJS           = lazyScript("attr")
+	changeJS         = lazyScript("change")
+	checkJS          = lazyScript("check")
+	clockJS          = lazyScript("clock")
+	dragStateJS      = lazyScript("drag-state")
+	dragWatchJS      = lazyScript("drag-watch")
+	dropAtJS         = lazyScript("drop-at")
+	focusJS          = lazyScript("focus")
+	focusElementJS   = lazyScript("focus-element")
+	focusedJS        = lazyScript("focused")
+	formJS           = lazyScript("form")
+	formInfoJS       = lazyScript("form-info")
+	guardJS          = lazyScript("guard")
+	drawnJS          = lazyScript("drawn")
+	hostFocusJS      = lazyScript("host-focus")
+	hostSelectJS     = lazyScript("host-select")
+	idleJS           = lazyScript("idle")
+	isSelectJS       = lazyScript("is-select")
+	linkHrefJS       = lazyScript("link-href")
+	maskJS           = lazyScript("mask")
+	overlaysJS       = lazyScript("overlays")
+	probeJS          = lazyScript("probe")
+	readOnlyJS       = lazyScript("read-only")
+	readStorageJS    = lazyScript("read-storage")
+	recordJS         = lazyScript("record")
+	selectJS         = lazyScript("select")
+	selectControlsJS = lazyScript("select-controls")
+	setStorageJS     = lazyScript("set-storage")
+	shownJS          = lazyScript("shown")
+	sliderJS         = lazyScript("slider")
+	stampCall        = lazyScript("stamp")
+	stillJS          = lazyScript("still")
+	thawJS           = lazyScript("thaw")
+	unguardJS        = lazyScript("unguard")
+	vitalsJS         = lazyScript("vitals")
+	watchJS          = lazyScript("watch")
 )
 
 // The scripts the session runs on a failure (docs/targets.md "Failure
 // diagnostics") and explore's accessibility check (docs/explore.md
 // "Accessibility"), through Page.EvalOwn and Invoke.
 var (
-	HiddenJS  = script("hidden")
-	OutlineJS = script("outline")
-	AxeRunJS  = script("axe-run")
+	HiddenJS  = lazyScript("hidden")
+	OutlineJS = lazyScript("outline")
+	AxeRunJS  = lazyScript("axe-run")
 )
 
 // jsPrelude is what every script is put after: Go's constants, then
 // lib.js.
-var jsPrelude = func() string {
+var jsPrelude = sync.OnceValue(func() string {
 	var b strings.Builder
 	for i, c := range jsConstants {
 		v, _ := json.Marshal(c.value) // a string always marshals
@@ -106,12 +107,19 @@ var jsPrelude = func() string {
 	b.WriteString(";\n")
 	b.WriteString(jsFile("lib"))
 	return b.String()
-}()
+})
 
 // script is the file js/NAME.js with the prelude in front, in a closure
 // of its own (see above).
 func script(name string) string {
 	return withPrelude(jsFile(name))
+}
+
+// lazyScript is script(name), built on first use: a process that drives
+// no page (a session command's client, `smokeflow validate`) builds none
+// of them at its start (docs/architecture-notes.md "In-page code").
+func lazyScript(name string) func() string {
+	return sync.OnceValue(func() string { return script(name) })
 }
 
 // withPrelude puts the prelude in front of the expression src, when src
@@ -122,11 +130,13 @@ func withPrelude(src string) string {
 	if !namesPrelude(src) {
 		return "(\n" + src + ")"
 	}
-	return "(() => {\n" + jsPrelude + "return (\n" + src + ");\n})()"
+	return "(() => {\n" + jsPrelude() + "return (\n" + src + ");\n})()"
 }
 
 // libNames are the top-level functions of lib.js.
-var libNames = regexp.MustCompile(`(?m)^function (\w+)\(`).FindAllStringSubmatch(jsFile("lib"), -1)
+var libNames = sync.OnceValue(func() [][]string {
+	return regexp.MustCompile(`(?m)^function (\w+)\(`).FindAllStringSubmatch(jsFile("lib"), -1)
+})
 
 // namesPrelude reports whether src names a constant of jsConstants or a
 // function of lib.js (a name in a comment counts too: the prelude is then
@@ -137,7 +147,7 @@ func namesPrelude(src string) bool {
 			return true
 		}
 	}
-	for _, m := range libNames {
+	for _, m := range libNames() {
 		if strings.Contains(src, m[1]) {
 			return true
 		}

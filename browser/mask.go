@@ -173,7 +173,7 @@ func (p *Page) secretBoxes(ctx context.Context) ([]locate.Box, error) {
 // frame's boxes are clipped to its viewport; the top document's are not,
 // for full-page shots.
 func (p *Page) frameSecretBoxes(ctx context.Context, s *CDPSession, frame proto.PageFrameID, args string) ([]locate.Box, error) {
-	r, err := p.evalOwn(ctx, s, frame, Invoke(maskJS, json.RawMessage(args)))
+	r, err := p.evalOwn(ctx, s, frame, Invoke(maskJS(), json.RawMessage(args)))
 	if err != nil {
 		return nil, fmt.Errorf("cannot look for secrets in a frame: %w", err)
 	}

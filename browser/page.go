@@ -177,7 +177,7 @@ func setupSession(cp *Client, guarded bool, extra ...cdpCall) error {
 			return proto.RuntimeAddBinding{Name: changeBinding, ExecutionContextName: watchWorld}.Call(cp)
 		},
 		func() error {
-			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: watchJS, WorldName: watchWorld, RunImmediately: true}.Call(cp)
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: watchJS(), WorldName: watchWorld, RunImmediately: true}.Call(cp)
 			return err
 		},
 	}

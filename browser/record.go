@@ -56,7 +56,7 @@ func (p *Page) Record(ctx context.Context) (<-chan RecordCall, error) {
 	if err := (proto.RuntimeAddBinding{Name: recordBinding, ExecutionContextName: recordWorld}).Call(c); err != nil {
 		return nil, err
 	}
-	_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: recordJS, WorldName: recordWorld, RunImmediately: true}.Call(c)
+	_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: recordJS(), WorldName: recordWorld, RunImmediately: true}.Call(c)
 	return ch, err
 }
 

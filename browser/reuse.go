@@ -102,7 +102,7 @@ func (p *Page) stamps(ctx context.Context, keys []worldKey) (out map[worldKey]st
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := proto.RuntimeEvaluate{Expression: stampCall, ContextID: id, ReturnByValue: true}.Call(s.Client(ctx))
+			r, err := proto.RuntimeEvaluate{Expression: stampCall(), ContextID: id, ReturnByValue: true}.Call(s.Client(ctx))
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil || r.ExceptionDetails != nil || r.Result == nil || r.Result.Value.Str() == "" {
@@ -173,7 +173,7 @@ func (p *Page) forget(snap *locate.Snapshot) {
 // read decides (docs/targets.md "Resolution", 4). When not, snap is no
 // longer reused.
 func (p *Page) shownNow(ctx context.Context, snap *locate.Snapshot, n *locate.Node) bool {
-	raw, err := p.callOn(ctx, n, shownJS)
+	raw, err := p.callOn(ctx, n, shownJS())
 	if err == nil && string(raw) == "true" {
 		return true
 	}

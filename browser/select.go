@@ -81,7 +81,7 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
 		// ask the element itself: the snapshot's tag can be missing when
 		// the DOM changed between its two reads
-		isSel, err := p.callOn(ctx, n, isSelectJS)
+		isSel, err := p.callOn(ctx, n, isSelectJS())
 		if err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 
 // selectNative picks the options of a native <select> (selectJS).
 func (p *Page) selectNative(ctx context.Context, n *locate.Node, options []string) error {
-	raw, err := p.callOn(ctx, n, selectJS, options)
+	raw, err := p.callOn(ctx, n, selectJS(), options)
 	if err != nil {
 		return err
 	}
@@ -192,7 +192,7 @@ func (p *Page) reopen(ctx context.Context, s *selecting, out *Outcome) error {
 // choice's centre shows it (drawnJS). A list a widget closed by clipping
 // it away (Chosen's drop) keeps its boxes, but shows nothing there.
 func (p *Page) drawn(ctx context.Context, pop *popup) bool {
-	raw, err := p.callOn(ctx, pop.choices[0], drawnJS)
+	raw, err := p.callOn(ctx, pop.choices[0], drawnJS())
 	return err != nil || string(raw) != `"miss"`
 }
 
@@ -215,7 +215,7 @@ func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *O
 			}
 		}
 		if f := s.searchField(snap); f != nil && !s.typed {
-			if ro, err := p.callOn(ctx, f, readOnlyJS); err != nil || string(ro) == "true" {
+			if ro, err := p.callOn(ctx, f, readOnlyJS()); err != nil || string(ro) == "true" {
 				// a select-only field the tree does not call read-only (its readOnly
 				// read; docs/targets.md "Custom selects", 3): no search; its list is
 				// still coming (a field that could not be read is read again)

@@ -192,7 +192,7 @@ func (p *Page) findPopup(ctx context.Context, snap *locate.Snapshot, s *selectin
 // controlled are the nodes the widget's aria-controls and aria-owns name
 // (selectControlsJS), found by id in every document of the page.
 func (p *Page) controlled(ctx context.Context, snap *locate.Snapshot, w *locate.Node) []*locate.Node {
-	raw, err := p.callOn(ctx, w, selectControlsJS)
+	raw, err := p.callOn(ctx, w, selectControlsJS())
 	if err != nil {
 		return nil
 	}

@@ -215,7 +215,7 @@ func (p *Page) idleProbe(ctx context.Context, loader proto.NetworkLoaderID) (str
 	p.mu.Lock()
 	n, moves, changes := p.clock.probeSent()
 	p.mu.Unlock()
-	js := Invoke(idleJS, n, idleWait.Milliseconds())
+	js := Invoke(idleJS(), n, idleWait.Milliseconds())
 	err := p.inWorld(ctx, p.main, "", func(id proto.RuntimeExecutionContextID) error {
 		r, err := proto.RuntimeEvaluate{Expression: js, ContextID: id}.Call(p.main.Client(ctx))
 		if err == nil && r.ExceptionDetails != nil {
@@ -271,7 +271,7 @@ func (p *Page) probe(ctx context.Context) settleProbe {
 	if err != nil {
 		return scripted
 	}
-	r, err := proto.RuntimeEvaluate{Expression: Invoke(probeJS, int(refreshFollowed/time.Second)),
+	r, err := proto.RuntimeEvaluate{Expression: Invoke(probeJS(), int(refreshFollowed/time.Second)),
 		ContextID: w.ExecutionContextID, ReturnByValue: true}.Call(c)
 	if err != nil || r.ExceptionDetails != nil || r.Result == nil {
 		return scripted

@@ -123,7 +123,7 @@ func (p *Page) pressSlider(ctx context.Context, n *locate.Node, key string, befo
 
 func (p *Page) sliderState(ctx context.Context, n *locate.Node, wait bool) (sliderState, error) {
 	var st sliderState
-	raw, err := p.callOn(ctx, n, sliderJS, wait)
+	raw, err := p.callOn(ctx, n, sliderJS(), wait)
 	if err != nil {
 		return st, err
 	}

@@ -243,7 +243,7 @@ func readAXTree(ctx context.Context, s *CDPSession, frame proto.PageFrameID) (*l
 // snapshot's reads. A read that fails leaves them out: the snapshot is
 // still good without them.
 func (p *Page) readOverlays(ctx context.Context) []locate.OverlayRead {
-	r, err := p.evalOwn(ctx, p.main, p.main.FrameID, overlaysJS)
+	r, err := p.evalOwn(ctx, p.main, p.main.FrameID, overlaysJS())
 	if err != nil {
 		return nil
 	}

@@ -99,7 +99,7 @@ func (c *Context) State(ctx context.Context) (*State, error) {
 			continue // never loaded: nothing stored
 		}
 		var items []StorageItem
-		err := c.atOrigin(ctx, o, readStorageJS, &items)
+		err := c.atOrigin(ctx, o, readStorageJS(), &items)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read the localStorage of %s: %w", o, err)
 		}
@@ -132,7 +132,7 @@ func (c *Context) SetState(ctx context.Context, st *State) (skipped []string, er
 			skipped = append(skipped, origin)
 			continue
 		}
-		if err := c.atOrigin(ctx, origin, Invoke(setStorageJS, o.LocalStorage), nil); err != nil {
+		if err := c.atOrigin(ctx, origin, Invoke(setStorageJS(), o.LocalStorage), nil); err != nil {
 			return nil, fmt.Errorf("cannot set the saved localStorage of %s: %w", origin, err)
 		}
 		c.visit(origin)

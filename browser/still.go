@@ -47,14 +47,14 @@ type Shot struct {
 // above), with the page's secrets painted over as every screenshot has.
 // An element target that does not resolve is a *LocateError.
 func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error) {
-	if err := p.inFrames(ctx, Invoke(stillJS)); err != nil {
+	if err := p.inFrames(ctx, Invoke(stillJS())); err != nil {
 		return nil, fmt.Errorf("cannot hold the page still for the screenshot: %w", err)
 	}
 	defer func() {
 		// undone even when the step's time ran out
 		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		defer cancel()
-		_ = p.inFrames(tctx, Invoke(thawJS)) // a page that went away has nothing to undo
+		_ = p.inFrames(tctx, Invoke(thawJS())) // a page that went away has nothing to undo
 	}()
 	var clip *locate.Box
 	if o.Target != nil {

@@ -28,7 +28,7 @@ type VitalsRead struct {
 // later reads take from.
 func (p *Page) Vitals(ctx context.Context) (VitalsRead, error) {
 	var v VitalsRead
-	r, err := p.EvalOwn(ctx, vitalsJS)
+	r, err := p.EvalOwn(ctx, vitalsJS())
 	if err != nil {
 		return v, err
 	}

@@ -12,7 +12,7 @@ import (
 // hiddenMatches turns "not found" into "hidden" when the page holds
 // matching elements it does not render, and says what hides them.
 func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
-	r, err := ss.page.EvalOwn(ctx, browser.Invoke(browser.HiddenJS, phrase))
+	r, err := ss.page.EvalOwn(ctx, browser.Invoke(browser.HiddenJS(), phrase))
 	if err != nil {
 		return
 	}

@@ -15,7 +15,7 @@ func (ss *Session) outlinedScreenshot(ctx context.Context, cands []diagnostics.C
 		}
 	}
 	if len(boxes) > 0 {
-		_, _ = ss.page.EvalOwn(ctx, browser.Invoke(browser.OutlineJS, boxes))
+		_, _ = ss.page.EvalOwn(ctx, browser.Invoke(browser.OutlineJS(), boxes))
 		defer func() { _, _ = ss.page.EvalOwn(ctx, "document.getElementById('__smokeflow_outline')?.remove()") }()
 	}
 	return ss.page.Screenshot(ctx, false, nil)
