@@ -9,12 +9,11 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-
-	"github.com/smokeflow/smokeflow/cmd/internal/gctune"
 )
 
 func main() {
-	gctune.Tune()
+	// the collector's target is set once the command line is parsed
+	// (root.go tuneGC)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/agent/daemon"
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/cmd/internal/gctune"
 )
 
 // devVersion is the version of a build that was given none.
@@ -25,6 +26,7 @@ var version = devVersion
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var code int
 	if len(args) > 0 && args[0] == daemon.ServeCommand {
+		gctune.Tune()
 		code = serveLine(ctx, args[1:], stderr)
 	} else {
 		code = executeLine(ctx, args, stdout, stderr)
@@ -77,6 +79,7 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	root.SetErr(stderr)
 	root.SetVersionTemplate("smokeflow {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
+	root.PersistentPreRun = tuneGC
 	root.AddCommand(newRunCmd(), newValidateCmd(), newSnapshotCmd(), newSchemaCmd(), newDemoCmd(), newVersionCmd())
 	root.AddCommand(newDiffCmd())
 	root.AddCommand(newExploreCmd())
@@ -95,6 +98,13 @@ func newRoot(stdout, stderr io.Writer) (*cobra.Command, error) {
 	}
 	return root, nil
 }
+
+// tuneGC sets the collector's target (docs/running.md "Memory") once the
+// command line is parsed, not when the process starts: at that target the
+// command tree's construction alone took a collection, which every
+// session command's client paid (docs/benchmarks.md "The agent session
+// against agent-browser").
+func tuneGC(*cobra.Command, []string) { gctune.Tune() }
 
 // noArgs is cobra's Args for a command that takes no arguments, as a
 // usage error.
