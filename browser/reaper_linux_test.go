@@ -4,23 +4,20 @@ package browser
 
 import (
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/smokeflow/smokeflow/internal/procs"
 )
 
 // An orphan is re-parented to this process (a subreaper, as Launch makes
 // it); ended, it is a zombie until ReapZombies waits for it.
 func TestReapZombiesReapsAReparentedOrphan(t *testing.T) {
 	EnableSubreaper()
-	out, err := exec.Command("sh", "-c", "sleep 33 >/dev/null 2>&1 & echo $!").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	pid, err := procs.Orphan("sleep 33")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ package procs
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -138,4 +139,15 @@ func BrowsersBelowMe() []string {
 		out = append(out, strconv.Itoa(p.PID)+" "+p.Cmdline)
 	}
 	return out
+}
+
+// Orphan starts command through a shell that exits at once, so the
+// command is re-parented (to this process when it is a child subreaper),
+// and returns its PID: what the reaper's tests start.
+func Orphan(command string) (int, error) {
+	out, err := exec.Command("sh", "-c", command+" >/dev/null 2>&1 & echo $!").Output()
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(strings.TrimSpace(string(out)))
 }

@@ -3,8 +3,6 @@ package procs
 import (
 	"os"
 	"os/exec"
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 
@@ -45,11 +43,7 @@ func TestChildrenListsAChildAndAReparentedOrphan(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
-	out, err := exec.Command("sh", "-c", "sleep 32 >/dev/null 2>&1 & echo $!").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	orphan, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	orphan, err := Orphan("sleep 32")
 	if err != nil {
 		t.Fatal(err)
 	}
