@@ -165,7 +165,9 @@ func checkBlock(b *block) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	run, err := runner.Run(ctx, runner.Config{Use: shared, BaseURL: shop.URL, LookupEnv: docEnv,
+	// no trace: a block is checked for its outcome and its failure's
+	// text (docs/testing.md "Keeping `make test` short")
+	run, err := runner.Run(ctx, runner.Config{Use: shared, BaseURL: shop.URL, LookupEnv: docEnv, Trace: runner.TraceOff,
 		ArtifactsDir: GinkgoT().TempDir()}, []*flows.Flow{f})
 	if err != nil {
 		return fmt.Errorf("%s: the flow did not run: %w", b, err)
