@@ -12,7 +12,10 @@ const path = require('path');
 
 const out = process.argv[2];
 const rows = fs.readFileSync(path.join(out, 'suite.csv'), 'utf8').trim().split('\n').slice(1)
-  .map((l) => { const [tool, round, ms, rc, load] = l.split(','); return { tool, round: +round, ms: +ms, rc: +rc, load: +load }; });
+  .map((l) => {
+    const [tool, round, ms, rc, load, cpu] = l.split(',');
+    return { tool, round: +round, ms: +ms, rc: +rc, load: +load, cpu: cpu ? +cpu : NaN };
+  });
 
 // quantile by the nearest rank.
 function quantile(xs, q) {
@@ -61,38 +64,48 @@ console.log();
 const loads = rows.map((r) => r.load);
 console.log(`Load average (1 min) at the start of each run: median ${median(loads)}, min ${Math.min(...loads)}, max ${Math.max(...loads)}.`);
 console.log();
-console.log('| tool | runs passed | median wall time | min | max | load (median) |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('| tool | runs passed | median wall time | min | max | CPU (median) | load (median) |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+const tools = ['smokeflow', 'smokeflow-b', 'playwright'].filter((t) => rows.some((r) => r.tool === t));
 const med = {};
-for (const tool of ['smokeflow', 'playwright']) {
+// cpuOf is the median CPU time of the runs that passed, in seconds.
+const cpuOf = (runs) => {
+  const x = median(runs.filter((r) => r.rc === 0 && Number.isFinite(r.cpu)).map((r) => r.cpu));
+  return Number.isFinite(x) ? x.toFixed(1) : '–';
+};
+for (const tool of tools) {
   const mine = rows.filter((r) => r.tool === tool);
   const ok = mine.filter((r) => r.rc === 0).map((r) => r.ms);
   med[tool] = median(ok);
-  console.log(`| ${tool === 'playwright' ? 'Playwright Test' : tool} | ${ok.length}/${mine.length} | ${fmt(med[tool])} ms | ${fmt(Math.min(...ok))} ms | ${fmt(Math.max(...ok))} ms | ${median(mine.map((r) => r.load))} |`);
+  console.log(`| ${tool === 'playwright' ? 'Playwright Test' : tool} | ${ok.length}/${mine.length} | ${fmt(med[tool])} ms | ${fmt(Math.min(...ok))} ms | ${fmt(Math.max(...ok))} ms | ${cpuOf(mine)} s | ${median(mine.map((r) => r.load))} |`);
 }
 console.log();
-console.log(`**Ratio of the medians, smokeflow / Playwright Test: ${(med.smokeflow / med.playwright).toFixed(2)}** (issue 37: at most 0.7).`);
-const paired = rows.filter((r) => r.tool === 'smokeflow' && r.rc === 0).map((s) => {
-  const p = rows.find((r) => r.tool === 'playwright' && r.round === s.round && r.rc === 0);
-  return p ? s.ms / p.ms : NaN;
-}).filter(Number.isFinite);
-console.log(`Round by round: ${paired.map((x) => x.toFixed(2)).join(', ')}.`);
-console.log();
+for (const tool of tools.filter((t) => t !== 'playwright')) {
+  console.log(`**Ratio of the medians, ${tool} / Playwright Test: ${(med[tool] / med.playwright).toFixed(2)}** (issue 37: at most 0.7).`);
+  const paired = rows.filter((r) => r.tool === tool && r.rc === 0).map((s) => {
+    const p = rows.find((r) => r.tool === 'playwright' && r.round === s.round && r.rc === 0);
+    return p ? s.ms / p.ms : NaN;
+  }).filter(Number.isFinite);
+  console.log(`Round by round: ${paired.map((x) => x.toFixed(2)).join(', ')}.`);
+  console.log();
+}
 
 // Where the time goes.
 const per = {};
-for (const tool of ['smokeflow', 'playwright']) {
+for (const tool of tools) {
   per[tool] = rows.filter((r) => r.tool === tool && r.rc === 0).map((r) => tests(tool, r.round)).filter(Boolean).map(breakdown);
 }
 const apps = [...new Set(Object.values(per).flat().flatMap((b) => Object.keys(b.apps)))];
 console.log('Where the time goes (medians over the rounds; ms):');
 console.log();
-console.log('| | smokeflow | Playwright Test | ratio |');
-console.log('|---|---:|---:|---:|');
+const names = { smokeflow: 'smokeflow', 'smokeflow-b': 'smokeflow-b', playwright: 'Playwright Test' };
+const sfs = tools.filter((t) => t !== 'playwright');
+console.log(`| | ${tools.map((t) => names[t]).join(' | ')} | ${sfs.map((t) => `${t} / Playwright`).join(' | ')} |`);
+console.log(`|---|${tools.map(() => '---:').join('|')}|${sfs.map(() => '---:').join('|')}|`);
 const line = (label, f, digits) => {
-  const [s, p] = ['smokeflow', 'playwright'].map((t) => median(per[t].map(f)));
+  const m = Object.fromEntries(tools.map((t) => [t, median(per[t].map(f))]));
   const show = (x) => (digits ? x.toFixed(digits) : fmt(x));
-  console.log(`| ${label} | ${show(s)} | ${show(p)} | ${(s / p).toFixed(2)} |`);
+  console.log(`| ${label} | ${tools.map((t) => show(m[t])).join(' | ')} | ${sfs.map((t) => (m[t] / m.playwright).toFixed(2)).join(' | ')} |`);
 };
 line("the tool's own time for the run", (b) => b.own);
 line('from its start to the first test', (b) => b.start);

@@ -29,6 +29,12 @@
 #   bench/suite/run.sh                            # 5 rounds, ~6 minutes
 #   ROUNDS=1 bench/suite/run.sh
 #   SMOKEFLOW=bin/smokeflow SMOKEFLOW_FLAGS='--trace off' bench/suite/run.sh
+#   SMOKEFLOW_B_FLAGS='--trace off' bench/suite/run.sh   # and a second smokeflow in each round
+#
+# SMOKEFLOW_B (a build) or SMOKEFLOW_B_FLAGS, when set, add a third run to
+# each round, "smokeflow-b", that build or these flags (the other one as
+# for smokeflow), between the other two: a design and the build before
+# it, measured in the same rounds.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -40,6 +46,8 @@ ROUNDS=${ROUNDS:-5}
 WORKERS=2 # the issue's figure; playwright.config.js says it too
 SMOKEFLOW=${SMOKEFLOW:-}
 SMOKEFLOW_FLAGS=${SMOKEFLOW_FLAGS:-}
+SMOKEFLOW_B=${SMOKEFLOW_B:-}
+SMOKEFLOW_B_FLAGS=${SMOKEFLOW_B_FLAGS:-}
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 export NO_COLOR=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_BROWSERS_PATH=0
 
@@ -61,6 +69,12 @@ if [[ -z $SMOKEFLOW ]]; then
 	SMOKEFLOW=$tmp/smokeflow
 else
 	SMOKEFLOW=$(realpath "$SMOKEFLOW")
+fi
+B=
+if [[ -n $SMOKEFLOW_B || -n $SMOKEFLOW_B_FLAGS ]]; then
+	B=1
+	SMOKEFLOW_B=$(realpath "${SMOKEFLOW_B:-$SMOKEFLOW}")
+	SMOKEFLOW_B_FLAGS=${SMOKEFLOW_B_FLAGS:-$SMOKEFLOW_FLAGS}
 fi
 
 # --- 1. the apps and Playwright Test ---------------------------------------------
@@ -84,38 +98,46 @@ mkdir -p "$OUT/logs" "$OUT/reports"
 	echo "@playwright/test: $(node -p "require('@playwright/test/package.json').version")"
 	echo "smokeflow: $(sf_smokeflow_version "$SMOKEFLOW")"
 	echo "smokeflow flags: ${SMOKEFLOW_FLAGS:-(none)}"
+	[[ -z $B ]] || echo "smokeflow-b: $(sf_smokeflow_version "$SMOKEFLOW_B") $SMOKEFLOW_B, flags: ${SMOKEFLOW_B_FLAGS:-(none)}"
 	echo "flows: $(find "$HERE/flows" -name '*.yaml' | wc -l), tests: $(grep -c "^test(" "$HERE"/tests/*.spec.js | awk -F: '{ n += $2 } END { print n }'), workers: $WORKERS"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 
 # --- 2. the rounds ------------------------------------------------------------
 CSV=$OUT/suite.csv
-echo "tool,round,ms,rc,load1" >"$CSV"
+echo "tool,round,ms,rc,load1,cpu_s" >"$CSV"
 
 # timed TOOL ROUND DIR CMD...: runs CMD in DIR with a fresh, empty TMPDIR,
 # in a process group of its own (RUN_PID), output to the log, one line of
-# CSV.
+# CSV. cpu_s is the user and system time of CMD and the processes it
+# waited for (/usr/bin/time): smokeflow reaps every browser process, so
+# its figure is whole; Playwright's may leave out browser helpers that
+# end after their parent, so its figure is at most the truth.
 timed() {
 	local tool=$1 round=$2 dir=$3
 	shift 3
-	local t0 t1 rc=0 load scratch=$tmp/tmp/$tool-$round
+	local t0 t1 rc=0 load cpu scratch=$tmp/tmp/$tool-$round
 	mkdir -p "$scratch"
 	load=$(cut -d' ' -f1 /proc/loadavg)
 	t0=$(sf_now_ms)
-	(cd "$dir" && TMPDIR=$scratch exec setsid "$@") >"$OUT/logs/$tool-$round.txt" 2>&1 &
+	(cd "$dir" && TMPDIR=$scratch exec setsid /usr/bin/time -o "$scratch.cpu" -f '%U %S' "$@") >"$OUT/logs/$tool-$round.txt" 2>&1 &
 	RUN_PID=$!
 	wait "$RUN_PID" || rc=$?
 	t1=$(sf_now_ms)
 	RUN_PID=
-	echo "$tool,$round,$((t1 - t0)),$rc,$load" >>"$CSV"
-	sf_log "  $tool: $((t1 - t0)) ms, exit $rc (load $load)"
+	cpu=$(awk '/^[0-9.]+ [0-9.]+$/ { print $1 + $2 }' "$scratch.cpu" 2>/dev/null)
+	echo "$tool,$round,$((t1 - t0)),$rc,$load,${cpu:-}" >>"$CSV"
+	sf_log "  $tool: $((t1 - t0)) ms, ${cpu:-?} s of CPU, exit $rc (load $load)"
 	[[ $rc == 0 ]] || sf_log "  $tool round $round exited $rc (see $OUT/logs/$tool-$round.txt)"
-	rm -rf "$scratch"
+	rm -rf "$scratch" "$scratch.cpu"
 }
+# sf ROUND [b]: smokeflow's run (b: smokeflow-b's).
 sf() {
-	# shellcheck disable=SC2086 # SMOKEFLOW_FLAGS is a list of flags
-	timed smokeflow "$1" "$tmp/work" "$SMOKEFLOW" run "$HERE/flows" --base-url "$URL" --workers "$WORKERS" \
-		--report "json=$OUT/reports/smokeflow-$1.json" $SMOKEFLOW_FLAGS
+	local tool=smokeflow bin=$SMOKEFLOW flags=$SMOKEFLOW_FLAGS
+	[[ ${2:-} != b ]] || tool=smokeflow-b bin=$SMOKEFLOW_B flags=$SMOKEFLOW_B_FLAGS
+	# shellcheck disable=SC2086 # flags is a list of flags
+	timed "$tool" "$1" "$tmp/work" "$bin" run "$HERE/flows" --base-url "$URL" --workers "$WORKERS" \
+		--report "json=$OUT/reports/$tool-$1.json" $flags
 }
 pw() {
 	timed playwright "$1" "$tmp/pw" env BASE_URL="$URL" PW_OUT="$tmp/pw/test-results" \
@@ -124,7 +146,7 @@ pw() {
 
 for i in $(seq "$ROUNDS"); do
 	sf_log "round $i of $ROUNDS (load $(cut -d' ' -f1-3 /proc/loadavg))"
-	if ((i % 2)); then sf "$i"; pw "$i"; else pw "$i"; sf "$i"; fi
+	if ((i % 2)); then sf "$i"; [[ -z $B ]] || sf "$i" b; pw "$i"; else pw "$i"; [[ -z $B ]] || sf "$i" b; sf "$i"; fi
 done
 
 # --- 3. the report ------------------------------------------------------------
