@@ -3,7 +3,7 @@
 // taking tests one by one (fullyParallel, as smokeflow's workers take
 // flows), headless, the installed Chromium (no browser is downloaded),
 // smokeflow's defaults where they differ from Playwright's (the 1280×800
-// viewport, 10 s for a step), no retries, Playwright's own defaults for
+// viewport, 10 s for a step, a navigation too), no retries, Playwright's own defaults for
 // the rest (trace, screenshots and video off). BASE_URL, CHROMIUM,
 // PW_OUT and PW_REPORT come from run.sh.
 const { defineConfig } = require('@playwright/test');
@@ -22,6 +22,7 @@ module.exports = defineConfig({
     headless: true,
     viewport: { width: 1280, height: 800 },
     actionTimeout: 10000,
+    navigationTimeout: 10000, // smokeflow's open is a step, 10 s too
     launchOptions: {
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     },

@@ -33,7 +33,7 @@ function tests(tool, round) {
   const file = path.join(out, 'reports', `${tool}-${round}.json`);
   if (!fs.existsSync(file)) return null;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (tool === 'smokeflow') {
+  if (tool.startsWith('smokeflow')) {
     const list = r.flows.flatMap((f) => (f.attempts || []).map((a) => ({ name: f.name, start: Date.parse(a.started_at), ms: a.duration_ns / 1e6 })));
     return { start: Date.parse(r.started_at), ms: r.duration_ns / 1e6, tests: list };
   }

@@ -86,6 +86,7 @@ sf_npm_ci "Playwright Test" "$HERE" "$CACHE" .bench-suite-lock
 ln -s "$CACHE/node_modules" "$tmp/pw/node_modules"
 export NODE_PATH=$CACHE/node_modules
 go build -o "$tmp/serve" ./realapps/serve
+go build -o "$tmp/treecpu" ./bench/cmd/treecpu
 sf_serve realapps/serve "$tmp/serve.log" "$tmp/serve" -pages "$ROOT/realapps/pages" -modules "$REALAPPS_CACHE/node_modules"
 sf_log "serving the apps on $URL"
 
@@ -109,25 +110,29 @@ echo "tool,round,ms,rc,load1,cpu_s" >"$CSV"
 
 # timed TOOL ROUND DIR CMD...: runs CMD in DIR with a fresh, empty TMPDIR,
 # in a process group of its own (RUN_PID), output to the log, one line of
-# CSV. cpu_s is the user and system time of CMD and the processes it
-# waited for (/usr/bin/time): smokeflow reaps every browser process, so
-# its figure is whole; Playwright's may leave out browser helpers that
-# end after their parent, so its figure is at most the truth.
+# CSV: ms is CMD's wall time from its start to its exit, cpu_s the user
+# and system time of CMD and every process it started, each tool's
+# browsers included (bench/cmd/treecpu, a child subreaper, reaps and
+# counts the processes whose parent ended first).
 timed() {
 	local tool=$1 round=$2 dir=$3
 	shift 3
-	local t0 t1 rc=0 load cpu scratch=$tmp/tmp/$tool-$round
+	local t0 t1 rc=0 load cpu= user sys scratch=$tmp/tmp/$tool-$round
 	mkdir -p "$scratch"
 	load=$(cut -d' ' -f1 /proc/loadavg)
 	t0=$(sf_now_ms)
-	(cd "$dir" && TMPDIR=$scratch exec setsid /usr/bin/time -o "$scratch.cpu" -f '%U %S' "$@") >"$OUT/logs/$tool-$round.txt" 2>&1 &
+	(cd "$dir" && TMPDIR=$scratch exec setsid "$tmp/treecpu" "$scratch.cpu" "$@") >"$OUT/logs/$tool-$round.txt" 2>&1 &
 	RUN_PID=$!
 	wait "$RUN_PID" || rc=$?
 	t1=$(sf_now_ms)
 	RUN_PID=
-	cpu=$(awk '/^[0-9.]+ [0-9.]+$/ { print $1 + $2 }' "$scratch.cpu" 2>/dev/null)
-	echo "$tool,$round,$((t1 - t0)),$rc,$load,${cpu:-}" >>"$CSV"
-	sf_log "  $tool: $((t1 - t0)) ms, ${cpu:-?} s of CPU, exit $rc (load $load)"
+	local ms=$((t1 - t0))
+	if [[ -s $scratch.cpu ]]; then
+		read -r user sys ms <"$scratch.cpu"
+		cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
+	fi
+	echo "$tool,$round,$ms,$rc,$load,${cpu:-}" >>"$CSV"
+	sf_log "  $tool: $ms ms, ${cpu:-?} s of CPU, exit $rc (load $load)"
 	[[ $rc == 0 ]] || sf_log "  $tool round $round exited $rc (see $OUT/logs/$tool-$round.txt)"
 	rm -rf "$scratch" "$scratch.cpu"
 }
