@@ -114,3 +114,39 @@ line('from the last test done to its end', (b) => b.after);
 line('the tests, summed', (b) => b.sum);
 for (const app of apps) line(`… ${app}`, (b) => b.apps[app] || 0);
 line('the workers busy (tests / 2 × span)', (b) => b.busy, 2);
+
+// smokeflow's steps by app and action, summed over the run (medians over
+// the rounds), and what is outside the steps (the context, the page's
+// set-up, closing): what the trace and each kind of step cost.
+const sfTools = tools.filter((t) => t.startsWith('smokeflow'));
+const byAction = {};
+for (const tool of sfTools) {
+  for (const r of rows.filter((x) => x.tool === tool && x.rc === 0)) {
+    const file = path.join(out, 'reports', `${tool}-${r.round}.json`);
+    if (!fs.existsSync(file)) continue;
+    const sums = {};
+    for (const f of JSON.parse(fs.readFileSync(file, 'utf8')).flows) {
+      for (const a of f.attempts || []) {
+        let steps = 0;
+        for (const s of a.steps || []) {
+          const k = `${appOf(f.name)} | ${s.action}`;
+          sums[k] = (sums[k] || 0) + s.duration_ns / 1e6;
+          steps += s.duration_ns / 1e6;
+        }
+        const k = `${appOf(f.name)} | (outside the steps)`;
+        sums[k] = (sums[k] || 0) + a.duration_ns / 1e6 - steps;
+      }
+    }
+    for (const [k, v] of Object.entries(sums)) ((byAction[k] ||= {})[tool] ||= []).push(v);
+  }
+}
+if (Object.keys(byAction).length) {
+  console.log();
+  console.log("smokeflow's steps by app and action, summed over a run (medians over the rounds; ms):");
+  console.log();
+  console.log(`| app | action | ${sfTools.join(' | ')} |`);
+  console.log(`|---|---|${sfTools.map(() => '---:').join('|')}|`);
+  for (const k of Object.keys(byAction).sort()) {
+    console.log(`| ${k} | ${sfTools.map((t) => fmt(median(byAction[k][t] || []))).join(' | ')} |`);
+  }
+}
