@@ -26,7 +26,7 @@
 # Every browser and server of the run is under its temporary folder, and
 # is ended on any exit (bench/lib.sh sf_cleanup_on_exit).
 #
-#   bench/suite/run.sh                            # 5 rounds, ~6 minutes on a quiet machine, ~11 under load
+#   bench/suite/run.sh                            # 5 rounds: ~11 minutes at a load of 20 to 30
 #   ROUNDS=1 bench/suite/run.sh
 #   SMOKEFLOW=bin/smokeflow SMOKEFLOW_FLAGS='--trace off' bench/suite/run.sh
 #   SMOKEFLOW_B_FLAGS='--trace off' bench/suite/run.sh   # and a second smokeflow in each round
