@@ -6,7 +6,8 @@
 # (docs/realapps.md), `make bench-agent` measures the agent session
 # next to agent-browser, `make bench-tokens` the snapshot's tokens next to
 # agent-browser's and Playwright's on a real corpus, `make bench-apps`
-# the same flows on real apps next to Playwright, and `make bench-trust`
+# the same flows on real apps next to Playwright, `make bench-suite` a suite
+# of 23 flows on them next to Playwright Test with 2 workers, and `make bench-trust`
 # issue 30's trust reproductions with smokeflow, agent-browser and
 # Playwright side by side (docs/benchmarks.md), `make features` each flow
 # feature of issue 33 with smokeflow, Playwright Test and agent-browser on
@@ -23,7 +24,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DISABLE_ROD_FLAG := 1
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: demo test build browser postgres xvfb tools race bench bench-agent bench-trust features bench-tokens bench-apps node realapps components lint-js release-snapshot clean
+.PHONY: demo test build browser postgres xvfb tools race bench bench-agent bench-trust features bench-tokens bench-apps bench-suite node realapps components lint-js release-snapshot clean
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
@@ -127,6 +128,13 @@ bench-tokens: browser node
 # ROUNDS, APPS and SMOKEFLOW_FLAGS: see bench/apps/run.sh.
 bench-apps: browser node
 	bench/apps/run.sh
+
+# Issue 37's suite as CI runs it: 23 flows over the three real apps,
+# smokeflow next to Playwright Test, 2 workers (docs/benchmarks.md "Issue
+# 37: the suite as CI runs it"). ROUNDS and SMOKEFLOW_FLAGS: see
+# bench/suite/run.sh.
+bench-suite: browser node
+	bench/suite/run.sh
 
 # The lint of the in-page code, browser/js/*.js (docs/architecture-notes.md
 # "In-page code"): eslint as browser/js/package-lock.json pins it,
