@@ -228,12 +228,13 @@ func (k *keeper) keep(n *Node) bool {
 }
 
 func (k *keeper) decide(n *Node) bool {
-	if n.Actionable() {
-		// a card made clickable by its cursor alone, around real
-		// controls: the controls are what to act on, the card is a
-		// wrapper
-		return k.full || !n.card()
+	if n.Actionable() && (k.full || !n.card()) {
+		return true
 	}
+	// a card made clickable by its cursor alone, around real controls:
+	// the controls are what to act on, and the card is kept by the rules
+	// of its role (a heading always, a list item where it tells
+	// same-named elements apart, a <div> never)
 	if n.Ignored {
 		return false
 	}
