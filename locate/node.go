@@ -47,7 +47,11 @@ type Node struct {
 	Required  bool
 	ReadOnly  bool
 	Clickable bool // made actionable by cursor:pointer, onclick or tabindex
-	Ignored   bool // ignored by the accessibility tree (kept for text and structure)
+	// byCursor marks a clickable made so by its cursor alone: around a
+	// real control, it is a card whose controls are what to act on
+	// (docs/targets.md "The snapshot", "Interactive mode").
+	byCursor bool
+	Ignored  bool // ignored by the accessibility tree (kept for text and structure)
 	// InSelect marks the options of a native <select>: `select` picks them,
 	// they get no ref.
 	InSelect bool

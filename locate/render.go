@@ -191,12 +191,16 @@ type keeper struct {
 	// name: a context line is kept when it tells some apart.
 	total map[lineKey]int
 	memo  map[*Node]bool
+	// roots are the rendered part; refs counts the actionable nodes
+	// below a node (refsIn)
+	roots []*Node
+	refs  map[*Node]int
 }
 
 type lineKey struct{ role, name string }
 
 func newKeeper(roots []*Node, full bool) *keeper {
-	k := &keeper{full: full, total: map[lineKey]int{}, memo: map[*Node]bool{}}
+	k := &keeper{full: full, total: map[lineKey]int{}, memo: map[*Node]bool{}, roots: roots, refs: map[*Node]int{}}
 	for _, n := range roots {
 		countActionable(n, k.total)
 	}
@@ -224,9 +228,13 @@ func (k *keeper) keep(n *Node) bool {
 }
 
 func (k *keeper) decide(n *Node) bool {
-	if n.Actionable() {
+	if n.Actionable() && (k.full || !n.card()) {
 		return true
 	}
+	// a card made clickable by its cursor alone, around real controls:
+	// the controls are what to act on, and the card is kept by the rules
+	// of its role (a heading always, a list item where it tells
+	// same-named elements apart, a <div> never)
 	if n.Ignored {
 		return false
 	}
@@ -268,12 +276,104 @@ func (k *keeper) decide(n *Node) bool {
 		// apart; unnamed, it says so only around two things or more
 		return k.tellsApart(n) && (n.Name != "" || k.keptCount(n, 2) >= 2)
 	}
+	if landmarks[n.Role] || n.Role == "search" {
+		// a landmark, named or not, says where an element is: worth a
+		// line where that tells same-named elements apart, and a smaller
+		// line around their twins does not already
+		return k.tellsApart(n) && !k.yields(n)
+	}
 	if n.Name == "" && n.Role != "Iframe" {
-		// an unnamed landmark, form, table or menu says where an element
-		// is: worth a line where that tells same-named elements apart
+		// an unnamed form, table or menu: the same, but it never yields
 		return k.tellsApart(n)
 	}
 	return k.hasKept(n)
+}
+
+// yields reports a landmark whose twins outside it each have a kept line
+// around them, below where they meet, that holds fewer refs than the
+// landmark does: those lines tell the twins apart already, the twin in
+// the landmark being the one with no line around it. Of a sidebar of 50
+// links and a main part of 20 controls that both hold a "More options"
+// button, main keeps its line and the sidebar has none. Refs, not kept
+// lines, measure a line's size, so that each step looks only at lines
+// smaller than the one it decides.
+func (k *keeper) yields(n *Node) bool {
+	size := k.refsIn(n)
+	inside := map[lineKey]int{}
+	countActionable(n, inside)
+	bare := map[lineKey]bool{}
+	k.bareActionable(n, bare)
+	twins := map[lineKey]bool{}
+	for rn := range bare {
+		if k.total[rn] > inside[rn] {
+			twins[rn] = true
+		}
+	}
+	ok := true
+	var walk func(m *Node)
+	walk = func(m *Node) {
+		if !ok || m == n {
+			return
+		}
+		if m.Actionable() && twins[lineKey{m.Role, m.Name}] && !k.heldBySmaller(m, n, size) {
+			ok = false
+			return
+		}
+		for _, c := range m.Children {
+			walk(c)
+		}
+	}
+	for _, r := range k.roots {
+		walk(r)
+	}
+	return ok
+}
+
+// heldBySmaller reports a kept line around m, below where m meets n,
+// that holds fewer than size refs.
+func (k *keeper) heldBySmaller(m, n *Node, size int) bool {
+	for a := m.Parent; a != nil && !n.Within(a); a = a.Parent {
+		if k.refsIn(a) < size && k.keep(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// refsIn counts the actionable nodes below n.
+func (k *keeper) refsIn(n *Node) int {
+	if v, ok := k.refs[n]; ok {
+		return v
+	}
+	c := 0
+	for _, ch := range n.Children {
+		if ch.Actionable() {
+			c++
+		}
+		c += k.refsIn(ch)
+	}
+	k.refs[n] = c
+	return c
+}
+
+// card reports a clickable made so by its cursor alone that holds a
+// real control (an element of an interactive role with a ref): a card or
+// a user chip whose hover cursor covers the buttons in it
+// (docs/targets.md "The snapshot", "Interactive mode").
+func (n *Node) card() bool {
+	if !n.byCursor || interactiveRoles[n.Role] {
+		return false
+	}
+	var holds func(m *Node) bool
+	holds = func(m *Node) bool {
+		for _, c := range m.Children {
+			if interactiveRoles[c.Role] && c.Actionable() || holds(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return holds(n)
 }
 
 // tellsApart reports whether n holds an actionable node whose role and

@@ -155,7 +155,8 @@ func TestContextLinesTellApart(t *testing.T) {
 	link := func(name string) *Node { return &Node{Role: "link", Name: name} }
 	del := func() *Node { return &Node{Role: "button", Name: "Delete"} }
 	snap := page("http://x/", "Orders", 0,
-		// the named navigation tells its Sign in from the footer's: the banner adds nothing
+		// the footer tells its Sign in from the navigation's, with fewer
+		// refs in it: neither the navigation nor the banner adds anything
 		&Node{Role: "banner", Children: []*Node{{Role: "navigation", Name: "Main", Children: []*Node{link("Home"), link("Sign in")}}}},
 		&Node{Role: "main", Children: []*Node{
 			&Node{Role: "heading", Name: "Orders"},
@@ -173,9 +174,8 @@ func TestContextLinesTellApart(t *testing.T) {
 		&Node{Role: "complementary", Children: []*Node{link("Help")}},
 	)
 	_, got, _ := strings.Cut(snap.String(), "\n")
-	want := `- navigation "Main"
-  - link "Home"
-  - link "Sign in"
+	want := `- link "Home"
+- link "Sign in"
 - heading "Orders"
 - button "Export"
 - row "Ada"
@@ -220,5 +220,73 @@ func TestKnownURL(t *testing.T) {
 		if got := KnownURL(c.a, c.b); got != c.same {
 			t.Errorf("KnownURL(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
 		}
+	}
+}
+
+// TestLandmarksAndCards: a landmark, named or not, is a line only where
+// it tells same-named elements apart, and a card made clickable by its
+// cursor alone is no line around the controls it holds
+// (docs/targets.md "The snapshot", "Interactive mode").
+func TestLandmarksAndCards(t *testing.T) {
+	link := func(name string) *Node { return &Node{Role: "link", Name: name} }
+	card := func(name string, byCursor bool, kids ...*Node) *Node {
+		return &Node{Role: "generic", Name: name, Clickable: true, byCursor: byCursor, Children: kids}
+	}
+	for _, c := range []struct {
+		name string
+		kids []*Node
+		want string
+	}{
+		{"a named landmark of links found nowhere else",
+			[]*Node{{Role: "complementary", Name: "Primary navigation", Children: []*Node{link("Home"), link("Inbox")}}},
+			"- link \"Home\"\n- link \"Inbox\"\n"},
+		{"two landmarks that tell a link apart, of one size",
+			[]*Node{{Role: "navigation", Name: "Main", Children: []*Node{link("Home"), link("Sign in")}},
+				{Role: "contentinfo", Children: []*Node{link("Help"), link("Sign in")}}},
+			"- navigation \"Main\"\n  - link \"Home\"\n  - link \"Sign in\"\n- contentinfo\n  - link \"Help\"\n  - link \"Sign in\"\n"},
+		{"the larger of two landmarks that tell a link apart yields",
+			[]*Node{{Role: "complementary", Name: "Primary navigation", Children: []*Node{link("Home"), link("Inbox"), &Node{Role: "button", Name: "More options"}}},
+				{Role: "main", Children: []*Node{&Node{Role: "button", Name: "More options"}, link("Edit")}}},
+			"- link \"Home\"\n- link \"Inbox\"\n- button \"More options\"\n- main\n  - button \"More options\"\n  - link \"Edit\"\n"},
+		{"a landmark yields to the rows around its twins",
+			[]*Node{{Role: "navigation", Children: []*Node{link("Home"), link("Inbox"), &Node{Role: "button", Name: "Delete"}}},
+				{Role: "table", Children: []*Node{{Role: "row", Children: []*Node{cell("Ada"), &Node{Role: "button", Name: "Delete"}}}, {Role: "row", Children: []*Node{cell("Alan"), &Node{Role: "button", Name: "Delete"}}}}}},
+			"- link \"Home\"\n- link \"Inbox\"\n- button \"Delete\"\n- row \"Ada\"\n  - button \"Delete\"\n- row \"Alan\"\n  - button \"Delete\"\n"},
+		{"a named search landmark",
+			[]*Node{{Role: "search", Name: "Site", Children: []*Node{{Role: "searchbox", Name: "Search"}}}},
+			"- searchbox \"Search\"\n"},
+		{"a named form keeps its line",
+			[]*Node{{Role: "form", Name: "Checkout", Children: []*Node{{Role: "button", Name: "Pay"}}}},
+			"- form \"Checkout\"\n  - button \"Pay\"\n"},
+		{"a card made clickable by its cursor, around a button",
+			[]*Node{card("A Ada Admin", true, text("Ada"), &Node{Role: "button", Name: "More options"})},
+			"- button \"More options\"\n"},
+		{"a card made clickable by its cursor, around a card's buttons",
+			[]*Node{card("Ada Message", true, &Node{Role: "button", Name: "Message"}), card("Alan Message", true, &Node{Role: "button", Name: "Message"})},
+			"- button \"Message\"\n- button \"Message\"\n"},
+		{"a heading made clickable by its cursor, around a button, stays a heading",
+			[]*Node{{Role: "heading", Name: "pets Collapse", Level: 3, Clickable: true, byCursor: true, Children: []*Node{{Role: "button", Name: "Collapse"}}}},
+			"- heading \"pets Collapse\" [level=3, clickable]\n  - button \"Collapse\"\n"},
+		{"a list item made clickable by its cursor, around a link, tells nothing apart",
+			[]*Node{{Role: "listitem", Name: "Home", Clickable: true, byCursor: true, Children: []*Node{link("Home")}}},
+			"- link \"Home\"\n"},
+		{"a clickable by its tabindex, around a button, stays",
+			[]*Node{card("Design ×", false, &Node{Role: "button", Name: "Remove"})},
+			"- generic \"Design ×\" [clickable]\n  - button \"Remove\"\n"},
+		{"a clickable by its cursor around no control stays",
+			[]*Node{card("photo.jpg 2.4 MB", true, text("photo.jpg 2.4 MB"))},
+			"- generic \"photo.jpg 2.4 MB\" [clickable]\n"},
+		{"a clickable by its cursor around another clickable stays",
+			[]*Node{card("Row", true, card("Star", true))},
+			"- generic \"Row\" [clickable]\n  - generic \"Star\" [clickable]\n"},
+	} {
+		snap := page("http://x/", "P", 0, c.kids...)
+		if got := snap.Render(RenderOptions{NoHeader: true, KnownURL: "http://x/"}); got != c.want {
+			t.Errorf("%s: got:\n%s\nwant:\n%s", c.name, got, c.want)
+		}
+	}
+	snap := page("http://x/", "P", 0, card("A Ada Admin", true, &Node{Role: "button", Name: "More options"}))
+	if full := snap.Render(RenderOptions{Full: true, NoHeader: true, KnownURL: "http://x/"}); !strings.Contains(full, `- generic "A Ada Admin" [clickable]`) {
+		t.Errorf("--full keeps the card:\n%s", full)
 	}
 }

@@ -288,17 +288,19 @@ func (b *builder) labels() map[*Node]*Node {
 
 // clickable reports an element made clickable by its own cursor:pointer
 // (not one inherited from its parent), an onclick attribute or a
-// tabindex.
-func clickable(doc *docData, di *domInfo, role string) bool {
+// tabindex; byCursor, one made so by its cursor alone
+// (docs/targets.md "The snapshot", "Interactive mode": a card around
+// controls).
+func clickable(doc *docData, di *domInfo, role string) (ok, byCursor bool) {
 	if interactiveRoles[role] || di.tag == "html" || di.tag == "body" || di.tag == "" || di.tag[0] == '#' {
-		return false
+		return false, false
 	}
 	if _, ok := di.attrs["onclick"]; ok {
-		return true
+		return true, false
 	}
 	if t, ok := di.attrs["tabindex"]; ok {
 		if v, err := strconv.Atoi(strings.TrimSpace(t)); err == nil && v >= 0 {
-			return true
+			return true, false
 		}
 	}
 	if di.cursor == "pointer" {
@@ -306,9 +308,9 @@ func clickable(doc *docData, di *domInfo, role string) bool {
 		if di.parent >= 0 {
 			parentCursor = doc.nodes[di.parent].cursor
 		}
-		return parentCursor != "pointer"
+		return parentCursor != "pointer", parentCursor != "pointer"
 	}
-	return false
+	return false, false
 }
 
 // domFacts sets what the DOM snapshot says of the node of ax (doc, di):
@@ -342,7 +344,7 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 		n.Checked = drawnChecked(di.attrs, n.Checked)
 	}
 	if !ax.ignored || n.Role == "generic" || n.Role == "none" {
-		n.Clickable = clickable(doc, di, n.Role)
+		n.Clickable, n.byCursor = clickable(doc, di, n.Role)
 	}
 	if n.Role == "LabelText" || (ax.ignored && di.tag == "label") {
 		ctl, stand = hiddenControl(n, doc, di)

@@ -17,6 +17,8 @@
 //                            (to iterate on smokeflow alone; not a run to report)
 //   REPORT_ONLY=1            with PEERS=reuse, read smokeflow's texts from OUT too: the
 //                            report again, from the texts of the last run
+//   PAGES=regexp             only the pages whose "group name" matches (to iterate;
+//                            not a run to report)
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -36,7 +38,10 @@ function htmlIn(dir) {
 // page of two more admin templates (Gentelella, SB Admin 2) and of two
 // component libraries' demos (JSONEditor's examples, Tabler UI's docs).
 function corpus() {
-  return adminLTE().concat(others(), sites());
+  const all = adminLTE().concat(others(), sites());
+  if (!env.PAGES) return all;
+  const only = new RegExp(env.PAGES);
+  return all.filter((p) => only.test(`${p.group} ${p.name}`));
 }
 
 function sites() {

@@ -22,6 +22,7 @@
 #   bench/tokens/run.sh                    # ~17 minutes (190 pages) on 2 cores shared with others
 #   PEERS=reuse bench/tokens/run.sh        # the peers read only the pages the last run did not
 #   SMOKEFLOW=path bench/tokens/run.sh     # another build (default: built from the tree)
+#   PAGES=regexp PEERS=reuse bench/tokens/run.sh  # only the pages whose "group name" matches (to iterate)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
