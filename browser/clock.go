@@ -28,6 +28,10 @@ type clock struct {
 	// gen moves at every change of the page smokeflow hears of, and at
 	// every input it sends (reuse.go)
 	gen uint64
+	// shown moves as gen does, but not at an accessibility update of a
+	// document's root alone (rootUpdated): what an expectation's reuse
+	// compares (docs/targets.md "Reusing a read", "Transitions")
+	shown uint64
 	// changes counts the DOM changes the watcher reported
 	changes uint64
 	// lastChange is when the watcher last reported a DOM change, or the
@@ -49,6 +53,16 @@ func newClock() clock { return clock{notify: make(chan struct{})} }
 // a crash, a dialog, the page going away.
 func (c *clock) signal() {
 	c.gen++
+	c.shown++
+	c.wake()
+}
+
+// rootUpdated records an accessibility update that names a document's
+// root alone (Chromium sends one as a layout moves, a transition running):
+// no element's role, name or state changed, so only gen moves, not shown
+// (docs/targets.md "Reusing a read", "Transitions").
+func (c *clock) rootUpdated() {
+	c.gen++
 	c.wake()
 }
 
@@ -61,7 +75,10 @@ func (c *clock) wake() {
 
 // bump moves the generation without waking anyone: a frame attached or
 // detached, an input sent (Page.touch).
-func (c *clock) bump() { c.gen++ }
+func (c *clock) bump() {
+	c.gen++
+	c.shown++
+}
 
 // watcherCalled records a call of the change watcher's binding at now.
 // idle says whether it may be an idle probe's answer (it came from the
@@ -111,17 +128,25 @@ func (c *clock) requestStarted(now time.Time, e *proto.NetworkRequestWillBeSent,
 
 func (c *clock) requestEnded(now time.Time, id proto.NetworkRequestID) { c.quiet.ended(now, id) }
 
-// readKept records a full read, snap, read at generation gen after the
+// readKept records a full read, snap, read at generations gen after the
 // stamps of its documents were taken, and keeps it to reuse when it can
-// be: nothing changed meanwhile, every frame it read had a stamp, no
-// closed shadow root, its reads agreed (docs/targets.md "Reusing a read").
-func (c *clock) readKept(snap *locate.Snapshot, gen uint64, stamps map[worldKey]string, info readInfo) {
+// be: nothing changed meanwhile (for an expectation's reuse, shown did
+// not move; for an action's, all did not), every frame it read had a
+// stamp, no closed shadow root, its reads agreed (docs/targets.md
+// "Reusing a read").
+func (c *clock) readKept(snap *locate.Snapshot, gen gens, stamps map[worldKey]string, info readInfo) {
 	c.reads++
 	c.last = nil
-	if kept, ok := keptStamps(snap, stamps, info); ok && c.gen == gen {
-		c.last = &reuse{snap: snap, gen: gen, stamps: kept}
+	if kept, ok := keptStamps(snap, stamps, info); ok && c.shown == gen.shown {
+		c.last = &reuse{snap: snap, gen: gen, still: c.gen == gen.all, stamps: kept}
 	}
 }
+
+// gens are the clock's two generations at a moment (a read's start).
+type gens struct{ all, shown uint64 }
+
+// now is the clock's generations now.
+func (c *clock) now() gens { return gens{all: c.gen, shown: c.shown} }
 
 // keptStamps are the stamps of the frames a read covered, when it may be
 // kept at all.
@@ -176,25 +201,53 @@ func (c *clock) restingSince(now time.Time, loaded bool) (time.Time, bool) {
 // it was read; nil otherwise. Its stamps are then to be compared with the
 // documents' own (reusable).
 func (c *clock) kept() *reuse {
-	if c.last == nil || c.last.gen != c.gen {
+	if c.last == nil || c.last.gen.shown != c.shown {
 		return nil
 	}
 	return c.last
 }
 
 // reusable says whether r, a read kept, may stand for a new read given
-// the documents' stamps now: it is still the read kept, the generation has
-// not moved, and every document gives the stamp it gave before the read.
-func (c *clock) reusable(r *reuse, now map[worldKey]string) bool {
-	if r == nil || c.last != r || c.gen != r.gen {
+// the documents' stamps now: it is still the read kept, and
+//   - for an action (moving false): the generation has not moved since
+//     before the read, and every document gives the stamp it gave before
+//     the read, with nothing moving in it;
+//   - for an expectation (moving true): the generation has not moved but
+//     for updates of a document's root alone, and every document gives
+//     the stamp it gave before the read but for CSS transitions running,
+//     started or ended (sameShown; docs/targets.md "Reusing a read",
+//     "Transitions").
+func (c *clock) reusable(r *reuse, now map[worldKey]string, moving bool) bool {
+	if r == nil || c.last != r || c.shown != r.gen.shown {
+		return false
+	}
+	if !moving && (!r.still || c.gen != r.gen.all) {
 		return false
 	}
 	for k, v := range r.stamps {
-		if now[k] != v {
+		switch {
+		case moving && !sameShown(now[k], v):
+			return false
+		case !moving && (now[k] != v || strings.HasPrefix(v, movingMark)):
 			return false
 		}
 	}
 	return true
+}
+
+// sameShown says whether two stamps of a document (watch.js: the word
+// moving or still, the count of transition events, then the rest) are
+// the same but for CSS transitions.
+func sameShown(a, b string) bool {
+	rest := func(s string) string {
+		f := strings.SplitN(s, " ", 3)
+		if len(f) < 3 {
+			return ""
+		}
+		return f[2]
+	}
+	ra := rest(a)
+	return ra != "" && ra == rest(b)
 }
 
 // inFlight says what keeps the network busy at now ("" when nothing

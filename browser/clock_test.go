@@ -19,7 +19,7 @@ import (
 type rec struct {
 	c        clock
 	now      time.Time
-	readGen  uint64           // the generation a read began at
+	readGen  gens             // the generations a read began at
 	snap     *locate.Snapshot // the read kept
 	watching <-chan struct{}  // taken by watch
 	probed   bool             // an idle probe was sent (probe)
@@ -70,6 +70,9 @@ func navigated(main bool) event { return func(r *rec) { r.c.navigated(main) } }
 
 func inputSent() event { return func(r *rec) { r.c.bump() } }
 
+// rootUpdate: an accessibility update that names a document's root alone.
+func rootUpdate() event { return func(r *rec) { r.c.rootUpdated() } }
+
 // watch takes the channel closed at the page's next change.
 func watch() event { return func(r *rec) { r.watching = r.c.changed() } }
 
@@ -82,7 +85,7 @@ func probe() event {
 }
 
 // readBegun: a read begins (its generation is taken first).
-func readBegun() event { return func(r *rec) { r.readGen = r.c.gen } }
+func readBegun() event { return func(r *rec) { r.readGen = r.c.now() } }
 
 // readKept: the read ends, over documents with these stamps.
 func readKept(stamps ...string) event {
@@ -106,7 +109,8 @@ type answers struct {
 	resting      bool          // at rest, the network too (locate.go Poll)
 	since        time.Duration // since when, after t0 (-1: never changed)
 	busy         string        // what is in flight
-	reusable     bool          // the read kept, given stampsNow
+	reusable     bool          // the read kept, given stampsNow, for an action
+	shownReuse   bool          // the same, for an expectation
 	woke         bool          // the channel taken by watch was closed
 	probe        string        // what the idle probe found
 }
@@ -154,19 +158,37 @@ func TestClock(t *testing.T) {
 			events: []event{load(), after(300 * time.Millisecond), navigationAsked("http://x/next"), navigated(true)},
 			want:   answers{gen: 2, atRest: true, resting: true, since: 300 * time.Millisecond}},
 		{name: "a kept read with equal stamps is reusable",
-			events: []event{load(), readBegun(), readKept("a", "b")}, stampsNow: []string{"a", "b"},
-			want: answers{gen: 1, resting: true, reusable: true}},
+			events: []event{load(), readBegun(), readKept("still 0 a", "still 0 b")}, stampsNow: []string{"still 0 a", "still 0 b"},
+			want: answers{gen: 1, resting: true, reusable: true, shownReuse: true}},
+		{name: "an update of a document's root alone: an expectation may reuse the read, not an action",
+			events: []event{load(), readBegun(), readKept("still 0 a"), rootUpdate()}, stampsNow: []string{"still 0 a"},
+			want: answers{gen: 2, resting: true, shownReuse: true}},
+		{name: "a read during an update of the root alone is kept for an expectation only",
+			events: []event{load(), readBegun(), rootUpdate(), readKept("still 0 a")}, stampsNow: []string{"still 0 a"},
+			want: answers{gen: 2, resting: true, shownReuse: true}},
+		{name: "transitions running, started or ended: an expectation may reuse the read, not an action",
+			events: []event{load(), readBegun(), readKept("moving 3 a")}, stampsNow: []string{"still 5 a"},
+			want: answers{gen: 1, resting: true, shownReuse: true}},
+		{name: "a transition running and the rest of the stamp the same: not for an action",
+			events: []event{load(), readBegun(), readKept("moving 3 a")}, stampsNow: []string{"moving 3 a"},
+			want: answers{gen: 1, resting: true, shownReuse: true}},
+		{name: "transitions running and another part of the stamp changed: neither",
+			events: []event{load(), readBegun(), readKept("moving 3 a")}, stampsNow: []string{"moving 3 b"},
+			want: answers{gen: 1, resting: true}},
+		{name: "no stamp now (an animation running): neither",
+			events: []event{load(), readBegun(), readKept("still 0 a")}, stampsNow: []string{""},
+			want: answers{gen: 1, resting: true}},
 		{name: "a kept read whose stamp changed is not",
-			events: []event{load(), readBegun(), readKept("a", "b")}, stampsNow: []string{"a", "c"},
+			events: []event{load(), readBegun(), readKept("still 0 a", "still 0 b")}, stampsNow: []string{"still 0 a", "still 0 c"},
 			want: answers{gen: 1, resting: true}},
 		{name: "a kept read at an older generation is not",
-			events: []event{load(), readBegun(), readKept("a"), mutation()}, stampsNow: []string{"a"},
+			events: []event{load(), readBegun(), readKept("still 0 a"), mutation()}, stampsNow: []string{"still 0 a"},
 			want: answers{gen: 2, changes: 1, resting: true}},
 		{name: "a read the page changed during is not kept",
-			events: []event{load(), readBegun(), mutation(), readKept("a")}, stampsNow: []string{"a"},
+			events: []event{load(), readBegun(), mutation(), readKept("still 0 a")}, stampsNow: []string{"still 0 a"},
 			want: answers{gen: 2, changes: 1, resting: true}},
 		{name: "an input sent moves the generation without waking",
-			events: []event{load(), readBegun(), readKept("a"), watch(), inputSent()}, stampsNow: []string{"a"},
+			events: []event{load(), readBegun(), readKept("still 0 a"), watch(), inputSent()}, stampsNow: []string{"still 0 a"},
 			want: answers{gen: 2, resting: true}},
 		{name: "a frame's mutation during an idle probe: the page kept changing",
 			events: []event{load(), after(300 * time.Millisecond), probe(), frameMutation(), idleAnswer(1, "quiet")},
@@ -205,7 +227,8 @@ func (r *rec) answer(loaded bool, stampsNow []string) answers {
 	for i, s := range stampsNow {
 		now[worldKey{session: "s", frame: proto.PageFrameID(fmt.Sprint("f", i))}] = s
 	}
-	a.reusable = c.reusable(c.kept(), now)
+	a.reusable = c.reusable(c.kept(), now, false)
+	a.shownReuse = c.reusable(c.kept(), now, true)
 	if r.watching != nil {
 		select {
 		case <-r.watching:

@@ -112,7 +112,7 @@ func (p *Page) findOnce(ctx context.Context, t *flows.Target, o FindOptions) (Fo
 		}
 	}
 	if o.Reuse {
-		if snap := p.reusable(ctx); snap != nil {
+		if snap := p.reusable(ctx, o.Shown); snap != nil {
 			if f, ok, err := p.over(ctx, snap, t, o); ok {
 				f.Source = SourceReused
 				return f, err

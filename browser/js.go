@@ -40,6 +40,7 @@ var jsConstants = []struct{ name, value string }{
 	{"lostClick", lostClick},         // unguard.js
 	{"keySpace", flows.KeySpace},     // activated.js
 	{"recordBinding", recordBinding}, // record.js
+	{"movingMark", movingMark},       // watch.js
 }
 
 // The scripts, by the name of their file in js/.

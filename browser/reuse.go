@@ -24,7 +24,11 @@ import (
 //     changes (counted at once, not 20 ms later), focus, pointer, scroll,
 //     resize, toggle, load, input and animation events, the focused
 //     element, the viewport and scroll position, the style sheets; a
-//     document with an animation or transition running has no stamp.
+//     document with an animation running has no stamp, and one with
+//     only CSS transitions running a stamp marked moving (movingMark),
+//     which only an expectation's lookup takes (Shown: the element it
+//     passes on is confirmed shown live; docs/targets.md "Reusing a
+//     read", "Transitions").
 //
 // A page with a closed shadow root, a dialog open, or a read that missed
 // a frame is never reused; nor is a read whose reuse failed the action's
@@ -33,8 +37,11 @@ import (
 // reuse is a read kept for reuse: the snapshot, the generation it was
 // read at (before the read began) and the stamps of its documents.
 type reuse struct {
-	snap   *locate.Snapshot
-	gen    uint64
+	snap *locate.Snapshot
+	gen  gens
+	// still: gen.all did not move during the read either (an action may
+	// reuse it)
+	still  bool
 	stamps map[worldKey]string
 }
 
@@ -48,11 +55,17 @@ type readInfo struct {
 // stampWait bounds the stamp calls: a page too busy to answer is read.
 const stampWait = time.Second
 
-// generation is the page's generation now.
-func (p *Page) generation() uint64 {
+// movingMark opens the stamp of a document where CSS transitions, and
+// nothing else that animates, are running (watch.js): such a read may
+// stand for a new one only for an expectation (docs/targets.md "Reusing
+// a read", "Transitions").
+const movingMark = "moving "
+
+// generation is the page's generations now.
+func (p *Page) generation() gens {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.clock.gen
+	return p.clock.now()
 }
 
 // Reads counts the page's full reads (snapshots taken from the browser,
@@ -119,7 +132,7 @@ func (p *Page) stamps(ctx context.Context, keys []worldKey) (out map[worldKey]st
 // keep counts a full read, snap, read at generation gen after stamps
 // were taken, and makes it the read to reuse when it can be (clock.go
 // readKept).
-func (p *Page) keep(snap *locate.Snapshot, gen uint64, stamps map[worldKey]string, info readInfo) {
+func (p *Page) keep(snap *locate.Snapshot, gen gens, stamps map[worldKey]string, info readInfo) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clock.readKept(snap, gen, stamps, info)
@@ -127,8 +140,10 @@ func (p *Page) keep(snap *locate.Snapshot, gen uint64, stamps map[worldKey]strin
 
 // reusable is the latest read when it may stand for a new one: the
 // generation has not moved and every document it read gives the stamp it
-// gave before the read. nil otherwise.
-func (p *Page) reusable(ctx context.Context) *locate.Snapshot {
+// gave before the read; with moving, a stamp may be marked moving (CSS
+// transitions running: an expectation's lookup, movingMark), else none
+// may. nil otherwise.
+func (p *Page) reusable(ctx context.Context, moving bool) *locate.Snapshot {
 	p.mu.Lock()
 	c := p.clock.kept()
 	ok := c != nil && !p.dialogUp && !p.crashed
@@ -146,7 +161,7 @@ func (p *Page) reusable(ctx context.Context) *locate.Snapshot {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.clock.reusable(c, now) {
+	if !p.clock.reusable(c, now, moving) {
 		return nil
 	}
 	return c.snap

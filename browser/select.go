@@ -90,7 +90,7 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 			return p.selectNative(ctx, n, options)
 		}
 		s.widget = n
-		if s.before = p.reusable(ctx); s.before == nil {
+		if s.before = p.reusable(ctx, false); s.before == nil {
 			if s.before, err = p.Snapshot(ctx); err != nil {
 				return err
 			}

@@ -425,9 +425,29 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 		p.mu.Unlock()
 	case "Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.mu.Lock()
-		p.signal()
+		if rootOnly(msg) {
+			p.clock.rootUpdated()
+		} else {
+			p.signal()
+		}
 		p.mu.Unlock()
 	}
+}
+
+// rootOnly says whether msg is an Accessibility.nodesUpdated that names
+// documents' roots alone (docs/targets.md "Reusing a read",
+// "Transitions").
+func rootOnly(msg *rod.Message) bool {
+	var e proto.AccessibilityNodesUpdated
+	if msg.Method != "Accessibility.nodesUpdated" || !msg.Load(&e) || len(e.Nodes) == 0 {
+		return false
+	}
+	for _, n := range e.Nodes {
+		if n.Role == nil || n.Role.Value.Str() != "RootWebArea" {
+			return false
+		}
+	}
+	return true
 }
 
 // Navigation is a navigation of a page's main frame: to another document,

@@ -83,3 +83,28 @@ var _ = Describe("expectations over the page's latest read", func() {
 		Expect(se.Failure.Message).To(ContainSubstring(`but it is "second"`))
 	})
 })
+
+// Expectations while a CSS transition runs (docs/targets.md "Reusing a
+// read", "Transitions"): they pass over the latest read, which an action
+// does not take.
+var _ = Describe("expectations while a CSS transition runs", func() {
+	It("pass over the page's latest read, and an action reads the page", func() {
+		s := openSession(GinkgoT().TempDir(), &events{})
+		do(s, "open: /session/transition.html")
+		c := session.PageOf(s).Sessions()[0].Client(context.Background())
+		Eventually(func() bool {
+			r, err := proto.RuntimeEvaluate{Expression: `document.getAnimations().length > 0`, ReturnByValue: true}.Call(c)
+			return err == nil && r.Result.Value.Bool()
+		}).WithTimeout(5*time.Second).Should(BeTrue(), "the bar's transition runs")
+		Eventually(func() bool {
+			do(s, "expect: { visible: Saved }")
+			before := session.PageOf(s).Reads()
+			do(s, "expect: { visible: Saved }")
+			do(s, `expect: { text: { css: "#done" }, contains: Saved }`)
+			return session.PageOf(s).Reads() == before
+		}).WithTimeout(5*time.Second).Should(BeTrue(), "no read for what the latest read shows, the transition running")
+		before := session.PageOf(s).Reads()
+		do(s, "click: Save")
+		Expect(session.PageOf(s).Reads()).To(BeNumerically(">", before), "an action reads a page with a transition running")
+	})
+})

@@ -6,7 +6,7 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (() => {
-  let last = 0, timer = 0, muts = 0, evs = 0, focus = 0, active = null;
+  let last = 0, timer = 0, muts = 0, evs = 0, trans = 0, focus = 0, active = null;
   const fire = () => {
     timer = 0;
     last = Date.now();
@@ -34,9 +34,10 @@
   mo.observe(document, opts);
   watchShadows(document);
   for (const t of ['focusin', 'focusout', 'mouseover', 'mouseout', 'pointerover', 'pointerout', 'resize', 'scroll',
-    'toggle', 'load', 'input', 'change', 'transitionrun', 'transitionend', 'animationstart', 'animationend']) {
+    'toggle', 'load', 'input', 'change', 'animationstart', 'animationend', 'animationcancel']) {
     addEventListener(t, () => { evs++; }, true);
   }
+  for (const t of ['transitionrun', 'transitionend', 'transitioncancel']) addEventListener(t, () => { trans++; }, true);
   if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener('loadingdone', () => { evs++; });
   globalThis.__smokeflowStamp = () => {
     const pending = mo.takeRecords();
@@ -45,8 +46,13 @@
     const known = found;
     watchShadows(document);
     if (found !== known) muts++;
-    const moving = document.getAnimations && document.getAnimations().some(a => a.pending || a.playState === 'running');
-    if (moving) return '';
+    // an animation running: no stamp; CSS transitions running: a stamp
+    // marked moving. The stamp opens with that word and the transitions'
+    // events, which an expectation's reuse passes over (docs/targets.md
+    // "Reusing a read", "Transitions"; clock.go sameShown).
+    const running = document.getAnimations ? document.getAnimations().filter(a => a.pending || a.playState === 'running') : [];
+    const transition = (a) => typeof CSSTransition !== 'undefined' && a instanceof CSSTransition;
+    if (running.some(a => !transition(a))) return '';
     const a = deepActive(document);
     if (a !== active) { active = a; focus++; }
     let sheets = '';
@@ -56,7 +62,7 @@
       sheets += (s.disabled ? 'd' : 's') + n + (s.media ? s.media.mediaText : '') + ',';
     }
     const adopted = document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0;
-    return [muts, evs, focus, innerWidth, innerHeight, scrollX, scrollY, devicePixelRatio,
+    return (running.length ? movingMark : 'still ') + trans + ' ' + [muts, evs, focus, innerWidth, innerHeight, scrollX, scrollY, devicePixelRatio,
       document.visibilityState, adopted, sheets].join(' ');
   };
 })()
