@@ -137,7 +137,12 @@ var _ = Describe(`reusing a read (docs/targets.md "Reusing a read")`, func() {
 			Expect(found).To(BeTrue())
 			Expect(read).To(BeTrue())
 		}
-		pageScript(p.Sessions()[0], `document.getAnimations().forEach(a => a.cancel())`)
+		// until the cancel's event has been dispatched: the page's change
+		// watcher counts it, so a read taken before it would be stale
+		pageScript(p.Sessions()[0], `new Promise(done => {
+			addEventListener('animationcancel', () => done(), {once: true});
+			document.getAnimations().forEach(a => a.cancel());
+		})`)
 		_, err := p.Snapshot(context.Background())
 		Expect(err).NotTo(HaveOccurred())
 		found, read := resolveButton(p, "Go")
