@@ -47,11 +47,7 @@ type Node struct {
 	Required  bool
 	ReadOnly  bool
 	Clickable bool // made actionable by cursor:pointer, onclick or tabindex
-	// byCursor marks a clickable made so by its cursor alone: around a
-	// real control, it is a card whose controls are what to act on
-	// (docs/targets.md "The snapshot", "Interactive mode").
-	byCursor bool
-	Ignored  bool // ignored by the accessibility tree (kept for text and structure)
+	Ignored   bool // ignored by the accessibility tree (kept for text and structure)
 	// InSelect marks the options of a native <select>: `select` picks them,
 	// they get no ref.
 	InSelect bool

@@ -228,13 +228,9 @@ func (k *keeper) keep(n *Node) bool {
 }
 
 func (k *keeper) decide(n *Node) bool {
-	if n.Actionable() && (k.full || !n.card()) {
+	if n.Actionable() {
 		return true
 	}
-	// a card made clickable by its cursor alone, around real controls:
-	// the controls are what to act on, and the card is kept by the rules
-	// of its role (a heading always, a list item where it tells
-	// same-named elements apart, a <div> never)
 	if n.Ignored {
 		return false
 	}
@@ -354,26 +350,6 @@ func (k *keeper) refsIn(n *Node) int {
 	}
 	k.refs[n] = c
 	return c
-}
-
-// card reports a clickable made so by its cursor alone that holds a
-// real control (an element of an interactive role with a ref): a card or
-// a user chip whose hover cursor covers the buttons in it
-// (docs/targets.md "The snapshot", "Interactive mode").
-func (n *Node) card() bool {
-	if !n.byCursor || interactiveRoles[n.Role] {
-		return false
-	}
-	var holds func(m *Node) bool
-	holds = func(m *Node) bool {
-		for _, c := range m.Children {
-			if interactiveRoles[c.Role] && c.Actionable() || holds(c) {
-				return true
-			}
-		}
-		return false
-	}
-	return holds(n)
 }
 
 // tellsApart reports whether n holds an actionable node whose role and

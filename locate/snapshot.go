@@ -288,19 +288,17 @@ func (b *builder) labels() map[*Node]*Node {
 
 // clickable reports an element made clickable by its own cursor:pointer
 // (not one inherited from its parent), an onclick attribute or a
-// tabindex; byCursor, one made so by its cursor alone
-// (docs/targets.md "The snapshot", "Interactive mode": a card around
-// controls).
-func clickable(doc *docData, di *domInfo, role string) (ok, byCursor bool) {
+// tabindex.
+func clickable(doc *docData, di *domInfo, role string) bool {
 	if interactiveRoles[role] || di.tag == "html" || di.tag == "body" || di.tag == "" || di.tag[0] == '#' {
-		return false, false
+		return false
 	}
 	if _, ok := di.attrs["onclick"]; ok {
-		return true, false
+		return true
 	}
 	if t, ok := di.attrs["tabindex"]; ok {
 		if v, err := strconv.Atoi(strings.TrimSpace(t)); err == nil && v >= 0 {
-			return true, false
+			return true
 		}
 	}
 	if di.cursor == "pointer" {
@@ -308,9 +306,9 @@ func clickable(doc *docData, di *domInfo, role string) (ok, byCursor bool) {
 		if di.parent >= 0 {
 			parentCursor = doc.nodes[di.parent].cursor
 		}
-		return parentCursor != "pointer", parentCursor != "pointer"
+		return parentCursor != "pointer"
 	}
-	return false, false
+	return false
 }
 
 // domFacts sets what the DOM snapshot says of the node of ax (doc, di):
@@ -344,7 +342,7 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 		n.Checked = drawnChecked(di.attrs, n.Checked)
 	}
 	if !ax.ignored || n.Role == "generic" || n.Role == "none" {
-		n.Clickable, n.byCursor = clickable(doc, di, n.Role)
+		n.Clickable = clickable(doc, di, n.Role)
 	}
 	if n.Role == "LabelText" || (ax.ignored && di.tag == "label") {
 		ctl, stand = hiddenControl(n, doc, di)
