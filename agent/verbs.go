@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -76,14 +77,7 @@ var verbs = map[Verb]verb{
 func ShowsChange(v Verb) bool { return verbs[v].acts }
 
 // Verbs lists the verbs, sorted.
-func Verbs() []Verb {
-	var out []Verb
-	for v := range verbs {
-		out = append(out, v)
-	}
-	slices.Sort(out)
-	return out
-}
+func Verbs() []Verb { return slices.Sorted(maps.Keys(verbs)) }
 
 // run runs a command: the browser starts for a verb that needs the page;
 // the command is bounded by its timeout and grace; a command that timed

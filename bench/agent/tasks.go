@@ -2,9 +2,10 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -184,14 +185,7 @@ var taskTable = map[string]struct {
 const expandField = "Click to expand/collapse this field (Ctrl+E). Ctrl+Click to expand/collapse including all childs."
 
 // taskNames are the broader bench's tasks, in the order they run.
-func taskNames() []string {
-	var out []string
-	for name := range taskTable {
-		out = append(out, name)
-	}
-	sort.Strings(out)
-	return out
-}
+func taskNames() []string { return slices.Sorted(maps.Keys(taskTable)) }
 
 // pickTasks turns -tasks into the tasks to run: "adminlte" is the first
 // task (on adminURL), "apps" every task of taskTable, or names.
