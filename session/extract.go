@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/smokeflow/smokeflow/browser"
@@ -22,11 +23,8 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 		return nil
 	}
 	if x.Attr == "" {
-		// a field's value by a live ref: its element alone, as the
-		// browser has it now (docs/targets.md "Reusing a read")
-		if f, err := ss.page.Find(ctx, t, browser.FindOptions{Live: true, NoRead: true}); err == nil && f.Source == browser.SourceLive &&
-			f.Result.Err == nil && f.Result.Node.Value != "" && f.Result.Node.EditableRole() {
-			return ss.extracted(sc, rec, x.Var, f.Result.Node.Value)
+		if v, ok := ss.fieldLive(ctx, t); ok {
+			return ss.extracted(sc, rec, x.Var, v)
 		}
 	}
 	// text and attributes over the latest read when nothing has changed
@@ -55,6 +53,27 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 		v = r.Node.TextOrName()
 	}
 	return ss.extracted(sc, rec, x.Var, v)
+}
+
+// fieldLive is what extract reads from a field by a plain live ref, on
+// its element alone, as the browser has it now (docs/targets.md "Reusing
+// a read"): its value, or, when it is empty, its name, as a read of the
+// page says it (locate.Node.TextOrName: a field has no text of its own;
+// one recorded with some is left to a read). ok is false for any other
+// target or element.
+func (ss *Session) fieldLive(ctx context.Context, t *flows.Target) (string, bool) {
+	f, err := ss.page.Find(ctx, t, browser.FindOptions{Live: true, NoRead: true})
+	if err != nil || f.Source != browser.SourceLive || f.Result.Err != nil || !f.Result.Node.EditableRole() {
+		return "", false
+	}
+	n := f.Result.Node
+	if n.Value == "" && n.Text != "" {
+		return "", false
+	}
+	if n.Value != "" {
+		return n.Value, true
+	}
+	return n.Name, true
 }
 
 // extracted sets the variable an extract read and logs it.

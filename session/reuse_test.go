@@ -59,6 +59,22 @@ var _ = Describe("expectations over the page's latest read", func() {
 		Expect(session.PageOf(s).Reads()).To(BeNumerically(">", before), "a value is always read")
 	})
 
+	It("extracts from a field by ref on its element alone, an empty one as its name, even with a value a script set silently", func() {
+		reusing()
+		do(s, "snapshot") // hands e1 (Value) and e2 (Empty)
+		before := session.PageOf(s).Reads()
+		got := func(ref string) any {
+			GinkgoHelper()
+			do(s, fmt.Sprintf(`extract: {var: got, from: "%s"}`, ref))
+			return s.Scope().Vars["got"]
+		}
+		Expect(got("@e1")).To(Equal("first"))
+		Expect(got("@e2")).To(Equal("Empty"), "an empty field reads as its name, as a read of the page says it")
+		silently(`document.getElementById('empty').value = 'set silently'`)
+		Expect(got("@e2")).To(Equal("set silently"))
+		Expect(session.PageOf(s).Reads()).To(Equal(before), "no read of the page: the fields' own elements answer")
+	})
+
 	It("fails visible and text when the element was hidden since, where the stamp cannot see", func() {
 		reusing()
 		editRule(".ruled", "none")
