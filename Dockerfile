@@ -25,15 +25,17 @@ ARG DATE=""
 # static: nothing in smokeflow needs cgo (docs/running.md "Memory")
 RUN CGO_ENABLED=0 go build -trimpath \
       -ldflags "-s -w -X main.version=${VERSION} -X main.commit=${COMMIT} -X main.date=${DATE}" \
-      -o /out/ ./cmd/smokeflow ./cmd/smokeflow-session
+      -o /out/ ./cmd/smokeflow ./cmd/smokeflow-cli ./cmd/smokeflow-session
 
 FROM debian:bookworm-slim
 # the install step CI and the GitHub Action run too
 COPY scripts/install-chromium.sh /usr/local/lib/smokeflow/install-chromium.sh
 RUN bash /usr/local/lib/smokeflow/install-chromium.sh --fonts --clean
 RUN useradd --create-home --uid 10001 --user-group --shell /usr/sbin/nologin smokeflow
-# smokeflow-session serves agent sessions, next to smokeflow (docs/agent-session.md "The process")
-COPY --from=build /out/smokeflow /out/smokeflow-session /usr/local/bin/
+# smokeflow, the front, hands smokeflow-cli what it does not answer, and
+# smokeflow-session serves agent sessions, all three side by side
+# (docs/agent-session.md "The front", "The process")
+COPY --from=build /out/smokeflow /out/smokeflow-cli /out/smokeflow-session /usr/local/bin/
 USER smokeflow
 WORKDIR /work
 ENTRYPOINT ["smokeflow"]

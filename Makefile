@@ -33,7 +33,7 @@ export DEBIAN_FRONTEND := noninteractive
 # build, and a stamp in their -ldflags tells this build from any other
 # even where the commit is not stamped (GOFLAGS=-buildvcs=false).
 build:
-	CGO_ENABLED=0 $(GO) build -ldflags "-X main.buildStamp=$$(date +%s%N)" -o bin/ ./cmd/smokeflow ./cmd/smokeflow-session
+	CGO_ENABLED=0 $(GO) build -ldflags "-X main.buildStamp=$$(date +%s%N)" -o bin/ ./cmd/smokeflow ./cmd/smokeflow-cli ./cmd/smokeflow-session
 
 # Chromium comes from the distribution, only when it is missing; smokeflow
 # never downloads a browser.
@@ -79,7 +79,7 @@ test: browser tools postgres xvfb
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './*/node_modules/*')); \
 		if [ -n "$$unformatted" ]; then echo "gofmt -w these files:"; echo "$$unformatted"; exit 1; fi
-	$(GO) test -count=1 -timeout 25m ./runner/ ./cmd/smokeflow/ ./explore/ ./session/ ./agent/ ./locate/ ./examples/ ./...
+	$(GO) test -count=1 -timeout 25m ./runner/ ./cmd/smokeflow-cli/ ./explore/ ./session/ ./agent/ ./locate/ ./examples/ ./...
 
 race: browser
 	$(GO) test -count=1 -timeout 40m -race ./runner/... ./session/...

@@ -7,14 +7,13 @@
 package agent
 
 import (
-	"time"
-
+	"github.com/smokeflow/smokeflow/agent/wire"
 	"github.com/smokeflow/smokeflow/flows"
 )
 
 // Verb is a command's verb: the first word after `smokeflow` (docs/agents.md
 // "Verbs").
-type Verb string
+type Verb = wire.Verb
 
 // The verbs (docs/agents.md "Verbs"). A verb that runs the flow step of
 // its name is that step's name, so that one table says it (the engine
@@ -57,44 +56,17 @@ const (
 )
 
 // Command is one command to a session, as the command line or an MCP
-// tool call gave it. Paths in Args are relative to Dir.
-type Command struct {
-	Verb Verb     `json:"verb"`
-	Args []string `json:"args,omitempty"` // the positional arguments after the verb
-	// Flags of the verbs that take them (docs/agents.md "Verbs").
-	Full     bool   `json:"full,omitempty"`      // snapshot --full
-	Diff     bool   `json:"diff,omitempty"`      // snapshot --diff; an action's --diff (ShowsChange)
-	Compact  bool   `json:"compact,omitempty"`   // snapshot --compact
-	FullPage bool   `json:"full_page,omitempty"` // screenshot --full-page
-	Target   string `json:"target,omitempty"`    // screenshot --target TARGET
-	Errors   bool   `json:"errors,omitempty"`    // console --errors
-	Failed   bool   `json:"failed,omitempty"`    // network --failed
-	Filter   string `json:"filter,omitempty"`    // network --filter GLOB
-	Clear    bool   `json:"clear,omitempty"`     // console --clear, network --clear
-	Domain   string `json:"domain,omitempty"`    // cookies set --domain D
-	Path     string `json:"path,omitempty"`      // cookies set --path P
-	// JSON asks for the result as one JSON object (docs/agents.md "JSON").
-	JSON bool `json:"json,omitempty"`
-	// Dir is the caller's working directory.
-	Dir string `json:"dir,omitempty"`
-	// Timeout bounds the command; 0 is the default (docs/agents.md
-	// "Timeouts").
-	Timeout time.Duration `json:"timeout,omitempty"`
-}
+// tool call gave it; Result is what it printed and how it ended. Both
+// travel over the session's socket (agent/wire).
+type (
+	Command = wire.Command
+	Result  = wire.Result
+)
 
 // Exit codes of a command (docs/agents.md "Exit codes").
 const (
-	ExitOK      = 0 // done
-	ExitFailed  = 1 // the action or expectation failed
-	ExitUsage   = 2 // the command was malformed
-	ExitBrowser = 3 // no browser could be started or reached
+	ExitOK      = wire.ExitOK      // done
+	ExitFailed  = wire.ExitFailed  // the action or expectation failed
+	ExitUsage   = wire.ExitUsage   // the command was malformed
+	ExitBrowser = wire.ExitBrowser // no browser could be started or reached
 )
-
-// Result is what a command printed and how it ended.
-type Result struct {
-	Stdout string `json:"stdout"` // text, or one JSON object and a newline
-	Stderr string `json:"stderr,omitempty"`
-	Code   int    `json:"code"`
-	// Closed: the session ended with this command; its process exits.
-	Closed bool `json:"closed,omitempty"`
-}

@@ -91,6 +91,10 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 		return usage(c.Verb, "the session is closed; start a new one")
 	case c.Timeout < 0:
 		return usage(c.Verb, "a timeout is more than zero")
+	case c.Diff && !v.acts && c.Verb != VerbSnapshot:
+		return usage(c.Verb, "%s takes no --diff: snapshot and the verbs that act on the page do", c.Verb)
+	case (c.Full || c.Compact) && c.Verb != VerbSnapshot:
+		return usage(c.Verb, "--full and --compact are snapshot's, not %s's", c.Verb)
 	}
 	timeout := c.Timeout
 	if timeout == 0 {

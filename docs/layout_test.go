@@ -23,10 +23,14 @@ const module = "github.com/smokeflow/smokeflow/"
 // way"): a package of the chain may import only those before it.
 // A package below a layer's folder (agent/daemon) belongs to that layer,
 // and may import the rest of its layer.
-var layers = []string{"flows", "locate", "browser", "session", "runner", "agent", "cmd/smokeflow"}
+var layers = []string{"flows", "locate", "browser", "session", "runner", "agent", "cmd/smokeflow-cli"}
 
-// layerOf is the layer that holds pkg, and whether one does.
+// layerOf is the layer that holds pkg, and whether one does: a package
+// of sideRules is off the chain, wherever its folder is.
 func layerOf(pkg string) (int, bool) {
+	if _, side := sideRules[pkg]; side {
+		return 0, false
+	}
 	for i, l := range layers {
 		if pkg == l || strings.HasPrefix(pkg, l+"/") {
 			return i, true
@@ -38,15 +42,19 @@ func layerOf(pkg string) (int, bool) {
 // sideRules are the packages off the chain and what they may import of
 // the project; internal/ packages may be imported by any. explore drives
 // pages through session, as the runner does, and is imported by the
-// command line only.
+// command line only. agent/wire is the client's side of a session's
+// socket, of the standard library alone, so that cmd/smokeflow, the front,
+// starts in a few milliseconds (docs/agent-session.md "The front").
 var sideRules = map[string][]string{
-	"diagnostics": {},
-	"diffs":       {},
-	"results":     {"diagnostics"},
-	"reports":     {"results", "diagnostics"},
-	"notify":      {"results", "diagnostics"},
-	"history":     {"results"},
-	"explore":     {"flows", "locate", "browser", "session", "results", "diagnostics"},
+	"agent/wire":    {},
+	"cmd/smokeflow": {"agent/wire"},
+	"diagnostics":   {},
+	"diffs":         {},
+	"results":       {"diagnostics"},
+	"reports":       {"results", "diagnostics"},
+	"notify":        {"results", "diagnostics"},
+	"history":       {"results"},
+	"explore":       {"flows", "locate", "browser", "session", "results", "diagnostics"},
 }
 
 // importsOf lists each package of the module with the module packages it
@@ -90,7 +98,7 @@ func layoutViolations(deps map[string][]string) []string {
 				bad = append(bad, fmt.Sprintf("%s imports %s, which comes after it", pkg, imp))
 			}
 			for _, side := range []string{"reports", "notify", "explore", "history"} {
-				if inChain && imp == side && pkg != "cmd/smokeflow" {
+				if inChain && imp == side && pkg != "cmd/smokeflow-cli" {
 					bad = append(bad, fmt.Sprintf("%s imports %s", pkg, side))
 				}
 			}
@@ -117,7 +125,7 @@ func contains(xs []string, x string) bool {
 var _ = Describe("the package layout", func() {
 	It("has imports that run one way, as docs/architecture.md draws them", func() {
 		deps := importsOf()
-		for _, l := range append(layers, "diagnostics", "diffs", "results", "reports", "notify", "explore", "history") {
+		for _, l := range append(layers, "agent/wire", "cmd/smokeflow", "diagnostics", "diffs", "results", "reports", "notify", "explore", "history") {
 			Expect(deps).To(HaveKey(l))
 		}
 		Expect(layoutViolations(deps)).To(BeEmpty())
@@ -132,7 +140,12 @@ var _ = Describe("the package layout", func() {
 			"explore": {"session", "runner"},
 			"history": {"flows"},
 			"runner":  {"history"},
+			// the front and the wire: the standard library alone
+			"cmd/smokeflow": {"agent/wire", "agent"},
+			"agent/wire":    {"flows"},
 		})).To(ConsistOf(
+			"cmd/smokeflow imports agent",
+			"agent/wire imports flows",
 			"agent imports agent/daemon, which comes after it",
 			"agent imports explore",
 			"explore imports runner",

@@ -110,6 +110,16 @@ var _ = Describe("the packaging (docs/running.md \"Ways to run it\")", func() {
 		for _, v := range []string{"main.version=", "main.commit=", "main.date="} {
 			Expect(ld).To(ContainSubstring("-X " + v))
 		}
+		// the front runs smokeflow-cli only when it is of its build
+		// (docs/agent-session.md "The front")
+		builds := gr["builds"].([]any)
+		Expect(builds).To(HaveLen(2))
+		cli := builds[1].(map[string]any)
+		Expect(cli).To(HaveKeyWithValue("binary", "smokeflow-cli"))
+		for _, k := range []string{"env", "goos", "goarch", "flags", "ldflags"} {
+			Expect(cli[k]).To(Equal(build[k]), k)
+		}
+		Expect(gr["archives"].([]any)[0]).To(HaveKeyWithValue("ids", ConsistOf("smokeflow", "smokeflow-cli")))
 		Expect(gr["checksum"]).To(HaveKeyWithValue("name_template", "checksums.txt"))
 		Expect(repoFile("Makefile")).To(MatchRegexp(`GORELEASER_VERSION := v\d+\.\d+\.\d+\n`))
 		Expect(repoFile(".gitignore")).To(ContainSubstring("/dist/\n"))

@@ -65,7 +65,10 @@ var _ = Describe("the session transcript of docs/agents.md", Ordered, func() {
 	BeforeAll(func() {
 		tmp := GinkgoT().TempDir()
 		bin = filepath.Join(tmp, "smokeflow")
-		build := exec.Command("go", "build", "-o", bin, "../cmd/smokeflow")
+		// the front, the command line and the session's process, as make
+		// build makes them: the session's verbs go through the front
+		// (docs/agent-session.md "The front")
+		build := exec.Command("go", "build", "-o", tmp+"/", "../cmd/smokeflow", "../cmd/smokeflow-cli", "../cmd/smokeflow-session")
 		build.Stderr = GinkgoWriter
 		Expect(build.Run()).To(Succeed())
 		project = filepath.Join(tmp, "shop")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The steps of smokeflow's GitHub Action (action.yml), kept here so that a
-# test runs them (cmd/smokeflow/action_test.go; docs/running.md "The
+# test runs them (cmd/smokeflow-cli/action_test.go; docs/running.md "The
 # GitHub Action"):
 #
 #   action-run.sh install   Chromium (scripts/install-chromium.sh) and smokeflow

@@ -8,7 +8,7 @@ import (
 )
 
 // The recorder itself is specified through `smokeflow record`, headed
-// under Xvfb (cmd/smokeflow/record_test.go); here the names it gives
+// under Xvfb (cmd/smokeflow-cli/record_test.go); here the names it gives
 // the secrets (docs/session.md "Recording a flow").
 var _ = Describe("Record's secret names", func() {
 	It("writes a field's name in upper snake case", func() {

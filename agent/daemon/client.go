@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/wire"
 )
 
 // DefaultStartTimeout bounds the start of a session's process.
@@ -75,7 +76,7 @@ func (c *Client) Run(ctx context.Context, cmd agent.Command) agent.Result {
 func noSession(c agent.Command, name string) agent.Result {
 	note := fmt.Sprintf("no session %q was running", name)
 	if c.JSON {
-		b, err := json.Marshal(jsonResult{OK: true, Verb: c.Verb, Notes: []string{note}})
+		b, err := json.Marshal(wire.JSONResult{OK: true, Verb: c.Verb, Notes: []string{note}})
 		if err == nil {
 			return agent.Result{Stdout: string(b) + "\n"}
 		}
@@ -91,27 +92,8 @@ func (c *Client) once(ctx context.Context, cfg Config, p paths, cmd agent.Comman
 		return derefResult(res), false, err
 	}
 	defer conn.Close()
-	stop := context.AfterFunc(ctx, func() { _ = conn.Close() }) // the read below ends: ctx's error is returned
-	defer stop()
-	r := bufio.NewReader(conn)
-	// a write that fails may still have an answer to read: a refusal
-	werr := writeLine(conn, request{Command: &cmd})
-	for acked := false; ; acked = true {
-		var resp response
-		if err := readLine(r, &resp); err != nil {
-			return agent.Result{}, !acked && ctx.Err() == nil, c.lost(ctx, p, errors.Join(werr, err), acked)
-		}
-		switch {
-		case resp.Refused != "":
-			return agent.Result{}, false, kinded(ErrUnreachable, errors.New(resp.Refused))
-		case resp.NotRun != "":
-			return agent.Result{}, true, kinded(ErrUnreachable, errors.New(resp.NotRun))
-		case resp.Result != nil:
-			return *resp.Result, false, nil
-		case resp.Queued == nil || acked:
-			return agent.Result{}, false, kinded(ErrUnreachable, fmt.Errorf("an answer this client does not understand; its log: %s", p.log))
-		}
-	}
+	r, outcome, err := wire.Exchange(ctx, conn, p.log, cmd)
+	return r, outcome == wire.NotTaken, err
 }
 
 func derefResult(r *agent.Result) agent.Result {
@@ -119,18 +101,6 @@ func derefResult(r *agent.Result) agent.Result {
 		return agent.Result{}
 	}
 	return *r
-}
-
-// lost is the error of a connection that ended before its answer: ctx's
-// when ctx ended it, else the process's end.
-func (c *Client) lost(ctx context.Context, p paths, err error, acked bool) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	if !acked {
-		return kinded(ErrUnreachable, fmt.Errorf("the session's process closed the connection before it took the command (%w); its log: %s", err, p.log))
-	}
-	return kinded(ErrUnreachable, fmt.Errorf("the session's process ended before it answered (%w); its log: %s", err, p.log))
 }
 
 // Status is the status of the session, or nil when no process serves it.
@@ -157,9 +127,9 @@ func status(socket string) (*Info, error) {
 	if err := conn.SetDeadline(time.Now().Add(statusTimeout)); err != nil {
 		return nil, err
 	}
-	werr := writeLine(conn, request{Status: true}) // a refusal may be read still
+	werr := wire.WriteLine(conn, request{Status: true}) // a refusal may be read still
 	var resp response
-	if err := readLine(bufio.NewReader(conn), &resp); err != nil {
+	if err := wire.ReadLine(bufio.NewReader(conn), &resp); err != nil {
 		return nil, kinded(ErrUnreachable, errors.Join(werr, err))
 	}
 	if resp.Refused != "" {
@@ -170,7 +140,7 @@ func status(socket string) (*Info, error) {
 
 // answers says whether a process serves the session on its socket.
 func answers(p paths) bool {
-	conn, err := dial(p.socket)
+	conn, err := wire.Dial(p.socket)
 	if err != nil {
 		return false
 	}
@@ -178,28 +148,7 @@ func answers(p paths) bool {
 }
 
 // dial connects to a session's socket.
-func dial(socket string) (*net.UnixConn, error) {
-	return net.DialUnix("unix", nil, &net.UnixAddr{Name: socket, Net: "unix"})
-}
-
-// writeLine writes v as one JSON line.
-func writeLine(conn *net.UnixConn, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = conn.Write(append(b, '\n'))
-	return err
-}
-
-// readLine reads one JSON line into v.
-func readLine(r *bufio.Reader, v any) error {
-	line, err := r.ReadBytes('\n')
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(line, v)
-}
+func dial(socket string) (*net.UnixConn, error) { return wire.Dial(socket) }
 
 // List lists the sessions that a process serves in dir ("" is
 // DefaultDir()), by name. A folder whose process is gone is left out.
@@ -235,25 +184,5 @@ func List(dir string) ([]Info, error) {
 }
 
 // Failure is the result of a command that failed before it reached the
-// session's engine, printed as the engine prints a failure: one JSON
-// object on stdout with the command's JSON, else "smokeflow: MSG" on
-// stderr (docs/agents.md "JSON").
-func Failure(c agent.Command, code int, msg string) agent.Result {
-	if c.JSON {
-		b, err := json.Marshal(jsonResult{OK: false, Verb: c.Verb, Code: code, Error: msg})
-		if err == nil {
-			return agent.Result{Stdout: string(b) + "\n", Code: code}
-		}
-	}
-	return agent.Result{Stderr: "smokeflow: " + msg + "\n", Code: code}
-}
-
-// jsonResult is the JSON of a result this package makes, with the keys
-// the engine's results have (docs/agents.md "JSON").
-type jsonResult struct {
-	OK    bool       `json:"ok"`
-	Verb  agent.Verb `json:"verb"`
-	Code  int        `json:"code"`
-	Error string     `json:"error,omitempty"`
-	Notes []string   `json:"notes,omitempty"`
-}
+// session's engine (wire.Failure).
+func Failure(c agent.Command, code int, msg string) agent.Result { return wire.Failure(c, code, msg) }

@@ -1,11 +1,10 @@
 package daemon
 
 import (
-	"debug/buildinfo"
 	"os"
 	"path/filepath"
-	"runtime/debug"
-	"slices"
+
+	"github.com/smokeflow/smokeflow/agent/wire"
 )
 
 // Companion is the program that serves a session when it sits next to
@@ -29,20 +28,5 @@ func serveCommand() ([]string, error) {
 }
 
 // sameBuild reports whether the Go program at path is the companion of
-// this one's build: the companion's package of this program's module, the
-// same module version, Go version and build settings (the commit, its
-// time, whether the tree was modified, the flags). A companion left from
-// another build might not speak this client's protocol: it is not used.
-func sameBuild(path string) bool {
-	mine, ok := debug.ReadBuildInfo()
-	if !ok {
-		return false
-	}
-	theirs, err := buildinfo.ReadFile(path)
-	if err != nil {
-		return false
-	}
-	return theirs.Path == mine.Main.Path+"/cmd/"+Companion && theirs.Main.Path == mine.Main.Path &&
-		mine.Main.Version == theirs.Main.Version && mine.GoVersion == theirs.GoVersion &&
-		slices.Equal(mine.Settings, theirs.Settings)
-}
+// this program's build (wire.SameBuild).
+func sameBuild(path string) bool { return wire.SameBuild(path, "cmd/"+Companion) }

@@ -8,14 +8,13 @@
 package daemon
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"time"
 
 	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/wire"
 )
 
 // DefaultIdleTimeout ends a session no command has used for this long
@@ -23,34 +22,27 @@ import (
 const DefaultIdleTimeout = 30 * time.Minute
 
 // DefaultSession is the session's name when none is given.
-const DefaultSession = "default"
+const DefaultSession = wire.DefaultSession
 
 // The environment variables the package reads (docs/agent-session.md
 // "Environment").
 const (
-	EnvSession     = "SMOKEFLOW_SESSION"      // the session's name
+	EnvSession     = wire.EnvSession          // the session's name
 	EnvIdleTimeout = "SMOKEFLOW_IDLE_TIMEOUT" // the idle timeout, as a Go duration
-	EnvRuntimeDir  = "SMOKEFLOW_RUNTIME_DIR"  // the folder of the sessions
+	EnvRuntimeDir  = wire.EnvRuntimeDir       // the folder of the sessions
 )
 
 // ErrUnreachable is a session's process that could not be started or
 // reached, or that ended before it answered (docs/agent-session.md "Exit
 // codes").
-var ErrUnreachable = errors.New("the session's process is unreachable")
+var ErrUnreachable = wire.ErrUnreachable
 
 // ErrBadConfig is a session's name, folder or idle timeout that cannot be
 // used.
-var ErrBadConfig = errors.New("bad session settings")
-
-// kindError is an error of a kind (ErrUnreachable, ErrBadConfig): it
-// says its cause's message alone, and is both.
-type kindError struct{ kind, err error }
-
-func (e *kindError) Error() string   { return e.err.Error() }
-func (e *kindError) Unwrap() []error { return []error{e.kind, e.err} }
+var ErrBadConfig = wire.ErrBadConfig
 
 // kinded makes err an error of the kind.
-func kinded(kind, err error) error { return &kindError{kind: kind, err: err} }
+func kinded(kind, err error) error { return wire.Kinded(kind, err) }
 
 // Config names a session and says how its engine starts.
 type Config struct {
@@ -64,29 +56,15 @@ type Config struct {
 	IdleTimeout time.Duration
 }
 
-// nameRe is a session's name: it names a folder (docs/agent-session.md
-// "Session names").
-var nameRe = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$`)
-
 // CheckName says whether name can name a session.
-func CheckName(name string) error {
-	if !nameRe.MatchString(name) {
-		return kinded(ErrBadConfig, fmt.Errorf("session name %q: want letters, digits, '_', '.' or '-', at most 64, not starting with '.' or '-'", name))
-	}
-	return nil
-}
+func CheckName(name string) error { return wire.CheckName(name) }
 
 // resolve fills the defaults of c from the environment and checks them.
 func (c Config) resolve() (Config, error) {
 	if err := supported(); err != nil {
 		return c, err
 	}
-	if c.Name == "" {
-		c.Name = os.Getenv(EnvSession)
-	}
-	if c.Name == "" {
-		c.Name = DefaultSession
-	}
+	c.Name = wire.Name(c.Name)
 	if err := CheckName(c.Name); err != nil {
 		return c, err
 	}
@@ -123,18 +101,8 @@ func idleFromEnv() (time.Duration, error) {
 	return d, nil
 }
 
-// DefaultDir is the folder of this user's sessions: $SMOKEFLOW_RUNTIME_DIR,
-// else $XDG_RUNTIME_DIR/smokeflow, else smokeflow-UID in the temporary
-// folder (docs/agent-session.md "Files").
-func DefaultDir() (string, error) {
-	if d := os.Getenv(EnvRuntimeDir); d != "" {
-		return filepath.Abs(d)
-	}
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
-		return filepath.Join(d, "smokeflow"), nil
-	}
-	return filepath.Join(os.TempDir(), fmt.Sprintf("smokeflow-%d", os.Getuid())), nil
-}
+// DefaultDir is the folder of this user's sessions (wire.DefaultDir).
+func DefaultDir() (string, error) { return wire.DefaultDir() }
 
 // paths are the files of one session, in its folder DIR/NAME.
 type paths struct {
@@ -150,14 +118,14 @@ type paths struct {
 }
 
 func pathsOf(c Config) paths {
-	d := filepath.Join(c.Dir, c.Name)
+	d := wire.Folder(c.Dir, c.Name)
 	return paths{
 		dir:     d,
-		socket:  filepath.Join(d, "socket"),
+		socket:  wire.Socket(d),
 		pid:     filepath.Join(d, "pid"),
 		serve:   filepath.Join(d, "serve.lock"),
 		start:   filepath.Join(d, "start.lock"),
-		log:     filepath.Join(d, "log"),
+		log:     wire.Log(d),
 		prevLog: filepath.Join(d, "log.1"),
 	}
 }

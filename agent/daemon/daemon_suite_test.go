@@ -17,6 +17,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/wire"
 	"github.com/smokeflow/smokeflow/browser"
 )
 
@@ -55,7 +56,7 @@ func testConnect(socket string) int {
 		return 1
 	}
 	defer conn.Close()
-	if err := writeLine(conn, request{Status: true}); err != nil {
+	if err := wire.WriteLine(conn, request{Status: true}); err != nil {
 		fmt.Println("write:", err) // an answer may be read still
 	}
 	line, err := bufio.NewReader(conn).ReadString('\n')

@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/agent"
+	"github.com/smokeflow/smokeflow/agent/wire"
 )
 
 // gateEngine records the order in which commands run and how many ran at
@@ -185,10 +186,10 @@ var _ = Describe("the queue of a session", func() {
 			Expect(err).NotTo(HaveOccurred())
 			DeferCleanup(conn.Close)
 			cmd := clickN(i)
-			Expect(writeLine(conn, request{Command: &cmd})).To(Succeed())
+			Expect(wire.WriteLine(conn, request{Command: &cmd})).To(Succeed())
 			readers[i] = bufio.NewReader(conn)
 			var ack response
-			Expect(readLine(readers[i], &ack)).To(Succeed())
+			Expect(wire.ReadLine(readers[i], &ack)).To(Succeed())
 			Expect(ack.Queued).NotTo(BeNil())
 			Expect(ack.Queued.Ahead).To(Equal(i), "commands before it: those queued and the running one")
 			if i == 0 {
@@ -199,7 +200,7 @@ var _ = Describe("the queue of a session", func() {
 		var want []string
 		for i := range 20 {
 			var res response
-			Expect(readLine(readers[i], &res)).To(Succeed())
+			Expect(wire.ReadLine(readers[i], &res)).To(Succeed())
 			Expect(res.Result).To(Equal(&agent.Result{Stdout: strconv.Itoa(i)}))
 			want = append(want, strconv.Itoa(i))
 		}

@@ -58,7 +58,7 @@ sf_cleanup_on_exit quiet SERVE_PID
 cd "$ROOT"
 if [[ -z $SMOKEFLOW ]]; then
 	sf_log "building smokeflow (as make build does)"
-	CGO_ENABLED=0 go build -o "$tmp/smokeflow" ./cmd/smokeflow # as make build does
+	CGO_ENABLED=0 go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli # as make build does
 	SMOKEFLOW=$tmp/smokeflow
 else
 	SMOKEFLOW=$(realpath "$SMOKEFLOW")

@@ -82,15 +82,15 @@ func servedBy(t *testing.T, dir, url string) string {
 }
 
 // A session's first command starts smokeflow-session when it sits next
-// to smokeflow and is of its build, and smokeflow session-serve when it
-// is of another build (docs/agent-session.md "The process").
+// to smokeflow-cli and is of its build, and smokeflow-cli session-serve
+// when it is of another build (docs/agent-session.md "The process").
 func TestCompanionServesTheSession(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("the go command is needed to build the programs: ", err)
 	}
 	url := server(t)
 	dir := t.TempDir()
-	build(t, dir, "1", "../smokeflow", ".")
+	build(t, dir, "1", "../smokeflow", "../smokeflow-cli", ".")
 	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow-session"); got != want {
 		t.Errorf("served by %s, want the companion %s", got, want)
 	}
@@ -99,13 +99,13 @@ func TestCompanionServesTheSession(t *testing.T) {
 	other := t.TempDir()
 	build(t, other, "2", ".")
 	replace(t, dir, filepath.Join(other, "smokeflow-session"))
-	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow"); got != want {
-		t.Errorf("served by %s, want smokeflow itself beside a companion of another build", got)
+	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow-cli"); got != want {
+		t.Errorf("served by %s, want smokeflow-cli itself beside a companion of another build", got)
 	}
 
 	// and so is another program of this build
-	replace(t, dir, filepath.Join(dir, "smokeflow"))
-	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow"); got != want {
-		t.Errorf("served by %s, want smokeflow itself beside another program in the companion's place", got)
+	replace(t, dir, filepath.Join(dir, "smokeflow-cli"))
+	if got, want := servedBy(t, dir, url), filepath.Join(dir, "smokeflow-cli"); got != want {
+		t.Errorf("served by %s, want smokeflow-cli itself beside another program in the companion's place", got)
 	}
 }

@@ -1,7 +1,13 @@
-// Command smokeflow runs declarative YAML browser flows in real Chromium.
-// This package is wiring only: main hands the arguments and the signals to
-// Main (root.go), one file per command builds its cobra command, and exit
-// codes are decided in one place, exitCode (docs/cli.md "Exit codes").
+// Command smokeflow is the command users and agents run. It is a small
+// front: a session verb for a session that runs (`smokeflow click @e3`) it
+// sends over the session's socket itself and prints the answer, and every
+// other command line it hands, unchanged, to smokeflow-cli next to it,
+// which has every command (docs/agent-session.md "The front"). Starting a
+// program of the standard library alone takes a few milliseconds, where
+// smokeflow-cli's start is most of a warm session command's time.
+//
+// This package is wiring only: the protocol is agent/wire's, and what the
+// front answers is front.go's.
 package main
 
 import (
@@ -12,10 +18,12 @@ import (
 )
 
 func main() {
-	// the collector's target is set once the command line is parsed
-	// (root.go tuneGC)
+	args := os.Args[1:]
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code, answered := answer(ctx, args, os.Stdout, os.Stderr)
 	stop()
-	os.Exit(code)
+	if answered {
+		os.Exit(code)
+	}
+	os.Exit(handOff(args))
 }

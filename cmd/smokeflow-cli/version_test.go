@@ -13,7 +13,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-// builtSmokeflow builds cmd/smokeflow with these go build flags into the
+// builtSmokeflow builds cmd/smokeflow-cli, as smokeflow, with these go build flags into the
 // spec's temporary folder (the build cache makes the second one quick).
 func builtSmokeflow(flags ...string) string {
 	bin := filepath.Join(GinkgoT().TempDir(), "smokeflow")

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/agent/daemon"
+	"github.com/smokeflow/smokeflow/agent/wire"
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/history"
@@ -18,7 +18,7 @@ const (
 	exitFailed      = 1
 	exitUsage       = 2
 	exitBrowser     = 3
-	exitInterrupted = 130
+	exitInterrupted = wire.ExitInterrupted
 )
 
 // usageError is bad flags, arguments or flow files: exit 2. It may wrap
@@ -90,19 +90,8 @@ func exitCode(err error) int {
 }
 
 // sessionCode is the exit code of a session command's result
-// (docs/agent-session.md "Exit codes"); a code the engine does not
-// define is a failure.
-func sessionCode(code int) int {
-	switch code {
-	case agent.ExitOK:
-		return exitOK
-	case agent.ExitUsage:
-		return exitUsage
-	case agent.ExitBrowser:
-		return exitBrowser
-	}
-	return exitFailed
-}
+// (wire.ExitOf).
+func sessionCode(code int) int { return wire.ExitOf(code) }
 
 // quiet reports whether err is said by the command's own output already
 // (the summary of a run, a session command's result), so Main prints no
