@@ -93,8 +93,12 @@ func (p *Page) callOn(ctx context.Context, n *locate.Node, fn string, args ...an
 	}
 	r, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: fn, Arguments: callArgs(args),
 		ReturnByValue: true, AwaitPromise: true, UserGesture: true}.Call(c)
-	// the object goes with its document anyway: an error here changes nothing
-	_ = proto.RuntimeReleaseObject{ObjectID: obj.ObjectID}.Call(c)
+	// the object goes with its document anyway: an error here changes
+	// nothing, and nothing waits for the answer (a round trip off every
+	// check and read on an element)
+	go func() {
+		_ = proto.RuntimeReleaseObject{ObjectID: obj.ObjectID}.Call(s.Client(context.WithoutCancel(ctx)))
+	}()
 	if err != nil {
 		return nil, err
 	}

@@ -153,6 +153,17 @@ func (p *Page) over(ctx context.Context, snap *locate.Snapshot, t *flows.Target,
 	return f, true, nil
 }
 
+// RefEntry is the node that a plain ref target recorded, for the document
+// the tab shows now (locate.LiveRefNode), with nothing read: nil for any
+// other target, or a ref of another document. A live answer (liveRef)
+// is always of the recorded role.
+func (p *Page) RefEntry(t *flows.Target) *locate.Node {
+	p.mu.Lock()
+	doc := string(p.loader)
+	p.mu.Unlock()
+	return locate.LiveRefNode(p.table, doc, t)
+}
+
 // liveRef resolves a plain ref target without reading the whole page
 // (docs/targets.md "Resolution", 1): one Accessibility.getPartialAXTree
 // read of the element the ref recorded, judged by locate.LiveRef. It
@@ -161,10 +172,7 @@ func (p *Page) over(ctx context.Context, snap *locate.Snapshot, t *flows.Target,
 // since the ref was recorded: the old document may still answer for a
 // while), and the caller resolves over a full snapshot.
 func (p *Page) liveRef(ctx context.Context, t *flows.Target) *locate.Result {
-	p.mu.Lock()
-	doc := string(p.loader)
-	p.mu.Unlock()
-	entry := locate.LiveRefNode(p.table, doc, t)
+	entry := p.RefEntry(t)
 	if entry == nil {
 		return nil
 	}

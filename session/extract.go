@@ -62,6 +62,9 @@ func (ss *Session) execExtract(c *stepCall, x *flows.Extract) error {
 // one recorded with some is left to a read). ok is false for any other
 // target or element.
 func (ss *Session) fieldLive(ctx context.Context, t *flows.Target) (string, bool) {
+	if e := ss.page.RefEntry(t); e == nil || !e.EditableRole() {
+		return "", false // no field by its ref: nothing to ask the browser
+	}
 	f, err := ss.page.Find(ctx, t, browser.FindOptions{Live: true, NoRead: true})
 	if err != nil || f.Source != browser.SourceLive || f.Result.Err != nil || !f.Result.Node.EditableRole() {
 		return "", false

@@ -100,7 +100,7 @@ fi
 # --- 3. measure ---------------------------------------------------------------
 if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
 	sf_log "building smokeflow"
-	go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-session # as make build does
+	go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli ./cmd/smokeflow-session # as make build does
 	SMOKEFLOW=$tmp/smokeflow
 fi
 go build -o "$tmp/agentbench" ./bench/agent

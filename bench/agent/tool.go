@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,13 +108,21 @@ func (t *tool) install(bin string) error {
 			return fmt.Errorf("%s: %w", t.name, err)
 		}
 	}
-	data, err := os.ReadFile(bin)
-	if err != nil {
-		return fmt.Errorf("%s: read the binary: %w", t.name, err)
-	}
 	t.bin = filepath.Join(t.dir, "bin", filepath.Base(bin))
-	if err := os.WriteFile(t.bin, data, 0o755); err != nil {
-		return fmt.Errorf("%s: copy the binary: %w", t.name, err)
+	// smokeflow's programs beside it go too: the front hands what it does
+	// not answer to smokeflow-cli, which starts a session as
+	// smokeflow-session (docs/agent-session.md "The front", "The process")
+	for _, name := range []string{filepath.Base(bin), filepath.Base(bin) + "-cli", filepath.Base(bin) + "-session"} {
+		data, err := os.ReadFile(filepath.Join(filepath.Dir(bin), name))
+		if errors.Is(err, fs.ErrNotExist) && name != filepath.Base(bin) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: read the binary: %w", t.name, err)
+		}
+		if err := os.WriteFile(filepath.Join(t.dir, "bin", name), data, 0o755); err != nil {
+			return fmt.Errorf("%s: copy the binary: %w", t.name, err)
+		}
 	}
 	t.env = []string{"HOME=" + home, "TMPDIR=" + tmp, "XDG_RUNTIME_DIR=" + run}
 	return nil

@@ -157,7 +157,7 @@ sf_serve bench/features/serve "$tmp/serve.log" "$tmp/serve" -root "$ROOT/testdat
 sf_log "serving testdata/ on $URL"
 if [[ " $TOOLS " == *" smokeflow "* && -z $SMOKEFLOW ]]; then
 	sf_log "building smokeflow"
-	CGO_ENABLED=0 go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-session # as make build does
+	CGO_ENABLED=0 go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli ./cmd/smokeflow-session # as make build does
 	SMOKEFLOW=$tmp/smokeflow
 fi
 
