@@ -637,8 +637,16 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		out.Log = append(out.Log, fmt.Sprintf("%s %q was already %s", out.Node.Role, out.Node.Name, checkedWord(want)))
 		return out, nil
 	}
-	var last *locate.Node
+	// the new state, on the clicked element alone when that says what a
+	// read would (locate.LiveChecked), else over a read of the page
+	var last string
 	err = p.Poll(ctx, func() (bool, error) {
+		if partial := p.partialOf(ctx, out.Node); partial != nil {
+			if st, ok := locate.LiveChecked(out.Node, partial); ok {
+				last = st
+				return st == wantS, nil
+			}
+		}
 		f, err := p.Find(ctx, t, FindOptions{})
 		if err != nil {
 			return fatal(err)
@@ -647,10 +655,10 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		if r.Err != nil {
 			return false, r.Err
 		}
-		last = r.Node
-		return r.Node.Checked == wantS, nil
+		last = r.Node.Checked
+		return last == wantS, nil
 	})
-	if err != nil || last == nil || last.Checked != wantS {
+	if err != nil || last != wantS {
 		return out, &locate.NotInteractableError{Why: diagnostics.ReasonMismatch,
 			Msg: fmt.Sprintf("clicked %s %q but it did not become %s", out.Node.Role, out.Node.Name, checkedWord(want)), Node: out.Node}
 	}

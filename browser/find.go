@@ -164,6 +164,26 @@ func (p *Page) RefEntry(t *flows.Target) *locate.Node {
 	return locate.LiveRefNode(p.table, doc, t)
 }
 
+// partialOf is n's element's own accessibility node, read now (one
+// Accessibility.getPartialAXTree), or nil when it cannot be read (it is
+// detached, its frame is gone): a full read then says what is wrong.
+func (p *Page) partialOf(ctx context.Context, n *locate.Node) *locate.AXTree {
+	s := p.sessionOf(n.Handle)
+	if s == nil {
+		return nil
+	}
+	raw, err := s.conn.Call(ctx, string(s.ID), "Accessibility.getPartialAXTree",
+		proto.AccessibilityGetPartialAXTree{BackendNodeID: proto.DOMBackendNodeID(n.Backend), FetchRelatives: false})
+	if err != nil {
+		return nil
+	}
+	partial, err := locate.DecodeAXTree(raw)
+	if err != nil {
+		return nil
+	}
+	return partial
+}
+
 // liveRef resolves a plain ref target without reading the whole page
 // (docs/targets.md "Resolution", 1): one Accessibility.getPartialAXTree
 // read of the element the ref recorded, judged by locate.LiveRef. It
@@ -176,18 +196,9 @@ func (p *Page) liveRef(ctx context.Context, t *flows.Target) *locate.Result {
 	if entry == nil {
 		return nil
 	}
-	s := p.sessionOf(entry.Handle)
-	if s == nil {
+	partial := p.partialOf(ctx, entry)
+	if partial == nil {
 		return nil
-	}
-	raw, err := s.conn.Call(ctx, string(s.ID), "Accessibility.getPartialAXTree",
-		proto.AccessibilityGetPartialAXTree{BackendNodeID: proto.DOMBackendNodeID(entry.Backend), FetchRelatives: false})
-	if err != nil {
-		return nil // detached, or its frame is gone: the full read says so
-	}
-	partial, err := locate.DecodeAXTree(raw)
-	if err != nil {
-		return nil // the full read reports what is wrong
 	}
 	r := locate.LiveRef(entry, partial)
 	if r != nil {

@@ -79,3 +79,21 @@ func LiveRef(entry *Node, partial *AXTree) *Result {
 	r.Rungs = append(r.Rungs, count(RungRef, "@"+entry.Ref, []*Node{&n}))
 	return r
 }
+
+// LiveChecked is the checked state of entry's element in partial (its own
+// accessibility node, read again after a check or uncheck clicked it),
+// when that says what a read of the page would (docs/targets.md
+// "Actionability"): the element keeps its role and name (LiveRef), and is
+// no native input concealed under what a kit draws, whose state a read
+// takes from its aria-checked (drawnChecked). ok is false otherwise, and
+// the page is read.
+func LiveChecked(entry *Node, partial *AXTree) (checked string, ok bool) {
+	if entry == nil || entry.concealed && nativeInput[entry.Tag] {
+		return "", false
+	}
+	r := LiveRef(entry, partial)
+	if r == nil || r.Node.Checked == "" {
+		return "", false
+	}
+	return r.Node.Checked, true
+}

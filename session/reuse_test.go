@@ -75,6 +75,16 @@ var _ = Describe("expectations over the page's latest read", func() {
 		Expect(session.PageOf(s).Reads()).To(Equal(before), "no read of the page: the fields' own elements answer")
 	})
 
+	It("checks and unchecks a box by ref and sees its new state on its element alone", func() {
+		reusing()
+		do(s, "snapshot") // hands e3 (Agree)
+		before := session.PageOf(s).Reads()
+		do(s, `check: "@e3"`)
+		do(s, `uncheck: "@e3"`)
+		Expect(session.PageOf(s).Reads()).To(Equal(before), "no read of the page: the box's own element says its state")
+		do(s, "expect: { unchecked: Agree }")
+	})
+
 	It("fails visible and text when the element was hidden since, where the stamp cannot see", func() {
 		reusing()
 		editRule(".ruled", "none")
