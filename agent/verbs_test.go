@@ -117,7 +117,7 @@ var _ = Describe(`the verbs (docs/agents.md "Verbs")`, func() {
 	It("snapshot a page with nothing actionable yet: what it shows, and a note, never nothing", func() {
 		Expect(must(e, cmd(agent.VerbOpen, pages.URL+"/snapshot/loading.html"))).To(Equal("ok\n"))
 		Expect(must(e, cmd(agent.VerbSnapshot))).To(Equal("- text \"Loading…\"\n" +
-			"# note: nothing actionable on the page yet; it may still be rendering: `wait` for it, or take the snapshot again\n"))
+			"# note: nothing actionable yet: `wait`, or take the snapshot again\n"))
 	})
 
 	It("head a snapshot with the page's URL and title only when the page is not where the reader knows it to be", func() {

@@ -46,7 +46,7 @@ type RenderOptions struct {
 // NothingActionableNote ends the text of a snapshot in which nothing is
 // actionable: a page still rendering, most often (docs/targets.md "The
 // snapshot", "Nothing actionable yet").
-const NothingActionableNote = "# note: nothing actionable on the page yet; it may still be rendering: `wait` for it, or take the snapshot again"
+const NothingActionableNote = "# note: nothing actionable yet: `wait`, or take the snapshot again"
 
 // MaxIdleLines is how many lines of the page's text a default snapshot
 // with nothing actionable shows.

@@ -86,6 +86,12 @@ func TestIdleOnlyWhenAsked(t *testing.T) {
 	if got := snap.Render(RenderOptions{Idle: true, Compact: true}); !strings.HasSuffix(got, NothingActionableNote+"\n") {
 		t.Errorf("idle compact render has no note: %q", got)
 	}
+	// the note is what a page with nothing actionable pays on every read:
+	// one short line that still says what to do
+	if len(NothingActionableNote) > 70 || !strings.Contains(NothingActionableNote, "nothing actionable") ||
+		!strings.Contains(NothingActionableNote, "`wait`") || !strings.Contains(NothingActionableNote, "snapshot again") {
+		t.Errorf("the note is %d characters, want at most 70 that say to wait or take the snapshot again: %q", len(NothingActionableNote), NothingActionableNote)
+	}
 }
 
 func TestLiveRegionLines(t *testing.T) {

@@ -158,7 +158,7 @@ var _ = Describe("a session without a flow file", func() {
 		do(s, "snapshot: loading")
 		text, err := os.ReadFile(filepath.Join(dir, "session", "loading.txt"))
 		Expect(err).NotTo(HaveOccurred())
-		Expect(string(text)).To(MatchRegexp(`^# http://\S+/snapshot/loading.html "Still rendering"\n- text "Loading…"\n# note: nothing actionable on the page yet; it may still be rendering: ` + "`wait`" + ` for it, or take the snapshot again\n$`))
+		Expect(string(text)).To(MatchRegexp(`^# http://\S+/snapshot/loading.html "Still rendering"\n- text "Loading…"\n# note: nothing actionable yet: ` + "`wait`" + `, or take the snapshot again\n$`))
 	})
 
 	It("writes artifacts under their step's key", func() {
