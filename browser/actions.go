@@ -265,7 +265,11 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 	out.Node = n
 	start = time.Now()
 	err = do(n, x, y)
-	touch()
+	if errors.Is(err, errUntouched) {
+		err = nil // nothing sent: the page's latest read stands
+	} else {
+		touch()
+	}
 	out.Phases.Dispatch += time.Since(start)
 	if err == nil {
 		return true, nil
@@ -625,7 +629,7 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 	}
 	out, err := p.act(ctx, t, checks{enabled: true, hit: true, fresh: true, takes: takes}, false, func(n *locate.Node, x, y float64) error {
 		if n.Checked == wantS {
-			return nil
+			return errUntouched
 		}
 		clicked = true
 		return p.guardedClick(ctx, n, x, y, ClickOptions{}, false)
@@ -664,6 +668,11 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 	}
 	return out, nil
 }
+
+// errUntouched is what an action's do returns when it is done without
+// sending the page anything (a box already in the state asked for): the
+// page's latest read stays reusable (docs/targets.md "Reusing a read").
+var errUntouched = errors.New("done, with nothing sent to the page")
 
 func checkedWord(b bool) string {
 	if b {

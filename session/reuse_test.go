@@ -85,6 +85,19 @@ var _ = Describe("expectations over the page's latest read", func() {
 		do(s, "expect: { unchecked: Agree }")
 	})
 
+	It("keeps the latest read after a check that sent nothing, the box being checked already", func() {
+		reusing()
+		do(s, "snapshot") // hands e3 (Agree)
+		do(s, `check: "@e3"`)
+		Eventually(func() bool {
+			do(s, "expect: { visible: Shown by a rule }")
+			before := session.PageOf(s).Reads()
+			do(s, `check: "@e3"`)
+			do(s, "expect: { visible: Shown by a rule }")
+			return session.PageOf(s).Reads() == before
+		}).WithTimeout(5*time.Second).Should(BeTrue(), "no read after a check that clicked nothing")
+	})
+
 	It("fails visible and text when the element was hidden since, where the stamp cannot see", func() {
 		reusing()
 		editRule(".ruled", "none")
