@@ -17,6 +17,18 @@ const cliName = "smokeflow-cli"
 // needs to run is missing).
 const exitMissing = wire.ExitBrowser
 
+// handOff runs smokeflow-cli next to this program with the same
+// arguments (docs/agent-session.md "The front"), and returns the exit
+// code when it returns at all.
+func handOff(args []string) int {
+	cli, err := cliPath()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "smokeflow: "+err.Error())
+		return exitMissing
+	}
+	return runCLI(cli, args)
+}
+
 // cliPath is smokeflow-cli next to this program, of its build
 // (wire.SameBuild): a program of another build might read command lines
 // otherwise, or speak another protocol to the session it starts.

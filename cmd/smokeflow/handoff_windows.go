@@ -11,17 +11,12 @@ import (
 // "Release binaries"); smokeflow-cli says so.
 const sessions = false
 
-// handOff runs smokeflow-cli next to this program, with the same
-// arguments, environment and standard streams, and returns its exit code.
-func handOff(args []string) int {
-	cli, err := cliPath()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "smokeflow: "+err.Error())
-		return exitMissing
-	}
+// runCLI runs cli with args and the same environment and standard
+// streams, and returns its exit code.
+func runCLI(cli string, args []string) int {
 	c := exec.Command(cli, args...)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err = c.Run()
+	err := c.Run()
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
