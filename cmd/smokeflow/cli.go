@@ -37,6 +37,11 @@ func cliPath() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// a link to the front (a package manager's bin folder) leads to the
+	// folder the programs were installed in together
+	if real, err := filepath.EvalSymlinks(self); err == nil {
+		self = real
+	}
 	name := cliName
 	if runtime.GOOS == "windows" {
 		name += ".exe"

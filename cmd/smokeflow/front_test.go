@@ -178,3 +178,22 @@ func TestFrontWithoutTheCLI(t *testing.T) {
 		t.Errorf("beside smokeflow-cli of another build: %+v", o)
 	}
 }
+
+// A link to the front, elsewhere, runs the smokeflow-cli beside the front
+// itself.
+func TestFrontThroughALink(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go command is needed to build the programs: ", err)
+	}
+	bin := t.TempDir()
+	if out, err := exec.Command("go", "build", "-o", bin+"/", ".", "../smokeflow-cli").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	link := filepath.Join(t.TempDir(), "smokeflow")
+	if err := os.Symlink(filepath.Join(bin, "smokeflow"), link); err != nil {
+		t.Fatal(err)
+	}
+	if o := run(t, link, bin, os.Environ(), "version"); o.code != 0 || !strings.HasPrefix(o.stdout, "smokeflow ") {
+		t.Errorf("version through a link to the front: %+v", o)
+	}
+}
