@@ -27,9 +27,9 @@ const DefaultSession = wire.DefaultSession
 // The environment variables the package reads (docs/agent-session.md
 // "Environment").
 const (
-	EnvSession     = wire.EnvSession          // the session's name
-	EnvIdleTimeout = "SMOKEFLOW_IDLE_TIMEOUT" // the idle timeout, as a Go duration
-	EnvRuntimeDir  = wire.EnvRuntimeDir       // the folder of the sessions
+	EnvSession     = wire.EnvSession     // the session's name
+	EnvIdleTimeout = wire.EnvIdleTimeout // the idle timeout, as a Go duration
+	EnvRuntimeDir  = wire.EnvRuntimeDir  // the folder of the sessions
 )
 
 // ErrUnreachable is a session's process that could not be started or

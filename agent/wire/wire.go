@@ -165,8 +165,9 @@ const DefaultSession = "default"
 // The environment variables that say which session, and where
 // (docs/agent-session.md "Environment").
 const (
-	EnvSession    = "SMOKEFLOW_SESSION"     // the session's name
-	EnvRuntimeDir = "SMOKEFLOW_RUNTIME_DIR" // the folder of the sessions
+	EnvSession     = "SMOKEFLOW_SESSION"      // the session's name
+	EnvRuntimeDir  = "SMOKEFLOW_RUNTIME_DIR"  // the folder of the sessions
+	EnvIdleTimeout = "SMOKEFLOW_IDLE_TIMEOUT" // the idle timeout, as a Go duration, read when a session starts
 )
 
 // nameRe is a session's name: it names a folder (docs/agent-session.md

@@ -24,11 +24,6 @@ var frontVerbs = map[wire.Verb]bool{
 	"back": true, "forward": true, "reload": true, "tab": true, "dialog": true,
 }
 
-// envIdleTimeout is read, and checked, only by the session's start:
-// with it set the front leaves the command to smokeflow-cli, which says
-// when it is wrong.
-const envIdleTimeout = "SMOKEFLOW_IDLE_TIMEOUT"
-
 // parse reads args as one session command the front can send: a verb of
 // frontVerbs, its positional arguments, and only the flags --session,
 // --timeout, --json, --diff, --full and --compact, as smokeflow-cli reads
@@ -106,7 +101,9 @@ func boolFlag(cmd *wire.Command, name string) *bool {
 // malformed, which smokeflow-cli says as the command line's usage.
 func answer(ctx context.Context, args []string, stdout, stderr io.Writer) (code int, answered bool) {
 	cmd, name, ok := parse(args)
-	if !ok || !sessions || os.Getenv(envIdleTimeout) != "" {
+	// $SMOKEFLOW_IDLE_TIMEOUT is checked by smokeflow-cli, which says when
+	// it is wrong
+	if !ok || !sessions || os.Getenv(wire.EnvIdleTimeout) != "" {
 		return 0, false
 	}
 	name = wire.Name(name)
