@@ -28,10 +28,12 @@ export DEBIAN_FRONTEND := noninteractive
 
 # Without cgo: nothing in smokeflow needs it, and a static binary maps no
 # C library into every process (docs/running.md "Memory").
-# smokeflow-session, next to smokeflow, serves the agent sessions
-# (docs/agent-session.md "The process"); one go build, so both are of one
-# build, and a stamp in their -ldflags tells this build from any other
-# even where the commit is not stamped (GOFLAGS=-buildvcs=false).
+# smokeflow is the front, which hands smokeflow-cli every command line it
+# does not answer itself, and smokeflow-session serves the agent sessions
+# (docs/agent-session.md "The front", "The process"); one go build, so the
+# three are of one build, and a stamp in their -ldflags tells this build
+# from any other even where the commit is not stamped
+# (GOFLAGS=-buildvcs=false).
 build:
 	CGO_ENABLED=0 $(GO) build -ldflags "-X main.buildStamp=$$(date +%s%N)" -o bin/ ./cmd/smokeflow ./cmd/smokeflow-cli ./cmd/smokeflow-session
 
