@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -83,6 +84,16 @@ type Result struct {
 	Code   int    `json:"code"`
 	// Closed: the session ended with this command; its process exits.
 	Closed bool `json:"closed,omitempty"`
+}
+
+// Print prints what a command printed in the session, as a client prints
+// it: its stdout, then its stderr.
+func Print(stdout, stderr io.Writer, res Result) error {
+	if _, err := io.WriteString(stdout, res.Stdout); err != nil {
+		return err
+	}
+	_, err := io.WriteString(stderr, res.Stderr)
+	return err
 }
 
 // The protocol (docs/agent-session.md "Protocol"): a connection carries

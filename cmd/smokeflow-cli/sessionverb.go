@@ -12,6 +12,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/agent"
 	"github.com/smokeflow/smokeflow/agent/daemon"
+	"github.com/smokeflow/smokeflow/agent/wire"
 	"github.com/smokeflow/smokeflow/flows"
 )
 
@@ -127,13 +128,9 @@ func send(c *cobra.Command, client *daemon.Client, sf *sessionFlags, cmd *agent.
 	return res, err
 }
 
-// printResult prints what the command printed in the session.
+// printResult prints what the command printed in the session (wire.Print).
 func printResult(stdout, stderr io.Writer, res agent.Result) error {
-	if _, err := io.WriteString(stdout, res.Stdout); err != nil {
-		return err
-	}
-	_, err := io.WriteString(stderr, res.Stderr)
-	return err
+	return wire.Print(stdout, stderr, res)
 }
 
 // sessionClient is the client of the session the flags name.

@@ -127,19 +127,14 @@ func answer(ctx context.Context, args []string, stdout, stderr io.Writer) (code 
 	case outcome == wire.Answered && res.Code == wire.ExitUsage:
 		return 0, false
 	case outcome == wire.Answered:
-		return wire.ExitOf(res.Code), show(stdout, stderr, res)
+		_ = wire.Print(stdout, stderr, res)
+		return wire.ExitOf(res.Code), true
 	case ctx.Err() != nil:
 		return wire.ExitInterrupted, true
 	case cmd.JSON:
-		return wire.ExitBrowser, show(stdout, stderr, wire.Failure(cmd, wire.ExitBrowser, err.Error()))
+		_ = wire.Print(stdout, stderr, wire.Failure(cmd, wire.ExitBrowser, err.Error()))
+		return wire.ExitBrowser, true
 	}
 	fmt.Fprintln(stderr, "smokeflow: "+strings.ReplaceAll(err.Error(), "\n", "\n  "))
 	return wire.ExitBrowser, true
-}
-
-// show prints what the command printed in the session; true.
-func show(stdout, stderr io.Writer, res wire.Result) bool {
-	_, _ = io.WriteString(stdout, res.Stdout)
-	_, _ = io.WriteString(stderr, res.Stderr)
-	return true
 }
