@@ -642,14 +642,19 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		return out, nil
 	}
 	// the new state, on the clicked element alone when that says what a
-	// read would (locate.LiveChecked), else over a read of the page
+	// read would (locate.LiveChecked), else, from the first time it cannot,
+	// over a read of the page
 	var last string
+	live := true
 	err = p.Poll(ctx, func() (bool, error) {
-		if partial := p.partialOf(ctx, out.Node); partial != nil {
-			if st, ok := locate.LiveChecked(out.Node, partial); ok {
-				last = st
-				return st == wantS, nil
+		if live {
+			if partial := p.partialOf(ctx, out.Node); partial != nil {
+				if st, ok := locate.LiveChecked(out.Node, partial); ok {
+					last = st
+					return st == wantS, nil
+				}
 			}
+			live = false
 		}
 		f, err := p.Find(ctx, t, FindOptions{})
 		if err != nil {
