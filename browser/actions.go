@@ -675,8 +675,10 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 }
 
 // errUntouched is what an action's do returns when it is done without
-// sending the page anything (a box already in the state asked for): the
-// page's latest read stays reusable (docs/targets.md "Reusing a read").
+// sending the page anything (a box already in the state asked for, a
+// scroll the checks made, an element's box read): the page's latest read
+// stays reusable, the scroll being in the documents' stamps
+// (docs/targets.md "Reusing a read").
 var errUntouched = errors.New("done, with nothing sent to the page")
 
 func checkedWord(b bool) string {
@@ -686,9 +688,10 @@ func checkedWord(b bool) string {
 	return "unchecked"
 }
 
-// ScrollTo scrolls the element into view.
+// ScrollTo scrolls the element into view: the checks do, and nothing
+// more is sent (errUntouched).
 func (p *Page) ScrollTo(ctx context.Context, t *flows.Target) (*Outcome, error) {
-	return p.act(ctx, t, checks{}, false, func(n *locate.Node, x, y float64) error { return nil })
+	return p.act(ctx, t, checks{}, false, func(n *locate.Node, x, y float64) error { return errUntouched })
 }
 
 // ScrollPage scrolls the window: to "top" or "bottom", or by pixels.
@@ -766,7 +769,7 @@ func (p *Page) ElementBox(ctx context.Context, t *flows.Target) (*locate.Box, er
 		q := bm.Model.Border
 		ox, oy := sessionOffset(ctx, s)
 		box = &locate.Box{X: q[0] + ox, Y: q[1] + oy, W: q[2] - q[0], H: q[5] - q[1]}
-		return nil
+		return errUntouched // a box read: nothing sent
 	})
 	return box, err
 }

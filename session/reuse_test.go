@@ -85,17 +85,24 @@ var _ = Describe("expectations over the page's latest read", func() {
 		do(s, "expect: { unchecked: Agree }")
 	})
 
-	It("keeps the latest read after a check that sent nothing, the box being checked already", func() {
+	It("keeps the latest read after an action that sent nothing: a check of a box checked already, a scroll to an element in view", func() {
 		reusing()
 		do(s, "snapshot") // hands e3 (Agree)
 		do(s, `check: "@e3"`)
-		Eventually(func() bool {
-			do(s, "expect: { visible: Shown by a rule }")
-			before := session.PageOf(s).Reads()
-			do(s, `check: "@e3"`)
-			do(s, "expect: { visible: Shown by a rule }")
-			return session.PageOf(s).Reads() == before
-		}).WithTimeout(5*time.Second).Should(BeTrue(), "no read after a check that clicked nothing")
+		for _, step := range []string{`check: "@e3"`, `scroll: "@e3"`} {
+			Eventually(func() bool {
+				do(s, "expect: { visible: Shown by a rule }")
+				before := session.PageOf(s).Reads()
+				do(s, step)
+				do(s, "expect: { visible: Shown by a rule }")
+				return session.PageOf(s).Reads() == before
+			}).WithTimeout(5*time.Second).Should(BeTrue(), "no read after %s, which sent nothing", step)
+		}
+		// a scroll the checks made moves the stamp: the next read is fresh
+		do(s, "scroll: Far below")
+		before := session.PageOf(s).Reads()
+		do(s, "expect: { visible: Shown by a rule }")
+		Expect(session.PageOf(s).Reads()).To(BeNumerically(">", before), "a read after the page scrolled")
 	})
 
 	It("fails visible and text when the element was hidden since, where the stamp cannot see", func() {
