@@ -111,8 +111,16 @@ sf_serve() {
 # sf_git_rev: the short commit of the tree, +dirty when it has changes.
 sf_git_rev() { echo "$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo '+dirty')"; }
 
-# sf_smokeflow_version BIN: the first line of `BIN version`, then the commit.
-sf_smokeflow_version() { echo "$("$1" version 2>/dev/null | head -1) ($(sf_git_rev))"; }
+# sf_smokeflow_version BIN: the first line of `BIN version`, then the commit
+# BIN was built from when it names one, else the tree's, said as such (a
+# build with -buildvcs=false and no -ldflags stamp names none, and BIN may
+# be another tree's, as BEFORE= builds are).
+sf_smokeflow_version() {
+	local out commit
+	out=$("$1" version 2>/dev/null)
+	commit=$(sed -n 's/^commit: \([0-9a-f]\{7\}\)[0-9a-f]*.*/\1/p' <<<"$out")
+	echo "$(head -1 <<<"$out") (${commit:-the binary names no commit; the tree is at $(sf_git_rev)})"
+}
 
 # sf_machine_info: the first lines of every machine.txt: the date (UTC) and
 # the number of cores.
