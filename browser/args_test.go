@@ -1,9 +1,14 @@
 package browser
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/smokeflow/smokeflow/internal/procs"
 )
 
 // Chromium reads the last --disable-features only, so the command line
@@ -32,5 +37,53 @@ func TestLaunchArgsHaveOneFeatureList(t *testing.T) {
 	}
 	if got := launchArgs(Options{}, "/tmp/p"); slices.Contains(got, "--disable-site-isolation-trials") {
 		t.Error("site isolation is on by default")
+	}
+}
+
+// A context's page is the only thing Chromium runs for it: a headless
+// window comes with no omnibox popup of its own, a page of browser UI
+// with a renderer process of its own for every context, loaded and never
+// shown (docs/running.md "The browser").
+func TestAContextsPageIsItsOnlyTarget(t *testing.T) {
+	b := sharedBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
+	defer cancel()
+	renderers := func() []int {
+		var pids []int
+		for _, p := range procs.Below(b.PID(), func(p procs.Proc) bool { return strings.Contains(p.Cmdline, "--type=renderer") }) {
+			pids = append(pids, p.PID)
+		}
+		return pids
+	}
+	before := renderers()
+	c, err := b.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	if _, err := c.OpenPage(ctx, PageOptions{}, "about:blank", "load"); err != nil {
+		t.Fatal(err)
+	}
+	all, err := proto.TargetGetTargets{}.Call(b.rod.Context(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mine []string
+	for _, ti := range all.TargetInfos {
+		if ti.BrowserContextID == c.id {
+			mine = append(mine, string(ti.Type)+" "+ti.URL)
+		}
+	}
+	if !slices.Equal(mine, []string{"page about:blank"}) {
+		t.Errorf("the context holds %q, want its page alone", mine)
+	}
+	var started []int
+	for _, pid := range renderers() {
+		if !slices.Contains(before, pid) {
+			started = append(started, pid)
+		}
+	}
+	if len(started) != 1 {
+		t.Errorf("%d renderer processes started for one page, want 1: %v", len(started), started)
 	}
 }

@@ -243,9 +243,13 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 // run in the background, and the spare renderer, a renderer process
 // Chromium starts ahead for the context's next site. Every flow opens a
 // fresh context, so the spare started after its first page is for a
-// context that ends with the flow: a process started for nothing.
+// context that ends with the flow: a process started for nothing. And
+// the omnibox popup, a page of browser UI that headless Chromium loads,
+// in a renderer of its own, for the window of every context and never
+// shows: a second renderer process for every flow.
 var disabledFeatures = []string{"Translate", "MediaRouter", "OptimizationHints", "DialMediaRouteProvider",
-	"AutofillServerCommunication", "CertificateTransparencyComponentUpdater", "SpareRendererForSitePerProcess"}
+	"AutofillServerCommunication", "CertificateTransparencyComponentUpdater", "SpareRendererForSitePerProcess",
+	"WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"}
 
 var devtoolsRe = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
 
