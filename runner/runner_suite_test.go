@@ -1,6 +1,7 @@
 package runner_test
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,7 +13,10 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/internal/testsite"
+	"github.com/smokeflow/smokeflow/results"
+	"github.com/smokeflow/smokeflow/runner"
 )
 
 func TestRunner(t *testing.T) {
@@ -32,6 +36,23 @@ var _ = BeforeSuite(func() {
 	fixture = testbrowser.Site("../testdata")
 	shared = testbrowser.Launch()
 })
+
+// runOne runs the flow of file alone, in the suite's browser, with cfg.
+func runOne(file string, cfg runner.Config) *results.Flow {
+	f, err := flows.Load(file, flows.LoadOptions{BaseURL: fixture.URL})
+	Expect(err).NotTo(HaveOccurred())
+	cfg.Use = shared
+	cfg.BaseURL = fixture.URL
+	if cfg.ArtifactsDir == "" {
+		cfg.ArtifactsDir = GinkgoT().TempDir()
+	}
+	run, err := runner.Run(context.Background(), cfg, []*flows.Flow{f})
+	Expect(err).NotTo(HaveOccurred())
+	return run.Flows[0]
+}
+
+// failureText is everything a user reads about a failure.
+var failureText = testbrowser.FailureText
 
 // browserMains lists the browser main processes below this one.
 func browserMains() []int {

@@ -9,13 +9,16 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/internal/procs"
 	"github.com/smokeflow/smokeflow/internal/testsite"
+	"github.com/smokeflow/smokeflow/results"
 )
 
 // Hint is what a suite says when Chromium cannot start.
@@ -56,4 +59,20 @@ func Serve(h http.Handler) *httptest.Server {
 	s := httptest.NewServer(h)
 	DeferCleanup(s.Close)
 	return s
+}
+
+// FailureText is everything a user reads about a flow's failure: its
+// message and its diagnostics as the terminal shows them; "" when its
+// last attempt did not fail.
+func FailureText(f *results.Flow) string {
+	a := f.Final()
+	if a == nil || a.Failure == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(a.Failure.Message + "\n")
+	if d := a.Failure.Diagnostics; d != nil {
+		b.WriteString(diagnostics.Render(d, true) + "\n")
+	}
+	return b.String()
 }

@@ -1,4 +1,4 @@
-package runner_test
+package conformance_test
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
 	"github.com/smokeflow/smokeflow/results"
 	"github.com/smokeflow/smokeflow/runner"
 )
@@ -45,7 +46,7 @@ func conformanceCases() []conformanceCase {
 	if only == "" {
 		only = "*"
 	}
-	files, _ := filepath.Glob("../testdata/conformance/" + strings.TrimSuffix(only, ".yaml") + ".yaml")
+	files, _ := filepath.Glob("../../testdata/conformance/" + strings.TrimSuffix(only, ".yaml") + ".yaml")
 	var out []conformanceCase
 	for _, f := range files {
 		fh, err := os.Open(f)
@@ -76,38 +77,10 @@ func conformanceCases() []conformanceCase {
 	return out
 }
 
-func runOne(file string, cfg runner.Config) *results.Flow {
-	f, err := flows.Load(file, flows.LoadOptions{BaseURL: fixture.URL})
-	Expect(err).NotTo(HaveOccurred())
-	cfg.Use = shared
-	cfg.BaseURL = fixture.URL
-	if cfg.ArtifactsDir == "" {
-		cfg.ArtifactsDir = GinkgoT().TempDir()
-	}
-	run, err := runner.Run(context.Background(), cfg, []*flows.Flow{f})
-	Expect(err).NotTo(HaveOccurred())
-	return run.Flows[0]
-}
-
-// failureText is everything a user reads about a failure.
-func failureText(f *results.Flow) string {
-	a := f.Final()
-	if a == nil || a.Failure == nil {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(a.Failure.Message + "\n")
-	if d := a.Failure.Diagnostics; d != nil {
-		b.WriteString(diagnostics.Render(d, true) + "\n")
-	}
-	return b.String()
-}
-
 // conformanceWorkers run the waiting cases at once, in one runner.Run (as
-// the mutation pass does). One: at four, short-timeout cases failed on a
-// loaded machine, and make test is CPU-bound, so what four workers gain
-// here the package beside it loses; docs/testing.md "Conformance".
-const conformanceWorkers = 1
+// the mutation pass does): their time is a step waiting out its timeout
+// on a page at rest, not CPU (docs/testing.md "Conformance").
+const conformanceWorkers = 4
 
 // aloneReasons are the failures that measure the page moving or busy (an
 // animation that never stops, a step's whole timeout, an element that
@@ -215,7 +188,7 @@ func (pass *conformancePass) check(c conformanceCase) {
 	Expect(pass.loadErr[c.file]).NotTo(HaveOccurred())
 	res := pass.result[c.file]
 	Expect(res).NotTo(BeNil())
-	text := failureText(res)
+	text := testbrowser.FailureText(res)
 	if pass.rows[c.file] > 1 {
 		text = res.Name + ": " + text // which data row
 	}
