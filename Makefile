@@ -72,9 +72,10 @@ tools:
 demo: browser build
 	./bin/smokeflow demo
 
-# The longest suites first, longest first: go test runs two packages at a
-# time, and one that started last would run alone at the end
-# (docs/testing.md "Keeping `make test` short"). A package's binary gets 25
+# The longest suites first, longest first: go test runs three packages at
+# a time (-p 3: most of a suite's time is specs waiting), and one that
+# started last would run alone at the end (docs/testing.md "Keeping `make
+# test` short"). A package's binary gets 25
 # minutes, not go test's 10, so a loaded machine makes the run slower, not
 # red (README.md "Two commands on a fresh machine").
 test: browser tools postgres xvfb
