@@ -80,7 +80,7 @@ func conformanceCases() []conformanceCase {
 // conformanceWorkers run the waiting cases at once, in one runner.Run (as
 // the mutation pass does): their time is a step waiting out its timeout
 // on a page at rest, not CPU (docs/testing.md "Conformance").
-const conformanceWorkers = 4
+const conformanceWorkers = 2
 
 // aloneReasons are the failures that measure the page moving or busy (an
 // animation that never stops, a step's whole timeout, an element that
