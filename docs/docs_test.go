@@ -30,7 +30,6 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/smokeflow/smokeflow/browser"
-	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/examples/demo"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/internal/testbrowser"
@@ -182,7 +181,7 @@ func checkBlock(b *block) error {
 
 // checkResult checks a run against the block's mark.
 func checkResult(b *block, f *flows.Flow, res *results.Flow) error {
-	text := inDocs(failureText(res), project, byPath)
+	text := inDocs(testbrowser.FailureText(res), project, byPath)
 	if b.mode != modeFails {
 		if res.Status == results.Skipped && f.Skip != "" && res.SkipReason == f.Skip {
 			return nil // a `skip:` example is reported skipped, with its reason
@@ -235,17 +234,4 @@ func checkQuote(b *block) error {
 		return fmt.Errorf("%s quotes %s, but not as it is: keep them the same", b, m[1])
 	}
 	return nil
-}
-
-// failureText is everything a user reads about a failure.
-func failureText(f *results.Flow) string {
-	a := f.Final()
-	if a == nil || a.Failure == nil {
-		return ""
-	}
-	text := a.Failure.Message
-	if d := a.Failure.Diagnostics; d != nil {
-		text += "\n" + diagnostics.Render(d, true)
-	}
-	return text
 }
