@@ -3,6 +3,8 @@
 // BeforeSuite calls Launch for its one browser and serves its fixtures
 // with Site or Serve; after the suite, everything it opened is closed,
 // the browser's processes are reaped, and no Chromium may outlive it.
+// FailureText is what those suites read of a flow's failure, as a user
+// reads it.
 package testbrowser
 
 import (
