@@ -195,6 +195,9 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 	var res *locate.Result
 	var snap *locate.Snapshot
 	err := p.Poll(ctx, func() (bool, error) {
+		if err := p.awaitUnderWay(ctx, out); err != nil {
+			return false, err
+		}
 		start, reads := time.Now(), p.Reads()
 		f, err := p.Find(ctx, t, FindOptions{Live: true, Reuse: !chk.fresh}) // docs/targets.md "One lookup"
 		r, s := f.Result, f.Snap
@@ -593,8 +596,12 @@ func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outco
 		return nil, err
 	}
 	if t == nil {
+		out := &Outcome{}
+		if err := p.awaitUnderWay(ctx, out); err != nil {
+			return out, err
+		}
 		defer p.input()()
-		return &Outcome{}, p.pressKeys(ctx, keys)
+		return out, p.pressKeys(ctx, keys)
 	}
 	return p.act(ctx, t, checks{enabled: true}, false, func(n *locate.Node, x, y float64) error {
 		if err := p.focusForKeys(ctx, n); err != nil {

@@ -113,13 +113,32 @@ func (c *clock) navigationAsked(now time.Time, e *proto.PageFrameRequestedNaviga
 }
 
 // navigated records a navigation event; main: of the main frame, so the
-// navigation asked for, if any, went somewhere.
+// navigation asked for, if any, went somewhere, and the one under way,
+// if any, replaced the document (or moved within it).
 func (c *clock) navigated(main bool) {
 	if main {
 		c.quiet.asked = flight{}
+		c.quiet.nav = underWay{}
 	}
 	c.signal()
 }
+
+// stopped records that the main frame stopped loading
+// (Page.frameStoppedLoading): a navigation whose document was requested
+// and is still under way then will not replace the document (a download,
+// a 204, one aborted). One asked for, not requested yet, is not the one
+// that stopped: the document it would leave finished loading.
+func (c *clock) stopped() {
+	if c.quiet.nav.requested {
+		c.quiet.nav = underWay{}
+	}
+	c.signal()
+}
+
+// underWay is the navigation of the main frame to another document that
+// has not replaced the document yet, if any (docs/targets.md "A
+// navigation under way").
+func (c *clock) underWay(now time.Time) (underWay, bool) { return c.quiet.underWay(now) }
 
 // requestStarted and requestEnded record the network's moves (settle.go).
 func (c *clock) requestStarted(now time.Time, e *proto.NetworkRequestWillBeSent, doc bool) {
@@ -320,6 +339,10 @@ type quiet struct {
 	asked flight
 	// askedN counts the navigations of the main frame the page asked for
 	askedN uint64
+	// nav is the navigation of the main frame to another document under
+	// way: asked for or its document requested, not yet committed nor
+	// given up (docs/targets.md "A navigation under way").
+	nav underWay
 	// elsewhere counts the DOM changes the change watcher reported from
 	// other documents than the main one (frames), or from the main one
 	// before its world was noted: an idle probe watches the main
@@ -330,6 +353,23 @@ type quiet struct {
 	sent, answer uint64
 	said         string
 	wake         chan struct{}
+}
+
+// underWay is a navigation of the main frame to another document that
+// has not replaced the document yet.
+type underWay struct {
+	since     time.Time
+	to        string // its URL
+	requested bool   // its document's request started
+}
+
+// givenUp is when it no longer counts if nothing happens: longLived after
+// it was asked for, until its request starts; never after (zero).
+func (n underWay) givenUp() time.Time {
+	if n.requested {
+		return time.Time{}
+	}
+	return n.since.Add(longLived)
 }
 
 type flight struct {
@@ -353,6 +393,14 @@ func (q *quiet) signal() {
 func (q *quiet) started(now time.Time, e *proto.NetworkRequestWillBeSent, doc bool) {
 	if doc {
 		q.asked = flight{}
+		since := q.nav.since
+		if since.IsZero() {
+			since = now
+		}
+		q.nav = underWay{since: since, requested: true}
+		if e.Request != nil {
+			q.nav.to = shortURL(e.Request.URL)
+		}
 	}
 	if e.Request == nil || e.Type == proto.NetworkResourceTypeWebSocket || e.Type == proto.NetworkResourceTypeEventSource ||
 		e.Type == proto.NetworkResourceTypePreflight || browserOwn(e.Type, e.Request.URL) ||
@@ -394,6 +442,7 @@ func (q *quiet) navigating(now time.Time, e *proto.PageFrameRequestedNavigation)
 		return
 	}
 	q.asked = flight{start: now, what: shortURL(e.URL)}
+	q.nav = underWay{since: now, to: q.asked.what}
 	q.askedN++
 	q.moves++
 	q.moved = q.asked.start
@@ -433,6 +482,19 @@ func (q *quiet) inFlight(now time.Time) (string, time.Time) {
 		return "it was going on to " + a.what, a.start.Add(longLived)
 	}
 	return "", now
+}
+
+// underWay is the navigation under way, if any. One asked for whose
+// request has not started within longLived is given up, as settling gives
+// it up (a navigation a beforeunload handler held back); one whose
+// document was requested is under way until the document is replaced or
+// the frame stops loading.
+func (q *quiet) underWay(now time.Time) (underWay, bool) {
+	n := q.nav
+	if n.since.IsZero() || !n.requested && !now.Before(n.givenUp()) {
+		return underWay{}, false
+	}
+	return n, true
 }
 
 // idleAnswer records an answer of an idle probe, the payload of a call of

@@ -66,6 +66,17 @@ func navigationAsked(url string) event {
 	}
 }
 
+// docRequest: the request of a document for the main frame.
+func docRequest(id, url string) event {
+	return func(r *rec) {
+		r.c.requestStarted(r.now, &proto.NetworkRequestWillBeSent{RequestID: proto.NetworkRequestID(id),
+			Request: &proto.NetworkRequest{Method: "GET", URL: url}, Type: proto.NetworkResourceTypeDocument}, true)
+	}
+}
+
+// stoppedLoading: the main frame stopped loading.
+func stoppedLoading() event { return func(r *rec) { r.c.stopped() } }
+
 func navigated(main bool) event { return func(r *rec) { r.c.navigated(main) } }
 
 func inputSent() event { return func(r *rec) { r.c.bump() } }
@@ -113,6 +124,7 @@ type answers struct {
 	shownReuse   bool          // the same, for an expectation
 	woke         bool          // the channel taken by watch was closed
 	probe        string        // what the idle probe found
+	underWay     string        // where a navigation under way goes
 }
 
 func TestClock(t *testing.T) {
@@ -153,7 +165,25 @@ func TestClock(t *testing.T) {
 		{name: "a navigation asked makes it busy",
 			events: []event{load(), after(300 * time.Millisecond), navigationAsked("http://x/next")},
 			want: answers{gen: 1, atRest: true, since: 300 * time.Millisecond,
-				busy: "it was going on to http://x/next"}},
+				busy: "it was going on to http://x/next", underWay: "http://x/next"}},
+		{name: "a navigation asked whose document is requested is under way until it replaces the document",
+			events: []event{load(), navigationAsked("http://x/next"), docRequest("d", "http://x/next?q=1"), after(3 * longLived)},
+			want:   answers{gen: 1, atRest: true, resting: true, underWay: "http://x/next?q=1"}},
+		{name: "a navigation that replaced the document is no longer under way",
+			events: []event{load(), navigationAsked("http://x/next"), docRequest("d", "http://x/next"), navigated(true)},
+			want:   answers{gen: 2, since: 0, busy: "1 request(s) in flight, as GET http://x/next"}},
+		{name: "a navigation whose frame stopped loading (a download, a 204) is no longer under way",
+			events: []event{load(), navigationAsked("http://x/file"), docRequest("d", "http://x/file"), requestEnd("d"), stoppedLoading()},
+			want:   answers{gen: 2, resting: true}},
+		{name: "a navigation asked is still under way when the document it leaves stops loading",
+			events: []event{load(), navigationAsked("http://x/next"), stoppedLoading()},
+			want:   answers{gen: 2, busy: "it was going on to http://x/next", underWay: "http://x/next"}},
+		{name: "a navigation asked is still under way when a frame navigates",
+			events: []event{load(), navigationAsked("http://x/next"), navigated(false)},
+			want:   answers{gen: 2, busy: "it was going on to http://x/next", underWay: "http://x/next"}},
+		{name: "a navigation asked whose request never started is given up after longLived",
+			events: []event{load(), navigationAsked("http://x/next"), after(longLived)},
+			want:   answers{gen: 1, atRest: true, resting: true}},
 		{name: "a navigation asked that went somewhere no longer does",
 			events: []event{load(), after(300 * time.Millisecond), navigationAsked("http://x/next"), navigated(true)},
 			want:   answers{gen: 2, atRest: true, resting: true, since: 300 * time.Millisecond}},
@@ -235,6 +265,9 @@ func (r *rec) answer(loaded bool, stampsNow []string) answers {
 			a.woke = true
 		default:
 		}
+	}
+	if n, ok := c.underWay(r.now); ok {
+		a.underWay = n.to
 	}
 	if r.probed && c.probeAnswered(1) {
 		a.probe = c.probeFound(r.moves, r.elseN)

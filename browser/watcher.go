@@ -204,7 +204,7 @@ func (p *Page) handle(s *CDPSession, msg *rod.Message) {
 	case "Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFailed", "Network.loadingFinished":
 		p.handleNetwork(s, msg)
 	case "Page.lifecycleEvent", "Runtime.bindingCalled", "Page.frameNavigated", "Page.navigatedWithinDocument",
-		"Page.frameRequestedNavigation", "Accessibility.nodesUpdated", "Accessibility.loadComplete":
+		"Page.frameRequestedNavigation", "Page.frameStoppedLoading", "Accessibility.nodesUpdated", "Accessibility.loadComplete":
 		p.handleLifecycle(s, msg)
 	case "Runtime.executionContextCreated", "Runtime.executionContextDestroyed", "Runtime.executionContextsCleared":
 		p.handleWorlds(s, msg)
@@ -413,6 +413,14 @@ func (p *Page) handleLifecycle(s *CDPSession, msg *rod.Message) {
 		}
 		p.mu.Lock()
 		p.clock.navigationAsked(time.Now(), &e)
+		p.mu.Unlock()
+	case "Page.frameStoppedLoading":
+		var e proto.PageFrameStoppedLoading
+		if !msg.Load(&e) || s != p.main || e.FrameID != p.main.FrameID {
+			return
+		}
+		p.mu.Lock()
+		p.clock.stopped()
 		p.mu.Unlock()
 	case "Page.frameNavigated", "Page.navigatedWithinDocument":
 		p.visited(msg)

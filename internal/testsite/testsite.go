@@ -9,7 +9,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // Site is a fixture server.
@@ -23,7 +25,8 @@ type Site struct {
 // the cross origin; a missing .html page of a folder with a 404.html is
 // that page, with the status 404; with ?no-store an .html file is sent
 // with Cache-Control: no-store (as the demo shop's pages are), which keeps
-// it out of the back/forward cache. /status/500 answers 500; /hang never
+// it out of the back/forward cache; with ?delay=MS (0..10000) it is sent
+// that many milliseconds late, as a slow server's page. /status/500 answers 500; /hang never
 // answers; /api/ is a small JSON API (see api); /download/stalled starts
 // the download of stalled.bin and never ends it.
 func Serve(root string) *Site {
@@ -41,6 +44,9 @@ func Serve(root string) *Site {
 		case r.URL.Path == "/download/stalled":
 			stalledDownload(w, r)
 		case strings.HasSuffix(r.URL.Path, ".html"):
+			if !delay(w, r) {
+				return
+			}
 			file := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/")))
 			status := http.StatusOK
 			b, err := os.ReadFile(file)
@@ -65,6 +71,26 @@ func Serve(root string) *Site {
 	_, port, _ := net.SplitHostPort(s.Listener.Addr().String())
 	s.Cross = "http://localhost:" + port
 	return s
+}
+
+// delay holds an .html page back for its ?delay=MS milliseconds. It
+// reports false when the request ended first, or answered a bad delay.
+func delay(w http.ResponseWriter, r *http.Request) bool {
+	v := r.URL.Query().Get("delay")
+	if v == "" {
+		return true
+	}
+	ms, err := strconv.Atoi(v)
+	if err != nil || ms < 0 || ms > 10000 {
+		http.Error(w, "send ?delay=N, 0..10000", http.StatusBadRequest)
+		return false
+	}
+	select {
+	case <-time.After(time.Duration(ms) * time.Millisecond):
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
 
 // stalledDownload sends the first 10 of 1000 bytes of an attachment, then
