@@ -8,9 +8,9 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-// docs/targets.md "After an action": an action that makes the page go to
-// another document ends once that document has replaced the one it acted
-// on, so the next step acts on the new page, never on the page being left.
+// docs/targets.md "A navigation under way": an action waits while the
+// page is going on to another document, so the step after one that sent
+// the page elsewhere acts on the new page, never on the page being left.
 // The home page and the results page each have a link named Result.
 var _ = Describe("a step after an action that navigates", func() {
 	It("acts on the page a form sent with Enter led to, not on the page it left", func() {
