@@ -57,12 +57,14 @@ func (c *capturing) FirstRead() *locate.Snapshot {
 // painted notes that the main frame's document docs reported its first
 // paint: a frame that came after it loaded and before this is that paint.
 // The caller holds Page.mu (the page's lifecycle said so).
-func (c *capturing) painted(docs int) {
+func (p *Page) painted(docs int) {
+	c := &p.capturing
 	c.cast.mu.Lock()
 	defer c.cast.mu.Unlock()
 	if c.cast.provisional && c.cast.docs == docs {
 		c.cast.provisional = false
 		c.cast.fill(docs, c.cast.newest)
+		p.castIdle()
 	}
 }
 
@@ -71,7 +73,8 @@ func (c *capturing) painted(docs int) {
 // now on may be its effect, not the page after the step. A frame still
 // empty, its document not painted yet, takes that document's first frame
 // when it comes: the one nearest the step's end.
-func (c *capturing) sealFrames() {
+func (p *Page) sealFrames() {
+	c := &p.capturing
 	c.cast.mu.Lock()
 	defer c.cast.mu.Unlock()
 	for _, f := range c.cast.waiting {
@@ -81,4 +84,5 @@ func (c *capturing) sealFrames() {
 		}
 	}
 	c.cast.waiting = nil
+	p.castIdle()
 }

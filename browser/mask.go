@@ -78,8 +78,14 @@ func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox,
 }
 
 // measuredCapture measures the boxes, takes the screenshot and measures
-// them again.
+// them again. A navigation of the tab under way is waited for first: the
+// browser answers a capture sent meanwhile only once a frame comes, which
+// the page being left no longer paints (docs/running.md "Traces", "Never
+// a failure"; docs/targets.md "A navigation under way").
 func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreenshot) ([]locate.Box, []byte, []locate.Box, error) {
+	if _, err := p.waitUnderWay(ctx); err != nil {
+		return nil, nil, nil, err
+	}
 	before, err := p.secretBoxes(ctx)
 	if err != nil {
 		return nil, nil, nil, err

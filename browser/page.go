@@ -289,6 +289,7 @@ func (e *NavigateError) Error() string {
 // (default), "domcontentloaded" or "networkidle". It returns the HTTP
 // status of the document.
 func (p *Page) Navigate(ctx context.Context, url, wait string) (int, error) {
+	p.sealFrames() // what it paints from now on is not the last step's page
 	r, err := proto.PageNavigate{URL: url}.Call(p.main.Client(ctx))
 	if err != nil {
 		return 0, err

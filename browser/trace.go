@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -42,15 +43,21 @@ func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 	return paintBoxes(data, append(before, after...), 0, 0)
 }
 
-// screencast is the newest frame of the page's screencast
-// (StartScreencast), and the frames of steps still waiting for theirs.
+// screencast is the page's screencast (ScreencastFrame): whether it
+// runs, its newest frame, and the frames of steps still waiting for
+// theirs. It runs only while a step's frame waits for one: from a step's
+// end until smokeflow's next input to the tab, and until a document an
+// input found unpainted paints (docs/running.md "How the frame is
+// taken"); the browser captures every paint while it runs.
 type screencast struct {
 	mu          sync.Mutex
-	newest      []byte       // JPEG
-	docs        int          // the document it shows (docCount); -1: not known
-	provisional bool         // it came before docs reported its first paint (onScreencastFrame)
-	waiting     []*CastFrame // frames the frames that come fill, until an input
-	first       []*CastFrame // frames an input found empty: their document's first frame fills them
+	on          bool          // started, and no stop sent since
+	stopping    chan struct{} // closed once the last stop sent is answered; nil: none sent
+	newest      []byte        // JPEG
+	docs        int           // the document it shows (docCount); -1: not known
+	provisional bool          // it came before docs reported its first paint (onScreencastFrame)
+	waiting     []*CastFrame  // frames the frames that come fill, until an input
+	first       []*CastFrame  // frames an input found empty: their document's first frame fills them
 }
 
 // CastFrame is a step's frame from the screencast (ScreencastFrame): the
@@ -72,16 +79,55 @@ func (f *CastFrame) JPEG() []byte {
 	return f.data
 }
 
-// StartScreencast has the browser send a JPEG frame of the page each
-// time it paints; ScreencastFrame is the newest. Frames are acknowledged
-// as they come, so the browser keeps sending them.
-func (p *Page) StartScreencast(ctx context.Context) error {
+// castOn starts the screencast unless it runs: the browser then sends a
+// JPEG frame of the page at once, and one each time it paints. Frames
+// are acknowledged as they come, so the browser keeps sending them. A
+// stop still on its way is waited for first, so that it cannot stop the
+// new start.
+func (p *Page) castOn(ctx context.Context) error {
+	p.cast.mu.Lock()
+	on, stopping := p.cast.on, p.cast.stopping
+	p.cast.mu.Unlock()
+	if on {
+		return nil
+	}
+	if stopping != nil {
+		select {
+		case <-stopping:
+		case <-ctx.Done():
+			return fmt.Errorf("cannot start the screencast: %w", ctx.Err())
+		}
+	}
 	err := proto.PageStartScreencast{Format: proto.PageStartScreencastFormatJpeg, Quality: intPtr(TraceQuality), EveryNthFrame: intPtr(1),
 		MaxWidth: intPtr(TraceWidth), MaxHeight: intPtr(TraceWidth)}.Call(p.main.Client(ctx))
 	if err != nil {
 		return fmt.Errorf("cannot start the screencast: %w", err)
 	}
+	p.cast.mu.Lock()
+	p.cast.on = true
+	p.cast.mu.Unlock()
 	return nil
+}
+
+// castIdle stops the screencast when no step's frame waits for a frame:
+// its captures cost the browser CPU at every paint (docs/benchmarks.md
+// "Traces"). The stop is sent without waiting for its answer. The caller
+// holds c.mu.
+func (p *Page) castIdle() {
+	c := &p.cast
+	if !c.on || len(c.waiting) > 0 || len(c.first) > 0 {
+		return
+	}
+	c.on = false
+	done := make(chan struct{})
+	c.stopping = done
+	s := p.main
+	go func() {
+		defer close(done)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = proto.PageStopScreencast{}.Call(s.Client(ctx)) // a page gone away has stopped
+	}()
 }
 
 // ErrFrameUnsafe is ScreencastFrame's answer on a page with something to
@@ -108,14 +154,24 @@ func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 		return nil, ErrFrameUnsafe
 	}
 	docs := p.docCount()
-	p.cast.mu.Lock()
-	defer p.cast.mu.Unlock()
+	c := &p.cast
+	c.mu.Lock()
 	f := &CastFrame{docs: docs, page: p}
-	if p.cast.newest != nil && p.cast.docs == docs && !p.cast.provisional {
-		f.data = p.cast.newest
+	if c.on && c.newest != nil && c.docs == docs && !c.provisional {
+		// it ran since the step began: its newest frame is the page now
+		f.data = c.newest
+		p.castIdle()
+		c.mu.Unlock()
 		return f, nil
 	}
-	p.cast.waiting = append(p.cast.waiting, f)
+	c.waiting = append(c.waiting, f)
+	c.mu.Unlock()
+	if err := p.castOn(ctx); err != nil {
+		c.mu.Lock()
+		c.waiting = slices.DeleteFunc(c.waiting, func(w *CastFrame) bool { return w == f })
+		c.mu.Unlock()
+		return nil, err
+	}
 	return f, nil
 }
 
@@ -138,6 +194,7 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	case docPainted:
 		p.cast.docs = docs
 		p.cast.fill(docs, e.Data)
+		p.castIdle()
 	case docLoaded:
 		p.cast.docs, p.cast.provisional = docs, true
 	}

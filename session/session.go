@@ -150,12 +150,10 @@ type Session struct {
 	// (policy.go)
 	pending   []pendingStep
 	confirmed *flows.Step
-	// the trace recorded so far, and the tabs whose screencast runs
-	// (trace.go)
+	// the trace recorded so far (trace.go)
 	trace []traceFrame
 	// traceRead is the latest snapshot the trace rendered, and its text
 	traceRead traceRead
-	casting   map[*browser.Page]bool
 	// castUnsafe: a page of the session showed something to paint over;
 	// its trace takes screenshots from then on (trace.go)
 	castUnsafe bool
@@ -194,7 +192,6 @@ func Open(ctx context.Context, bctx *browser.Context, opts Options) (*Session, e
 	if err := ss.openPage(ctx); err != nil {
 		return nil, err
 	}
-	ss.startTrace(ctx)
 	return ss, nil
 }
 

@@ -24,9 +24,10 @@ const (
 	TraceOff TraceCapture = iota
 	// TraceShots takes a JPEG screenshot once each step has finished.
 	TraceShots
-	// TraceScreencast keeps the browser's screencast running and takes its
-	// frame of each step once the step has finished, or a screenshot where
-	// the frame is not safe (traceShot); the runner's default.
+	// TraceScreencast takes each step's frame from the browser's
+	// screencast, which runs from the step's end to the next input, or a
+	// screenshot where the frame is not safe (traceShot); the runner's
+	// default.
 	TraceScreencast
 )
 
@@ -117,7 +118,7 @@ func (ss *Session) traceText(snap *locate.Snapshot) *traceText {
 // could be taken.
 func (ss *Session) traceShot(ctx context.Context, p *browser.Page) ([]byte, *browser.CastFrame) {
 	if ss.opts.Trace == TraceScreencast && !ss.castUnsafe {
-		f, err := ss.screencastFrame(ctx, p)
+		f, err := p.ScreencastFrame(ctx)
 		if err == nil {
 			return nil, f
 		}
@@ -130,39 +131,6 @@ func (ss *Session) traceShot(ctx context.Context, p *browser.Page) ([]byte, *bro
 		return nil, nil
 	}
 	return shot, nil
-}
-
-// screencastFrame starts the tab's screencast the first time and takes
-// the step's frame from it.
-func (ss *Session) screencastFrame(ctx context.Context, p *browser.Page) (*browser.CastFrame, error) {
-	if err := ss.startCast(ctx, p); err != nil {
-		return nil, err
-	}
-	return p.ScreencastFrame(ctx)
-}
-
-// startTrace starts what the trace needs on the first tab: its
-// screencast, so that frames come from the first step on.
-func (ss *Session) startTrace(ctx context.Context) {
-	if ss.opts.Trace == TraceScreencast {
-		// a screencast that did not start is no error: traceStep tries again
-		_ = ss.startCast(ctx, ss.page)
-	}
-}
-
-// startCast starts p's screencast, once.
-func (ss *Session) startCast(ctx context.Context, p *browser.Page) error {
-	if ss.casting[p] {
-		return nil
-	}
-	if err := p.StartScreencast(ctx); err != nil {
-		return err
-	}
-	if ss.casting == nil {
-		ss.casting = map[*browser.Page]bool{}
-	}
-	ss.casting[p] = true
-	return nil
 }
 
 // KeepTrace writes the trace recorded so far into the session's folder,
