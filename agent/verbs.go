@@ -119,6 +119,13 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 	cctx, cancel := context.WithTimeout(ctx, timeout+grace)
 	defer cancel()
 	o := v.run(e, cctx, c, timeout)
+	if o.Reason == diagnostics.ReasonBrowser && v.page && c.Verb != VerbOpen && e.diedUnder() {
+		// the browser died under the verb: it says so as the next verb
+		// would (docs/agent-session.md "A session that died")
+		if ended := e.checkEnded(c); ended != nil {
+			return ended
+		}
+	}
 	if c.Diff && v.acts && o.Code == ExitOK {
 		e.showChange(cctx, o, timeout)
 	}
@@ -129,6 +136,28 @@ func (e *Engine) run(ctx context.Context, c Command) *Output {
 		o.Notes = append(o.Notes, e.unfreeze(ctx)...)
 	}
 	return o
+}
+
+// exitSeen bounds the wait of a verb that lost the browser's connection
+// for the browser's exit to be seen: the connection ends as the process
+// does, and its exit is reaped a moment later.
+const exitSeen = time.Second
+
+// diedUnder reports a browser the engine launched that exited, or exits
+// within exitSeen: a verb that failed for the browser's reason (its
+// connection closed) then fails as the session having ended.
+func (e *Engine) diedUnder() bool {
+	if e.b == nil {
+		return false
+	}
+	t := time.NewTimer(exitSeen)
+	defer t.Stop()
+	select {
+	case <-e.b.Exited():
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 // checkEnded notes a browser that died under the session, and fails a

@@ -61,10 +61,11 @@ type screencast struct {
 }
 
 // CastFrame is a step's frame from the screencast (ScreencastFrame): the
-// newest frame when the step finished; or, when the tab had not yet
-// painted the document it shows, the newest frame of that document to
-// come before smokeflow's next input to the tab, and when none came by
-// then, that document's first (docs/running.md "Traces").
+// newest frame of the document the tab shows at the step's end, to come
+// from then until smokeflow's next input to the tab (the screencast sends
+// one when it starts); when none came by then (the tab had not yet
+// painted that document), that document's first (docs/running.md
+// "Traces").
 type CastFrame struct {
 	docs   int    // the document it shows (docCount)
 	data   []byte // JPEG; guarded by the page's cast.mu
@@ -137,11 +138,12 @@ func (p *Page) castIdle() {
 var ErrFrameUnsafe = errors.New("the page holds a secret or a password field: a screencast frame cannot be painted over safely")
 
 // ScreencastFrame is the frame of a step that has just finished: the
-// newest frame the screencast sent when it shows the tab's current
+// newest frame when the screencast runs and shows the tab's current
 // document, else one that the next frames of that document fill until
-// smokeflow sends the tab an input (a frame of a document the tab has
-// left would show the page before the step). ErrFrameUnsafe when the page
-// has secrets to paint over, or a password field.
+// smokeflow sends the tab an input, the screencast started for them (a
+// frame of a document the tab has left would show the page before the
+// step). ErrFrameUnsafe when the page has secrets to paint over, or a
+// password field.
 func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 	if len(p.secrets) > 0 {
 		return nil, ErrFrameUnsafe
@@ -158,7 +160,8 @@ func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 	c.mu.Lock()
 	f := &CastFrame{docs: docs, page: p}
 	if c.on && c.newest != nil && c.docs == docs && !c.provisional {
-		// it ran since the step began: its newest frame is the page now
+		// it runs (a frame waits for a document to paint): its newest
+		// frame is the page now
 		f.data = c.newest
 		p.castIdle()
 		c.mu.Unlock()

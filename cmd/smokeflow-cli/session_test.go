@@ -204,6 +204,24 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 		Expect(sessionsIn(dir)).To(ConsistOf(HaveField("PID", pid)), "the same process serves the new session")
 	})
 
+	It("fails a verb sent as its browser is being killed as the session having ended, not as a lost connection", func() {
+		smokeflowSplit("open", page)
+		pid := sessionsIn(dir)[0].PID
+		var main procs.Proc
+		for _, p := range procs.Below(pid, func(p procs.Proc) bool { return procs.IsBrowser(p.Cmdline) }) {
+			if p.PPID == pid && strings.Contains(p.Cmdline, "--remote-debugging-") {
+				main = p
+			}
+		}
+		Expect(main.PID).NotTo(BeZero(), "the session's browser")
+		Expect(syscall.Kill(main.PID, syscall.SIGKILL)).To(Succeed())
+		// no wait for its end: the verb may find the connection closed
+		// before the session sees the browser's exit
+		code, out, errOut := smokeflowSplit("snapshot")
+		Expect(code).To(Equal(3), out+errOut)
+		Expect(out + errOut).To(ContainSubstring(fmt.Sprintf(`snapshot: the session "default" ended (its browser, pid %d, exited: signal: killed)`, main.PID)))
+	})
+
 	It("runs end to end from the built binary, and leaves no process behind", func() {
 		bin := filepath.Join(GinkgoT().TempDir(), "smokeflow")
 		build := exec.Command("go", "build", "-o", bin, ".")
