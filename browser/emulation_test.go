@@ -18,21 +18,14 @@ import (
 // takes (docs/flows.md "Devices and places"): a name that maps to a
 // permission type Chromium does not know would fail every flow naming it.
 func TestPermissionsTableIsWhatChromiumGrants(t *testing.T) {
-	b := sharedBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
-	defer cancel()
-	c, err := b.NewContext(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
+	ctx, c := freshContext(t)
 	for _, p := range flows.Permissions() {
 		if err := c.GrantPermissions(ctx, []string{p.Name}); err != nil {
 			t.Errorf("%s (%s): %v", p.Name, p.Chromium, err)
 		}
 	}
 	// the check can fail: a type Chromium does not know is refused
-	err = proto.BrowserGrantPermissions{Permissions: []proto.BrowserPermissionType{"clipboardRead"}, BrowserContextID: c.id}.Call(b.rod.Context(ctx))
+	err := proto.BrowserGrantPermissions{Permissions: []proto.BrowserPermissionType{"clipboardRead"}, BrowserContextID: c.id}.Call(sharedBrowser(t).rod.Context(ctx))
 	if err == nil {
 		t.Fatal("Browser.grantPermissions took an unknown permission type: the test above proves nothing")
 	}

@@ -51,6 +51,21 @@ func sharedBrowser(t *testing.T) *Browser {
 	return stubBrowser.b
 }
 
+// freshContext is a new incognito context of the shared browser, closed
+// after the test, and a context for its calls bounded by stubDeadline.
+func freshContext(t *testing.T) (context.Context, *Context) {
+	t.Helper()
+	b := sharedBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
+	t.Cleanup(cancel)
+	c, err := b.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return ctx, c
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if b := stubBrowser.b; b != nil {

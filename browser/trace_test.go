@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"context"
 	"testing"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -12,14 +11,7 @@ import (
 // the frame is taken"); on a page that animates, the browser would
 // otherwise capture every paint of the whole flow.
 func TestScreencastRunsOnlyWhileAFrameWaits(t *testing.T) {
-	b := sharedBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
-	defer cancel()
-	c, err := b.NewContext(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = c.Close() }()
+	ctx, c := freshContext(t)
 	const spinning = `data:text/html,<div style="width:40px;height:40px;background:red;animation:s 1s linear infinite"></div>` +
 		`<style>@keyframes s{to{transform:rotate(360deg)}}</style>`
 	p, err := c.OpenPage(ctx, PageOptions{}, spinning, "load")
