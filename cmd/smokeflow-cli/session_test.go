@@ -188,9 +188,9 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 		Expect(list[0].PID).NotTo(Equal(pid))
 	})
 
-	It("fails the next verb when its browser was killed with SIGKILL, and open starts a new one with a note", func() {
-		smokeflowSplit("open", page)
-		pid := sessionsIn(dir)[0].PID
+	// sessionBrowser is the browser the session's process pid launched
+	sessionBrowser := func(pid int) procs.Proc {
+		GinkgoHelper()
 		var main procs.Proc
 		for _, p := range procs.Below(pid, func(p procs.Proc) bool { return procs.IsBrowser(p.Cmdline) }) {
 			if p.PPID == pid && strings.Contains(p.Cmdline, "--remote-debugging-") { // not a helper: crashpad's fall to the session's process too
@@ -198,6 +198,13 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 			}
 		}
 		Expect(main.PID).NotTo(BeZero(), "the session's browser")
+		return main
+	}
+
+	It("fails the next verb when its browser was killed with SIGKILL, and open starts a new one with a note", func() {
+		smokeflowSplit("open", page)
+		pid := sessionsIn(dir)[0].PID
+		main := sessionBrowser(pid)
 		Expect(syscall.Kill(main.PID, syscall.SIGKILL)).To(Succeed())
 		Eventually(func() bool { return gone(main.PID) }, 30*time.Second, 20*time.Millisecond).Should(BeTrue())
 		diedThen(pid, fmt.Sprintf("its browser, pid %d, exited: signal: killed", main.PID))
@@ -207,13 +214,7 @@ var _ = Describe("session commands (docs/agent-session.md)", func() {
 	It("fails a verb sent as its browser is being killed as the session having ended, not as a lost connection", func() {
 		smokeflowSplit("open", page)
 		pid := sessionsIn(dir)[0].PID
-		var main procs.Proc
-		for _, p := range procs.Below(pid, func(p procs.Proc) bool { return procs.IsBrowser(p.Cmdline) }) {
-			if p.PPID == pid && strings.Contains(p.Cmdline, "--remote-debugging-") {
-				main = p
-			}
-		}
-		Expect(main.PID).NotTo(BeZero(), "the session's browser")
+		main := sessionBrowser(pid)
 		Expect(syscall.Kill(main.PID, syscall.SIGKILL)).To(Succeed())
 		// no wait for its end: the verb may find the connection closed
 		// before the session sees the browser's exit
