@@ -74,6 +74,7 @@ func (p *Page) painted(docs int) {
 // empty, its document not painted yet, takes that document's first frame
 // when it comes: the one nearest the step's end.
 func (p *Page) sealFrames() {
+	p.awaitFrames()
 	c := &p.capturing
 	c.cast.mu.Lock()
 	defer c.cast.mu.Unlock()

@@ -58,6 +58,47 @@ type screencast struct {
 	provisional bool          // it came before docs reported its first paint (onScreencastFrame)
 	waiting     []*CastFrame  // frames the frames that come fill, until an input
 	first       []*CastFrame  // frames an input found empty: their document's first frame fills them
+	came        chan struct{} // closed when a frame fills waiting frames (awaitFrames)
+	late        bool          // an input waited frameDue for a frame in vain, none came since
+}
+
+// frameDue bounds how long an input waits for the frame that the last
+// step's end asked of the screencast, when it has not come yet: it comes
+// a frame or two after the start (9 to 23 ms on a quiet machine), and an
+// input that came first would leave the step without a frame when the
+// input leads to another document.
+const frameDue = 200 * time.Millisecond
+
+// awaitFrames waits, for at most frameDue, for the frame the running
+// screencast owes a step's frame of the tab's current document, painted:
+// the page a step left is the one its frame shows, not a document's first
+// paint after the next step's input. A page whose frame did not come in
+// time is not waited for again until one comes.
+func (p *Page) awaitFrames() {
+	docs, state := p.frameDoc()
+	if state != docPainted {
+		return
+	}
+	c := &p.cast
+	c.mu.Lock()
+	owed := c.on && !c.late && slices.ContainsFunc(c.waiting, func(f *CastFrame) bool { return f.data == nil && f.docs == docs })
+	if c.came == nil {
+		c.came = make(chan struct{})
+	}
+	came := c.came
+	c.mu.Unlock()
+	if !owed {
+		return
+	}
+	t := time.NewTimer(frameDue)
+	defer t.Stop()
+	select {
+	case <-came:
+	case <-t.C:
+		c.mu.Lock()
+		c.late = true
+		c.mu.Unlock()
+	}
 }
 
 // CastFrame is a step's frame from the screencast (ScreencastFrame): the
@@ -192,7 +233,7 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	}
 	docs, state := p.frameDoc()
 	p.cast.mu.Lock()
-	p.cast.newest, p.cast.docs, p.cast.provisional = e.Data, -1, false
+	p.cast.newest, p.cast.docs, p.cast.provisional, p.cast.late = e.Data, -1, false, false
 	switch state {
 	case docPainted:
 		p.cast.docs = docs
@@ -218,6 +259,10 @@ func (c *screencast) fill(docs int, data []byte) {
 			f.data = data
 		}
 	}
+	if c.came != nil {
+		close(c.came) // awaitFrames
+	}
+	c.came = make(chan struct{})
 	first := c.first[:0]
 	for _, f := range c.first {
 		switch {
