@@ -117,7 +117,6 @@ func (c *clock) navigationAsked(now time.Time, e *proto.PageFrameRequestedNaviga
 // if any, replaced the document (or moved within it).
 func (c *clock) navigated(main bool) {
 	if main {
-		c.quiet.asked = flight{}
 		c.quiet.nav = underWay{}
 	}
 	c.signal()
@@ -334,14 +333,13 @@ type quiet struct {
 	moves   uint64    // requests started or ended, navigations asked for
 	moved   time.Time // when moves last grew
 	lastReq string    // "GET URL" of the last request that started
-	// asked is a navigation of the main frame the page asked for
-	// (Page.frameRequestedNavigation) whose request has not started yet.
-	asked flight
 	// askedN counts the navigations of the main frame the page asked for
 	askedN uint64
 	// nav is the navigation of the main frame to another document under
-	// way: asked for or its document requested, not yet committed nor
-	// given up (docs/targets.md "A navigation under way").
+	// way: asked for (Page.frameRequestedNavigation) or its document
+	// requested, not yet committed nor given up (docs/targets.md "A
+	// navigation under way"); one asked for whose request has not
+	// started keeps the page busy too (inFlight).
 	nav underWay
 	// elsewhere counts the DOM changes the change watcher reported from
 	// other documents than the main one (frames), or from the main one
@@ -392,7 +390,6 @@ func (q *quiet) signal() {
 // asked for, if any, has started.
 func (q *quiet) started(now time.Time, e *proto.NetworkRequestWillBeSent, doc bool) {
 	if doc {
-		q.asked = flight{}
 		since := q.nav.since
 		if since.IsZero() {
 			since = now
@@ -441,11 +438,10 @@ func (q *quiet) navigating(now time.Time, e *proto.PageFrameRequestedNavigation)
 	if e.Disposition != proto.PageClientNavigationDispositionCurrentTab {
 		return
 	}
-	q.asked = flight{start: now, what: shortURL(e.URL)}
-	q.nav = underWay{since: now, to: q.asked.what}
+	q.nav = underWay{since: now, to: shortURL(e.URL)}
 	q.askedN++
 	q.moves++
-	q.moved = q.asked.start
+	q.moved = now
 	q.signal()
 }
 
@@ -478,8 +474,8 @@ func (q *quiet) inFlight(now time.Time) (string, time.Time) {
 	if active > 0 {
 		return fmt.Sprintf("%d request(s) in flight, as %s", active, oldest.what), oldest.start.Add(longLived)
 	}
-	if a := q.asked; !a.start.IsZero() && now.Sub(a.start) < longLived {
-		return "it was going on to " + a.what, a.start.Add(longLived)
+	if n, ok := q.underWay(now); ok && !n.requested {
+		return "it was going on to " + n.to, n.givenUp()
 	}
 	return "", now
 }
