@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 )
 
 // api is a small JSON API under /api/ for the request step's tests:
@@ -76,14 +75,12 @@ func newAPI() http.Handler {
 // slow answers a short JSON list after ?ms=N milliseconds, for the pages
 // that fetch their content after load (docs/targets.md "Settling").
 func slow(w http.ResponseWriter, r *http.Request) {
-	ms, err := strconv.Atoi(r.URL.Query().Get("ms"))
-	if err != nil || ms < 0 || ms > 10000 {
+	valid, waited := holdMS(r, r.URL.Query().Get("ms"))
+	if !valid {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "send ?ms=N, 0..10000"})
 		return
 	}
-	select {
-	case <-time.After(time.Duration(ms) * time.Millisecond):
-	case <-r.Context().Done():
+	if !waited {
 		return
 	}
 	writeJSON(w, http.StatusOK, []string{"alpha", "beta", "gamma"})

@@ -80,16 +80,25 @@ func delay(w http.ResponseWriter, r *http.Request) bool {
 	if v == "" {
 		return true
 	}
+	valid, waited := holdMS(r, v)
+	if !valid {
+		http.Error(w, "send ?delay=N, 0..10000", http.StatusBadRequest)
+	}
+	return waited
+}
+
+// holdMS waits v milliseconds, 0 to 10000 (valid: v is such a number),
+// or until r ends (waited: it waited them all).
+func holdMS(r *http.Request, v string) (valid, waited bool) {
 	ms, err := strconv.Atoi(v)
 	if err != nil || ms < 0 || ms > 10000 {
-		http.Error(w, "send ?delay=N, 0..10000", http.StatusBadRequest)
-		return false
+		return false, false
 	}
 	select {
 	case <-time.After(time.Duration(ms) * time.Millisecond):
-		return true
+		return true, true
 	case <-r.Context().Done():
-		return false
+		return true, false
 	}
 }
 
