@@ -166,6 +166,16 @@ type gens struct{ all, shown uint64 }
 // now is the clock's generations now.
 func (c *clock) now() gens { return gens{all: c.gen, shown: c.shown} }
 
+// pictured is what a screencast frame of the page is stamped with
+// (trace.go): the generation, which moves at every change smokeflow
+// hears of and every input it sends, and the network's moves, since an
+// image or a font that loads repaints the page with no DOM change. A
+// frame stands for the page while its stamp is the clock's.
+type pictured struct{ gen, moves uint64 }
+
+// pictured is the clock's stamp for a frame now.
+func (c *clock) pictured() pictured { return pictured{gen: c.gen, moves: c.quiet.moves} }
+
 // keptStamps are the stamps of the frames a read covered, when it may be
 // kept at all.
 func keptStamps(snap *locate.Snapshot, stamps map[worldKey]string, info readInfo) (map[worldKey]string, bool) {

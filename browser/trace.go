@@ -46,20 +46,25 @@ func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 // screencast is the page's screencast (ScreencastFrame): whether it
 // runs, its newest frame, and the frames of steps still waiting for
 // theirs. It runs only while a step's frame waits for one: from a step's
-// end until smokeflow's next input to the tab, and until a document an
-// input found unpainted paints (docs/running.md "How the frame is
-// taken"); the browser captures every paint while it runs.
+// end until the first frame of the tab's document comes, and until a
+// document an input found unpainted paints (docs/running.md "How the
+// frame is taken"); the browser captures every paint while it runs.
 type screencast struct {
-	mu          sync.Mutex
-	on          bool          // started, and no stop sent since
-	stopping    chan struct{} // closed once the last stop sent is answered; nil: none sent
-	newest      []byte        // JPEG
-	docs        int           // the document it shows (docCount); -1: not known
-	provisional bool          // it came before docs reported its first paint (onScreencastFrame)
-	waiting     []*CastFrame  // frames the frames that come fill, until an input
-	first       []*CastFrame  // frames an input found empty: their document's first frame fills them
-	came        chan struct{} // closed when a frame fills waiting frames (awaitFrames)
-	late        bool          // an input waited frameDue for a frame in vain, none came since
+	mu       sync.Mutex
+	on       bool          // started, and no stop sent since
+	stopping chan struct{} // closed once the last stop sent is answered; nil: none sent
+	newest   []byte        // JPEG
+	// newestAt is the clock's stamp (clock.pictured) when the newest
+	// frame's capture could begin: while the page's stamp is the same,
+	// the frame is the page now. since is the stamp when the screencast
+	// started or its last frame came: the next frame's newestAt.
+	newestAt, since pictured
+	docs            int           // the document it shows (docCount); -1: not known
+	provisional     bool          // it came before docs reported its first paint (onScreencastFrame)
+	waiting         []*CastFrame  // frames the frames that come fill, until an input
+	first           []*CastFrame  // frames an input found empty: their document's first frame fills them
+	came            chan struct{} // closed when a frame fills waiting frames (awaitFrames)
+	late            bool          // an input waited frameDue for a frame in vain, none came since
 }
 
 // frameDue bounds how long an input waits for the frame that the last
@@ -102,11 +107,11 @@ func (p *Page) awaitFrames() {
 }
 
 // CastFrame is a step's frame from the screencast (ScreencastFrame): the
-// newest frame of the document the tab shows at the step's end, to come
-// from then until smokeflow's next input to the tab (the screencast sends
-// one when it starts); when none came by then (the tab had not yet
-// painted that document), that document's first (docs/running.md
-// "Traces").
+// first frame of the document the tab shows at the step's end to come
+// after it (the screencast sends one when it starts), or the tab's newest
+// frame when the page has not changed since it; when none came by
+// smokeflow's next input to the tab (the tab had not yet painted that
+// document), that document's first (docs/running.md "Traces").
 type CastFrame struct {
 	docs   int    // the document it shows (docCount)
 	data   []byte // JPEG; guarded by the page's cast.mu
@@ -140,13 +145,14 @@ func (p *Page) castOn(ctx context.Context) error {
 			return fmt.Errorf("cannot start the screencast: %w", ctx.Err())
 		}
 	}
+	at := p.pictured()
 	err := proto.PageStartScreencast{Format: proto.PageStartScreencastFormatJpeg, Quality: intPtr(TraceQuality), EveryNthFrame: intPtr(1),
 		MaxWidth: intPtr(TraceWidth), MaxHeight: intPtr(TraceWidth)}.Call(p.main.Client(ctx))
 	if err != nil {
 		return fmt.Errorf("cannot start the screencast: %w", err)
 	}
 	p.cast.mu.Lock()
-	p.cast.on = true
+	p.cast.on, p.cast.since = true, at
 	p.cast.mu.Unlock()
 	return nil
 }
@@ -173,17 +179,17 @@ func (p *Page) castIdle() {
 }
 
 // ErrFrameUnsafe is ScreencastFrame's answer on a page with something to
-// paint over: the newest frame may be older than the boxes measured now,
+// paint over: a frame may be older than the boxes measured now,
 // and show a secret where it was a moment before (docs/running.md
 // "Traces"). TraceShot measures around its capture instead.
 var ErrFrameUnsafe = errors.New("the page holds a secret or a password field: a screencast frame cannot be painted over safely")
 
 // ScreencastFrame is the frame of a step that has just finished: the
-// newest frame when the screencast runs and shows the tab's current
-// document, else one that the next frames of that document fill until
-// smokeflow sends the tab an input, the screencast started for them (a
-// frame of a document the tab has left would show the page before the
-// step). ErrFrameUnsafe when the page has secrets to paint over, or a
+// newest frame of the tab's current document when the screencast runs or
+// the page has not changed since that frame (clock.pictured), else one
+// that the next frame of that document fills, the screencast started for
+// it (a frame of a document the tab has left would show the page before
+// the step). ErrFrameUnsafe when the page has secrets to paint over, or a
 // password field.
 func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 	if len(p.secrets) > 0 {
@@ -196,13 +202,13 @@ func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 	if len(boxes) > 0 {
 		return nil, ErrFrameUnsafe
 	}
-	docs := p.docCount()
+	docs, at := p.docCount(), p.pictured()
 	c := &p.cast
 	c.mu.Lock()
 	f := &CastFrame{docs: docs, page: p}
-	if c.on && c.newest != nil && c.docs == docs && !c.provisional {
-		// it runs (a frame waits for a document to paint): its newest
-		// frame is the page now
+	if c.newest != nil && c.docs == docs && !c.provisional && (c.on || c.newestAt == at) {
+		// it runs (a frame waits for a document to paint), or nothing
+		// changed since its newest frame: that frame is the page now
 		f.data = c.newest
 		p.castIdle()
 		c.mu.Unlock()
@@ -232,8 +238,10 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 		return
 	}
 	docs, state := p.frameDoc()
+	at := p.pictured()
 	p.cast.mu.Lock()
 	p.cast.newest, p.cast.docs, p.cast.provisional, p.cast.late = e.Data, -1, false, false
+	p.cast.newestAt, p.cast.since = p.cast.since, at
 	switch state {
 	case docPainted:
 		p.cast.docs = docs
@@ -252,13 +260,19 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 }
 
 // fill gives a frame of document docs to the steps' frames that wait for
-// one. The caller holds c.mu.
+// one: the first frame of their document to come after their step's end
+// is theirs, and they wait no more. The caller holds c.mu.
 func (c *screencast) fill(docs int, data []byte) {
+	waiting := c.waiting[:0]
 	for _, f := range c.waiting {
 		if f.docs == docs {
 			f.data = data
+			continue
 		}
+		waiting = append(waiting, f)
 	}
+	clear(c.waiting[len(waiting):])
+	c.waiting = waiting
 	if c.came != nil {
 		close(c.came) // awaitFrames
 	}
@@ -326,6 +340,14 @@ func (f *CastFrame) Fill(ctx context.Context) {
 		f.data = shot
 	}
 	p.cast.mu.Unlock()
+}
+
+// pictured is the page's stamp for a screencast frame now
+// (clock.pictured).
+func (p *Page) pictured() pictured {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.clock.pictured()
 }
 
 // docCount is how many documents the main frame has navigated to (a
