@@ -50,21 +50,25 @@ func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 // document an input found unpainted paints (docs/running.md "How the
 // frame is taken"); the browser captures every paint while it runs.
 type screencast struct {
-	mu       sync.Mutex
-	on       bool          // started, and no stop sent since
-	stopping chan struct{} // closed once the last stop sent is answered; nil: none sent
-	newest   []byte        // JPEG
+	mu          sync.Mutex
+	on          bool          // started, and no stop sent since
+	stopping    chan struct{} // closed once the last stop sent is answered; nil: none sent
+	newest      []byte        // JPEG
+	docs        int           // the document it shows (docCount); -1: not known
+	provisional bool          // it came before docs reported its first paint (onScreencastFrame)
+	waiting     []*CastFrame  // frames the frames that come fill, until an input
+	first       []*CastFrame  // frames an input found empty: their document's first frame fills them
+	came        chan struct{} // closed when a frame fills waiting frames (awaitFrames)
+	late        bool          // an input waited frameDue for a frame in vain, none came since
 	// newestAt is the clock's stamp (clock.pictured) when the newest
 	// frame's capture could begin: while the page's stamp is the same,
 	// the frame is the page now. since is the stamp when the screencast
 	// started or its last frame came: the next frame's newestAt.
 	newestAt, since pictured
-	docs            int           // the document it shows (docCount); -1: not known
-	provisional     bool          // it came before docs reported its first paint (onScreencastFrame)
-	waiting         []*CastFrame  // frames the frames that come fill, until an input
-	first           []*CastFrame  // frames an input found empty: their document's first frame fills them
-	came            chan struct{} // closed when a frame fills waiting frames (awaitFrames)
-	late            bool          // an input waited frameDue for a frame in vain, none came since
+	// unsafeDoc is 1 + the document (docCount) that showed something to
+	// paint over, 0 when none did: its frames are not used from then on
+	// (ScreencastFrame).
+	unsafeDoc int
 }
 
 // frameDue bounds how long an input waits for the frame that the last
@@ -178,10 +182,12 @@ func (p *Page) castIdle() {
 	}()
 }
 
-// ErrFrameUnsafe is ScreencastFrame's answer on a page with something to
-// paint over: a frame may be older than the boxes measured now,
-// and show a secret where it was a moment before (docs/running.md
-// "Traces"). TraceShot measures around its capture instead.
+// ErrFrameUnsafe is ScreencastFrame's answer for a flow with secrets,
+// and on a document that showed something to paint over, from then on: a
+// frame may be older than the boxes measured now, and show a secret where
+// it was a moment before, or before it went (docs/running.md "Traces").
+// TraceShot measures around its capture instead. A frame of another
+// document cannot show it.
 var ErrFrameUnsafe = errors.New("the page holds a secret or a password field: a screencast frame cannot be painted over safely")
 
 // ScreencastFrame is the frame of a step that has just finished: the
@@ -189,10 +195,18 @@ var ErrFrameUnsafe = errors.New("the page holds a secret or a password field: a 
 // the page has not changed since that frame (clock.pictured), else one
 // that the next frame of that document fills, the screencast started for
 // it (a frame of a document the tab has left would show the page before
-// the step). ErrFrameUnsafe when the page has secrets to paint over, or a
-// password field.
+// the step). ErrFrameUnsafe for a flow with secrets, and on a document
+// that showed a password field holding a value, from then on.
 func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 	if len(p.secrets) > 0 {
+		return nil, ErrFrameUnsafe
+	}
+	docs := p.docCount()
+	c := &p.cast
+	c.mu.Lock()
+	unsafe := c.unsafeDoc == docs+1
+	c.mu.Unlock()
+	if unsafe {
 		return nil, ErrFrameUnsafe
 	}
 	boxes, err := p.secretBoxes(ctx)
@@ -200,10 +214,12 @@ func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 		return nil, err
 	}
 	if len(boxes) > 0 {
+		c.mu.Lock()
+		c.unsafeDoc = docs + 1
+		c.mu.Unlock()
 		return nil, ErrFrameUnsafe
 	}
-	docs, at := p.docCount(), p.pictured()
-	c := &p.cast
+	at := p.pictured()
 	c.mu.Lock()
 	f := &CastFrame{docs: docs, page: p}
 	if c.newest != nil && c.docs == docs && !c.provisional && (c.on || c.newestAt == at) {

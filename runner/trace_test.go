@@ -149,6 +149,30 @@ var _ = Describe("traces (docs/running.md \"Traces\")", func() {
 		}
 	})
 
+	It("takes screenshots while the tab shows a document that showed a password, and the screencast's frames past it", func() {
+		f, err := flows.Load("../testdata/runner/trace-password.yaml", flows.LoadOptions{BaseURL: fixture.URL})
+		Expect(err).NotTo(HaveOccurred())
+		dir := GinkgoT().TempDir()
+		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, ArtifactsDir: dir, Trace: runner.TraceOn}, []*flows.Flow{f})
+		Expect(err).NotTo(HaveOccurred())
+		a := run.Flows[0].Final()
+		Expect(a.Status).To(Equal(results.Passed))
+		shots := traceFiles(a)[results.ArtifactTraceScreenshot]
+		// 1 and 2 show the field's dots, 3 and 4 the page without it: a
+		// screenshot of the viewport, 1280 px wide; 5 and 6 another
+		// document, at most 800
+		for step, screenshot := range map[string]bool{"1": true, "2": true, "3": true, "4": true, "5": false, "6": false} {
+			Expect(shots).To(HaveKey(step))
+			_, _, _, width := centre(filepath.Join(dir, shots[step]))
+			if screenshot {
+				Expect(width).To(Equal(1280), "step %s: a screenshot measured around its capture", step)
+			} else {
+				Expect(width).To(BeNumerically("<=", 800), "step %s: a screencast frame, the password's document left", step)
+			}
+		}
+		Expect(darkRun(filepath.Join(dir, shots["2"]))).To(BeNumerically(">", 100), "the dots painted over")
+	})
+
 	It("paints nothing where the page shows no secret (the check above can fail)", func() {
 		a, dir := traceRun(runner.Config{Trace: runner.TraceOn}, map[string]string{"hash": ""})
 		p := traceFiles(a)[results.ArtifactTraceScreenshot]["2"]

@@ -154,9 +154,6 @@ type Session struct {
 	trace []traceFrame
 	// traceRead is the latest snapshot the trace rendered, and its text
 	traceRead traceRead
-	// castUnsafe: a page of the session showed something to paint over;
-	// its trace takes screenshots from then on (trace.go)
-	castUnsafe bool
 }
 
 // Open opens a page in bctx (docs/session.md "Opening a page") with the

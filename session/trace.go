@@ -113,17 +113,13 @@ func (ss *Session) traceText(snap *locate.Snapshot) *traceText {
 
 // traceShot is the frame of a step that finished: the screencast's
 // frame where it is safe, else a screenshot measured around its capture
-// (docs/running.md "Traces"). Once a page showed something to paint over,
-// the session takes screenshots from then on. Neither when no picture
-// could be taken.
+// (docs/running.md "Traces"): once a document showed something to paint
+// over, its tab's frames are screenshots while it shows that document
+// (browser.ErrFrameUnsafe). Neither when no picture could be taken.
 func (ss *Session) traceShot(ctx context.Context, p *browser.Page) ([]byte, *browser.CastFrame) {
-	if ss.opts.Trace == TraceScreencast && !ss.castUnsafe {
-		f, err := p.ScreencastFrame(ctx)
-		if err == nil {
+	if ss.opts.Trace == TraceScreencast {
+		if f, err := p.ScreencastFrame(ctx); err == nil {
 			return nil, f
-		}
-		if errors.Is(err, browser.ErrFrameUnsafe) {
-			ss.castUnsafe = true
 		}
 	}
 	shot, err := p.TraceShot(ctx)
