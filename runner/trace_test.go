@@ -30,6 +30,20 @@ func traceRun(cfg runner.Config, vars map[string]string) (*results.Attempt, stri
 	return run.Flows[0].Final(), cfg.ArtifactsDir
 }
 
+// tracedPass runs the flow at path with the trace on, expects it to pass,
+// and returns its trace's frames by step and the run's folder.
+func tracedPass(path string) (map[string]string, string) {
+	GinkgoHelper()
+	f, err := flows.Load(path, flows.LoadOptions{BaseURL: fixture.URL})
+	Expect(err).NotTo(HaveOccurred())
+	dir := GinkgoT().TempDir()
+	run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, ArtifactsDir: dir, Trace: runner.TraceOn}, []*flows.Flow{f})
+	Expect(err).NotTo(HaveOccurred())
+	a := run.Flows[0].Final()
+	Expect(a.Status).To(Equal(results.Passed))
+	return traceFiles(a)[results.ArtifactTraceScreenshot], dir
+}
+
 // traceFiles are an attempt's trace artifacts by kind, then step.
 func traceFiles(a *results.Attempt) map[string]map[string]string {
 	out := map[string]map[string]string{results.ArtifactTraceScreenshot: {}, results.ArtifactTraceSnapshot: {}}
@@ -122,14 +136,7 @@ var _ = Describe("traces (docs/running.md \"Traces\")", func() {
 	})
 
 	It("gives each step the frame of the document it left the tab on, a screencast frame across a #hash too", func() {
-		f, err := flows.Load("../testdata/runner/trace-docs.yaml", flows.LoadOptions{BaseURL: fixture.URL})
-		Expect(err).NotTo(HaveOccurred())
-		dir := GinkgoT().TempDir()
-		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, ArtifactsDir: dir, Trace: runner.TraceOn}, []*flows.Flow{f})
-		Expect(err).NotTo(HaveOccurred())
-		a := run.Flows[0].Final()
-		Expect(a.Status).To(Equal(results.Passed))
-		shots := traceFiles(a)[results.ArtifactTraceScreenshot]
+		shots, dir := tracedPass("../testdata/runner/trace-docs.yaml")
 		// step 2, the link's click, ends before the tab leaves the red page
 		// or after: either is the page as the step left it
 		want := map[string]string{"1": "red", "2": "", "3": "blue", "4": "blue", "5": "blue"}
@@ -150,14 +157,7 @@ var _ = Describe("traces (docs/running.md \"Traces\")", func() {
 	})
 
 	It("takes screenshots while the tab shows a document that showed a password, and the screencast's frames past it", func() {
-		f, err := flows.Load("../testdata/runner/trace-password.yaml", flows.LoadOptions{BaseURL: fixture.URL})
-		Expect(err).NotTo(HaveOccurred())
-		dir := GinkgoT().TempDir()
-		run, err := runner.Run(context.Background(), runner.Config{Use: shared, BaseURL: fixture.URL, ArtifactsDir: dir, Trace: runner.TraceOn}, []*flows.Flow{f})
-		Expect(err).NotTo(HaveOccurred())
-		a := run.Flows[0].Final()
-		Expect(a.Status).To(Equal(results.Passed))
-		shots := traceFiles(a)[results.ArtifactTraceScreenshot]
+		shots, dir := tracedPass("../testdata/runner/trace-password.yaml")
 		// 1 and 2 show the field's dots, 3 and 4 the page without it: a
 		// screenshot of the viewport, 1280 px wide; 5 and 6 another
 		// document, at most 800
