@@ -63,7 +63,7 @@ func (p *Page) painted(docs int) {
 	defer c.cast.mu.Unlock()
 	if c.cast.provisional && c.cast.docs == docs {
 		c.cast.provisional = false
-		c.cast.fill(docs, c.cast.newest)
+		p.fill(docs, c.cast.newest)
 		p.castIdle()
 	}
 }
@@ -85,5 +85,9 @@ func (p *Page) sealFrames() {
 		}
 	}
 	c.cast.waiting = nil
+	if c.cast.grace != nil {
+		c.cast.grace.Stop()
+		c.cast.grace = nil
+	}
 	p.castIdle()
 }

@@ -46,9 +46,10 @@ func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 // screencast is the page's screencast (ScreencastFrame): whether it
 // runs, its newest frame, and the frames of steps still waiting for
 // theirs. It runs only while a step's frame waits for one: from a step's
-// end until the first frame of the tab's document comes, and until a
-// document an input found unpainted paints (docs/running.md "How the
-// frame is taken"); the browser captures every paint while it runs.
+// end until frameGrace after the first frame of the tab's document came,
+// and until a document an input found unpainted paints (docs/running.md
+// "How the frame is taken"); the browser captures every paint while it
+// runs.
 type screencast struct {
 	mu          sync.Mutex
 	on          bool          // started, and no stop sent since
@@ -69,7 +70,15 @@ type screencast struct {
 	// paint over, 0 when none did: its frames are not used from then on
 	// (ScreencastFrame).
 	unsafeDoc int
+	grace     *time.Timer // ends the frameGrace of the frames filled (endGrace); nil: none runs
 }
+
+// frameGrace is how long a step's frame, once filled, still takes the
+// frames that come: the browser captures what it last drew, which can be
+// a paint older than the step's last change, and the paint of that
+// change then comes within a frame or two. After it, the screencast
+// stops (docs/running.md "How the frame is taken").
+const frameGrace = 50 * time.Millisecond
 
 // frameDue bounds how long an input waits for the frame that the last
 // step's end asked of the screencast, when it has not come yet: it comes
@@ -261,7 +270,7 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 	switch state {
 	case docPainted:
 		p.cast.docs = docs
-		p.cast.fill(docs, e.Data)
+		p.fill(docs, e.Data)
 		p.castIdle()
 	case docLoaded:
 		p.cast.docs, p.cast.provisional = docs, true
@@ -276,19 +285,19 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 }
 
 // fill gives a frame of document docs to the steps' frames that wait for
-// one: the first frame of their document to come after their step's end
-// is theirs, and they wait no more. The caller holds c.mu.
-func (c *screencast) fill(docs int, data []byte) {
-	waiting := c.waiting[:0]
+// one: the first frame of their document to come after their step's end,
+// or a later one within frameGrace of it, is theirs (endGrace). The
+// caller holds c.mu.
+func (p *Page) fill(docs int, data []byte) {
+	c := &p.cast
 	for _, f := range c.waiting {
 		if f.docs == docs {
 			f.data = data
-			continue
+			if c.grace == nil {
+				c.grace = time.AfterFunc(frameGrace, p.endGrace)
+			}
 		}
-		waiting = append(waiting, f)
 	}
-	clear(c.waiting[len(waiting):])
-	c.waiting = waiting
 	if c.came != nil {
 		close(c.came) // awaitFrames
 	}
@@ -303,6 +312,18 @@ func (c *screencast) fill(docs int, data []byte) {
 		} // a document the tab has left never paints again: its frames stay empty
 	}
 	c.first = first
+}
+
+// endGrace ends the wait of the steps' frames that have their picture,
+// once frameGrace has passed since the first came, and stops the
+// screencast if no other frame waits.
+func (p *Page) endGrace() {
+	c := &p.cast
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.grace = nil
+	c.waiting = slices.DeleteFunc(c.waiting, func(f *CastFrame) bool { return f.data != nil })
+	p.castIdle()
 }
 
 // docState is how far the main frame's current document is: not loaded,
