@@ -129,7 +129,25 @@ type CastFrame struct {
 	docs   int    // the document it shows (docCount)
 	data   []byte // JPEG; guarded by the page's cast.mu
 	sealed bool   // an input came since; guarded by the page's cast.mu
-	page   *Page
+	// last is the newest frame of its document when the step ended, nil
+	// when none: the frame when the tab leaves the document before one
+	// comes (leftBy)
+	last []byte
+	page *Page
+}
+
+// leftBy says whether the tab has gone on from f's document to document
+// docs, and if so gives f, if still empty, the newest frame its document
+// had painted: the page the step left, as last painted, since that
+// document never paints again. The caller holds the page's cast.mu.
+func (f *CastFrame) leftBy(docs int) bool {
+	if f.docs >= docs {
+		return false
+	}
+	if f.data == nil {
+		f.data = f.last
+	}
+	return true
 }
 
 // JPEG is the frame; nil when none came.
@@ -239,6 +257,9 @@ func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 		c.mu.Unlock()
 		return f, nil
 	}
+	if c.newest != nil && c.docs == docs && !c.provisional {
+		f.last = c.newest
+	}
 	c.waiting = append(c.waiting, f)
 	c.mu.Unlock()
 	if err := p.castOn(ctx); err != nil {
@@ -290,6 +311,7 @@ func (p *Page) onScreencastFrame(s *CDPSession, msg *rod.Message) {
 // caller holds c.mu.
 func (p *Page) fill(docs int, data []byte) {
 	c := &p.cast
+	c.waiting = slices.DeleteFunc(c.waiting, func(f *CastFrame) bool { return f.leftBy(docs) })
 	for _, f := range c.waiting {
 		if f.docs == docs {
 			f.data = data
@@ -307,9 +329,9 @@ func (p *Page) fill(docs int, data []byte) {
 		switch {
 		case f.docs == docs:
 			f.data = data
-		case f.docs > docs:
+		case !f.leftBy(docs):
 			first = append(first, f)
-		} // a document the tab has left never paints again: its frames stay empty
+		}
 	}
 	c.first = first
 }
@@ -356,14 +378,16 @@ const frameShotWait = time.Second
 
 // Fill gives a frame that no screencast frame filled a screenshot of its
 // tab now (TraceShot), when the tab still shows the frame's document and
-// smokeflow sent it no input since the step; a frame that has its picture
-// is left as it is.
+// smokeflow sent it no input since the step; the newest frame of its
+// document when the tab has left it (leftBy); a frame that has its
+// picture is left as it is.
 func (f *CastFrame) Fill(ctx context.Context) {
 	p := f.page
+	docs := p.docCount()
 	p.cast.mu.Lock()
-	done := f.data != nil || f.sealed
+	done := f.data != nil || f.sealed || f.leftBy(docs)
 	p.cast.mu.Unlock()
-	if done || p.Closed() || p.Crashed() || p.docCount() != f.docs {
+	if done || p.Closed() || p.Crashed() || docs != f.docs {
 		return
 	}
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), frameShotWait)

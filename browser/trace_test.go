@@ -128,3 +128,30 @@ func TestScreencastFrameStandsWhileThePageIsUnchanged(t *testing.T) {
 		t.Fatalf("the frame after the page changed shows the page before it (r %x, b %x)", r, b)
 	}
 }
+
+// A step's frame whose document the tab leaves before any frame of it
+// comes (a click on a link whose step ended before the tab left, on a
+// busy machine) takes the newest frame that document painted: the page
+// the step left, as last painted; never nothing, nor the next document's
+// (docs/running.md "How the frame is taken").
+func TestAFrameOfADocumentLeftTakesItsLastPaint(t *testing.T) {
+	p := &Page{}
+	waiting := &CastFrame{docs: 1, last: []byte("red"), page: p}
+	sealed := &CastFrame{docs: 1, last: []byte("red, sealed"), page: p}
+	next := &CastFrame{docs: 3, page: p}
+	p.cast.waiting = []*CastFrame{waiting}
+	p.cast.first = []*CastFrame{sealed, next}
+	p.fill(2, []byte("blue"))
+	if got := string(waiting.JPEG()); got != "red" {
+		t.Fatalf("a waiting frame of the document left has %q", got)
+	}
+	if got := string(sealed.JPEG()); got != "red, sealed" {
+		t.Fatalf("a sealed frame of the document left has %q", got)
+	}
+	if next.JPEG() != nil || len(p.cast.waiting) != 0 || len(p.cast.first) != 1 {
+		t.Fatalf("a frame of a later document was filled (%q), or the frames left still wait (%d, %d)", next.JPEG(), len(p.cast.waiting), len(p.cast.first))
+	}
+	if p.cast.grace != nil {
+		p.cast.grace.Stop()
+	}
+}
