@@ -249,15 +249,15 @@ func (p *Page) ScreencastFrame(ctx context.Context) (*CastFrame, error) {
 	at := p.pictured()
 	c.mu.Lock()
 	f := &CastFrame{docs: docs, page: p}
-	if c.newest != nil && c.docs == docs && !c.provisional && (c.on || c.newestAt == at) {
-		// it runs (a frame waits for a document to paint), or nothing
-		// changed since its newest frame: that frame is the page now
-		f.data = c.newest
-		p.castIdle()
-		c.mu.Unlock()
-		return f, nil
-	}
 	if c.newest != nil && c.docs == docs && !c.provisional {
+		if c.on || c.newestAt == at {
+			// it runs (a frame waits for a document to paint), or nothing
+			// changed since its newest frame: that frame is the page now
+			f.data = c.newest
+			p.castIdle()
+			c.mu.Unlock()
+			return f, nil
+		}
 		f.last = c.newest
 	}
 	c.waiting = append(c.waiting, f)

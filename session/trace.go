@@ -25,9 +25,9 @@ const (
 	// TraceShots takes a JPEG screenshot once each step has finished.
 	TraceShots
 	// TraceScreencast takes each step's frame from the browser's
-	// screencast, which runs from the step's end to the next input, or a
-	// screenshot where the frame is not safe (traceShot); the runner's
-	// default.
+	// screencast, which runs from the step's end until its frame has come
+	// (browser.ScreencastFrame), or a screenshot where the frame is not
+	// safe (traceShot); the runner's default.
 	TraceScreencast
 )
 
