@@ -22,28 +22,35 @@ func (p *Page) castRunning() bool {
 	return p.cast.on
 }
 
-// awaitStop waits, for at most 2 s, a round trip to the page at a time,
-// for p's screencast to stop with no input sent.
-func awaitStop(ctx context.Context, t *testing.T, p *Page, what string) {
+// roundTrips waits until done, a round trip to the page at a time: a
+// moment for the page's events to come. what says what was awaited when
+// the page stops answering.
+func roundTrips(ctx context.Context, t *testing.T, p *Page, what string, done func() bool) {
 	t.Helper()
-	for start := time.Now(); p.castRunning(); {
-		if time.Since(start) > 2*time.Second {
-			t.Fatalf("%s: the screencast still runs 2 s after the step's frame came", what)
-		}
+	for !done() {
 		if _, err := (proto.RuntimeEvaluate{Expression: "1"}).Call(p.main.Client(ctx)); err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", what, err)
 		}
 	}
 }
 
-// awaitJPEG waits for f's picture, a round trip to the page at a time.
+// awaitStop waits, for at most 2 s, for p's screencast to stop with no
+// input sent.
+func awaitStop(ctx context.Context, t *testing.T, p *Page, what string) {
+	t.Helper()
+	start := time.Now()
+	roundTrips(ctx, t, p, what, func() bool {
+		if time.Since(start) > 2*time.Second {
+			t.Fatalf("%s: the screencast still runs 2 s after the step's frame came", what)
+		}
+		return !p.castRunning()
+	})
+}
+
+// awaitJPEG waits for f's picture.
 func awaitJPEG(ctx context.Context, t *testing.T, p *Page, f *CastFrame) []byte {
 	t.Helper()
-	for f.JPEG() == nil {
-		if _, err := (proto.RuntimeEvaluate{Expression: "1"}).Call(p.main.Client(ctx)); err != nil {
-			t.Fatalf("no frame came: %v", err)
-		}
-	}
+	roundTrips(ctx, t, p, "no frame came", func() bool { return f.JPEG() != nil })
 	return f.JPEG()
 }
 
@@ -83,16 +90,11 @@ func TestScreencastFrameStandsWhileThePageIsUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	idle := func() bool { // the lifecycle's last event: none comes after it
+	roundTrips(ctx, t, p, "networkIdle", func() bool { // the lifecycle's last event: none comes after it
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		return p.life[p.loader]["networkIdle"]
-	}
-	for !idle() {
-		if _, err := (proto.RuntimeEvaluate{Expression: "1"}).Call(p.main.Client(ctx)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	f1, err := p.ScreencastFrame(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -111,11 +113,8 @@ func TestScreencastFrameStandsWhileThePageIsUnchanged(t *testing.T) {
 	if _, err := (proto.RuntimeEvaluate{Expression: `document.body.style.background = 'rgb(0,0,255)'; document.querySelector('p').textContent = 'blue'`}).Call(p.main.Client(ctx)); err != nil {
 		t.Fatal(err)
 	}
-	for p.pictured() == before { // the change watcher reports the change
-		if _, err := (proto.RuntimeEvaluate{Expression: "1"}).Call(p.main.Client(ctx)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	// the change watcher reports the change
+	roundTrips(ctx, t, p, "the change", func() bool { return p.pictured() != before })
 	f3, err := p.ScreencastFrame(ctx)
 	if err != nil {
 		t.Fatal(err)
