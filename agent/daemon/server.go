@@ -108,12 +108,9 @@ func start(ctx context.Context, cfg Config, so ServeOptions) (*server, error) {
 	if err := ensureDirs(cfg, p); err != nil {
 		return nil, err
 	}
-	lock, ok, err := tryLock(p.serve)
+	lock, err := takeServeLock(ctx, p)
 	if err != nil {
-		return nil, fmt.Errorf("locking %s: %w", p.serve, err)
-	}
-	if !ok {
-		return nil, fmt.Errorf("session %q is served by another process already (pid %d)", cfg.Name, readPID(p.pid))
+		return nil, fmt.Errorf("session %q: %w", cfg.Name, err)
 	}
 	s := &server{cfg: cfg, p: p, q: newFIFO(), lock: lock, log: so.Log, started: time.Now(), acceptDone: make(chan struct{})}
 	s.lastUsed = s.started
@@ -122,6 +119,33 @@ func start(ctx context.Context, cfg Config, so ServeOptions) (*server, error) {
 	}
 	s.logf("serving session %q as pid %d on %s; idle timeout %s", cfg.Name, os.Getpid(), p.socket, cfg.IdleTimeout)
 	return s, nil
+}
+
+// serveLockWait is how long a starting process waits for a serve lock
+// that is taken: a lock its client has just released can stay held for
+// a moment by a copy of the client's file descriptor, in a child that
+// another goroutine of the client forked and has not yet replaced by
+// its program (docs/agent-session.md "Starting").
+const serveLockWait = 2 * time.Second
+
+// takeServeLock takes the session's serve lock, waiting serveLockWait
+// for a holder to let go; past that the session is served already.
+func takeServeLock(ctx context.Context, p paths) (*os.File, error) {
+	wctx, cancel := context.WithTimeout(ctx, serveLockWait)
+	defer cancel()
+	f, err := lock(wctx, p.serve)
+	switch {
+	case err == nil:
+		return f, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case wctx.Err() != nil:
+		if pid := readPID(p.pid); pid > 0 {
+			return nil, fmt.Errorf("it is served by another process already (pid %d)", pid)
+		}
+		return nil, fmt.Errorf("another process holds its lock %s, and no pid file names it", p.serve)
+	}
+	return nil, fmt.Errorf("locking %s: %w", p.serve, err)
 }
 
 // listen replaces what a dead process left, starts the engine, writes
