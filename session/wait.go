@@ -26,10 +26,15 @@ func (u *unmet) Error() string {
 
 func (u *unmet) Unwrap() error { return u.err }
 
+// noRead is the verdict of a check none of whose tries read the page
+// before the step's deadline.
+const noRead = "the step timed out before the check could read the page"
+
 // pollUntil re-checks cond until it holds or ctx ends (Page.Poll: sooner
 // when the page changes). It returns nil only when cond held; otherwise the
 // page crash, or an *unmet with the last reason cond gave for not holding
-// (docs/flows.md "Checks that fail": never a silent pass).
+// (docs/flows.md "Checks that fail": never a silent pass). A try that the
+// deadline cut short gives no reason: its read did not end.
 func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
 	err := ss.page.Poll(ctx, func() (bool, error) {
 		ok, msg, err := cond()
@@ -38,6 +43,8 @@ func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, err
 			return true, nil
 		case errors.Is(err, browser.ErrPageCrashed):
 			return true, err
+		case err != nil && ctx.Err() != nil && browser.IsContextErr(err):
+			return false, &unmet{msg: noRead, err: err}
 		}
 		if msg == "" && err != nil {
 			msg = err.Error()
@@ -55,7 +62,7 @@ func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, err
 		return err
 	}
 	// no try ran to the end before the step's deadline
-	return &unmet{msg: "the step timed out before the check could read the page", err: err}
+	return &unmet{msg: noRead, err: err}
 }
 
 func matchString(m *flows.Match, s string) (bool, string) {
