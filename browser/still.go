@@ -1,14 +1,17 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"image"
+	"image/png"
 	"math"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/smokeflow/smokeflow/diffs"
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/locate"
 )
@@ -18,7 +21,8 @@ import (
 // smokeflow's isolated world (world.go), hides the text caret, brings
 // its CSS transitions and finite animations to their end and cancels its
 // infinite ones, waits for its fonts (document.fonts.ready) and for two
-// rendered frames. After the capture the caret comes back and the
+// rendered frames; then it is captured until two captures agree
+// (steadyCapture). After the capture the caret comes back and the
 // infinite animations play again. The device scale factor is 1 for every
 // page (NewPage), so one CSS pixel is one pixel of the image.
 
@@ -81,12 +85,64 @@ func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error
 				int(math.Ceil(b.X-ox+b.W)), int(math.Ceil(b.Y-oy+b.H))))
 		}
 	}
-	png, err := p.capture(ctx, req, ox, oy)
+	data, err := p.steadyCapture(ctx, req, ox, oy, shot.Masks)
 	if err != nil {
 		return nil, err
 	}
-	shot.PNG = png
+	shot.PNG = data
 	return shot, nil
+}
+
+// stillWait bounds how long a still screenshot is taken again while the
+// page keeps changing.
+const stillWait = 3 * time.Second
+
+// steadyCapture captures until two captures in a row show the same
+// pixels outside masks, as Playwright's toHaveScreenshot does, for at
+// most stillWait and while ctx lasts; then the last capture is kept
+// (docs/diffs.md "Screenshots that hold still"). What the page moves
+// by its own script through its style sheet (no DOM mutation, no
+// Animation to finish) is waited out, and so is a layer that settles a
+// frame after the animations were brought to their end.
+func (p *Page) steadyCapture(ctx context.Context, req proto.PageCaptureScreenshot, ox, oy float64, masks []image.Rectangle) ([]byte, error) {
+	prev, err := p.capture(ctx, req, ox, oy)
+	if err != nil {
+		return nil, err
+	}
+	for end := time.Now().Add(stillWait); time.Now().Before(end); {
+		cur, err := p.capture(ctx, req, ox, oy)
+		if err != nil {
+			if ctx.Err() != nil {
+				return prev, nil // the step's time ran out: the last capture stands
+			}
+			return nil, err
+		}
+		if samePixels(prev, cur, masks) {
+			return cur, nil
+		}
+		prev = cur
+	}
+	return prev, nil
+}
+
+// samePixels reports whether two PNG captures hold the same pixels
+// outside masks.
+func samePixels(a, b []byte, masks []image.Rectangle) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if len(masks) == 0 {
+		return false
+	}
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		return false
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil || ia.Bounds() != ib.Bounds() {
+		return false
+	}
+	return bytes.Equal(diffs.Mask(ia, masks).Pix, diffs.Mask(ib, masks).Pix)
 }
 
 // inFrames evaluates js in smokeflow's world of every frame of every

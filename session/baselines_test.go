@@ -163,6 +163,26 @@ var _ = Describe("screenshots held still (docs/diffs.md \"Screenshots that hold 
 		}
 	})
 
+	It("waits out a script's own animation: captures until two in a row are the same", func() {
+		s := baselineSession(GinkgoT().TempDir(), false)
+		still := stillShot(s, diffPage, browser.ShotOptions{})
+		do(s, "open: "+diffPage+"?slide=1500")
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		r, err := session.PageOf(s).Eval(ctx, `document.getElementById('card').getBoundingClientRect().left > 30`)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(r.Value.Bool()).To(BeTrue(), "the card still slides as the shot begins: the check can fail")
+		Expect(diffs.Images(still, shoot(s, browser.ShotOptions{}), diffs.ImageOptions{}).Pixels).To(Equal(0))
+	})
+
+	It("compares the captures outside the masks: a masked clock does not keep it waiting", func() {
+		s := baselineSession(GinkgoT().TempDir(), false)
+		do(s, "open: "+diffPage+"?tick=1")
+		begun := time.Now()
+		shoot(s, browser.ShotOptions{Mask: []*flows.Target{{CSS: "#today"}}})
+		Expect(time.Since(begun)).To(BeNumerically("<", 2*time.Second), "a capture taken again until the 3 s bound")
+	})
+
 	It("holds animations, transitions and a spinner still, which plain screenshots do not", func() {
 		s := baselineSession(GinkgoT().TempDir(), false)
 		do(s, "open: "+diffPage+"?change=animated&fade=1")
