@@ -300,6 +300,10 @@ func capList(xs []string, n int) []string {
 // expectFailed turns a check that did not hold (pollUntil's error) into a
 // step failure, with diagnostics when the target did not resolve.
 func (ss *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
+	if errors.Is(err, errNoRead) {
+		// nothing was read: no diagnostics of the page (docs/flows.md "Checks that fail")
+		return failWith(diagnostics.ReasonTimeout, fmt.Errorf("%s within its timeout (%s): give the step a longer timeout", noRead, ss.stepTimeout(s)))
+	}
 	var le *browser.LocateError
 	if errors.As(err, &le) {
 		return ss.diagnose(ctx, s, t, err)

@@ -2,8 +2,11 @@ package session
 
 import (
 	"context"
+	"errors"
 
 	"github.com/smokeflow/smokeflow/browser"
+	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // PageOf is s's current tab, for this package's specs only: front ends
@@ -18,4 +21,14 @@ var UpperSnake = upperSnake
 // deadline cuts short (wait.go).
 func PollUntil(s *Session, ctx context.Context, cond func() (bool, string, error)) error {
 	return s.pollUntil(ctx, cond)
+}
+
+// ExpectFailed is the reason and message of the step failure that a
+// check's error from PollUntil makes of step (expect.go).
+func ExpectFailed(s *Session, step *flows.Step, err error) (diagnostics.Reason, string) {
+	var sf *stepFailure
+	if !errors.As(s.expectFailed(context.Background(), step, nil, err), &sf) || sf.diag == nil {
+		return "", ""
+	}
+	return sf.diag.Reason, sf.diag.Message
 }

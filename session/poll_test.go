@@ -7,6 +7,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/session"
 )
 
@@ -26,6 +27,10 @@ var _ = Describe("a check whose try the deadline cuts short", func() {
 		defer cancel()
 		err := session.PollUntil(s, ctx, func() (bool, string, error) { return cut(ctx) })
 		Expect(err).To(MatchError("the step timed out before the check could read the page"))
+		// a step's failure of reason timeout, with nothing said of the page
+		reason, msg := session.ExpectFailed(s, step("expect: { visible: { text: Buy } }\ntimeout: 300ms"), err)
+		Expect(reason).To(Equal(diagnostics.ReasonTimeout))
+		Expect(msg).To(Equal("the step timed out before the check could read the page within its timeout (300ms): give the step a longer timeout"))
 	})
 
 	It("keeps the verdict of the last try that ended", func() {

@@ -27,8 +27,15 @@ func (u *unmet) Error() string {
 func (u *unmet) Unwrap() error { return u.err }
 
 // noRead is the verdict of a check none of whose tries read the page
-// before the step's deadline.
+// before the step's deadline; errNoRead marks it, for reason `timeout`.
 const noRead = "the step timed out before the check could read the page"
+
+var errNoRead = errors.New(noRead)
+
+// notRead is the unmet of a check whose try the deadline (err) cut short.
+func notRead(err error) *unmet {
+	return &unmet{msg: noRead, err: fmt.Errorf("%w (%w)", errNoRead, err)}
+}
 
 // pollUntil re-checks cond until it holds or ctx ends (Page.Poll: sooner
 // when the page changes). It returns nil only when cond held; otherwise the
@@ -44,7 +51,7 @@ func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, err
 		case errors.Is(err, browser.ErrPageCrashed):
 			return true, err
 		case err != nil && ctx.Err() != nil && browser.IsContextErr(err):
-			return false, &unmet{msg: noRead, err: err}
+			return false, notRead(err)
 		}
 		if msg == "" && err != nil {
 			msg = err.Error()
@@ -62,7 +69,7 @@ func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, err
 		return err
 	}
 	// no try ran to the end before the step's deadline
-	return &unmet{msg: noRead, err: err}
+	return notRead(err)
 }
 
 func matchString(m *flows.Match, s string) (bool, string) {
