@@ -731,7 +731,7 @@ func (p *Page) Upload(ctx context.Context, t *flows.Target, files []string) (*Ou
 // taken here, and the page's secrets are painted over (mask.go).
 func (p *Page) Screenshot(ctx context.Context, fullPage bool, clip *locate.Box) ([]byte, error) {
 	req, ox, oy := p.shotRequest(ctx, fullPage, clip)
-	return p.capture(ctx, req, ox, oy)
+	return p.capture(ctx, req, ox, oy, settle{})
 }
 
 // shotRequest is the capture of the viewport, the full page or the clip,

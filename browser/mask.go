@@ -14,6 +14,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 	"golang.org/x/sync/errgroup"
@@ -53,12 +54,12 @@ type frameBoxes struct {
 // measured before and after the capture; if they moved, or could not be
 // measured (a frame that went away meanwhile), it is taken again, and
 // after maskTries the boxes cover every place seen.
-func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox, oy float64) ([]byte, error) {
+func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox, oy float64, st settle) ([]byte, error) {
 	var seen []locate.Box
 	var shot []byte
 	var lastErr error
 	for try := 0; try < maskTries; try++ {
-		before, data, after, err := p.measuredCapture(ctx, req)
+		before, data, after, err := p.measuredCapture(ctx, req, st)
 		switch {
 		case err != nil:
 			lastErr = err
@@ -82,7 +83,7 @@ func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox,
 // browser answers a capture sent meanwhile only once a frame comes, which
 // the page being left no longer paints (docs/running.md "Traces", "Never
 // a failure"; docs/targets.md "A navigation under way").
-func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreenshot) ([]locate.Box, []byte, []locate.Box, error) {
+func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreenshot, st settle) ([]locate.Box, []byte, []locate.Box, error) {
 	if _, err := p.waitUnderWay(ctx); err != nil {
 		return nil, nil, nil, err
 	}
@@ -90,7 +91,7 @@ func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreens
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	data, err := p.settledCapture(ctx, req)
+	data, err := p.settledCapture(ctx, req, st)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -104,24 +105,41 @@ func (p *Page) measuredCapture(ctx context.Context, req proto.PageCaptureScreens
 // fullPageTries bounds the captures of a full-page screenshot.
 const fullPageTries = 3
 
-// settledCapture takes req. A full-page capture lays the page out beyond
-// the viewport, and a frame (an out-of-process iframe most of all) may
-// not have painted its new area by then: it is taken again until two
-// captures in a row hold the same bytes, up to fullPageTries, and the
-// last is kept (docs/running.md "Full-page screenshots").
-func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreenshot) ([]byte, error) {
+// settle says whether a capture is taken again until two captures in a
+// row agree (settledCapture). The zero value: a viewport capture once, a
+// full-page one up to fullPageTries. still: a screenshot for comparison,
+// for up to stillWait, compared outside masks (still.go).
+type settle struct {
+	still bool
+	masks []image.Rectangle
+}
+
+// settledCapture takes req, again until two captures in a row hold the
+// same pixels (outside st's masks), and keeps the last. A full-page
+// capture lays the page out beyond the viewport, and a frame (an
+// out-of-process iframe most of all) may not have painted its new area by
+// then (docs/running.md "Full-page screenshots"); a still screenshot
+// waits out what the page still moves (docs/diffs.md "Screenshots that
+// hold still"), and when the step's time runs out its last capture
+// stands.
+func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreenshot, st settle) ([]byte, error) {
 	var prev []byte
-	for try := 0; try < fullPageTries; try++ {
+	end := time.Now().Add(stillWait)
+	for try := 1; ; try++ {
 		r, err := req.Call(p.main.Client(ctx))
 		switch {
+		case err != nil && st.still && prev != nil && ctx.Err() != nil:
+			return prev, nil
 		case err != nil:
 			return nil, err
-		case !req.CaptureBeyondViewport || bytes.Equal(prev, r.Data):
+		case !st.still && !req.CaptureBeyondViewport,
+			prev != nil && samePixels(prev, r.Data, st.masks),
+			st.still && !time.Now().Before(end),
+			!st.still && try == fullPageTries:
 			return r.Data, nil
 		}
 		prev = r.Data
 	}
-	return prev, nil
 }
 
 // secretBoxes measures the boxes to paint over, in every frame of every

@@ -22,7 +22,7 @@ import (
 // its CSS transitions and finite animations to their end and cancels its
 // infinite ones, waits for its fonts (document.fonts.ready) and for two
 // rendered frames; then it is captured until two captures agree
-// (steadyCapture). After the capture the caret comes back and the
+// (settledCapture). After the capture the caret comes back and the
 // infinite animations play again. The device scale factor is 1 for every
 // page (NewPage), so one CSS pixel is one pixel of the image.
 
@@ -85,7 +85,11 @@ func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error
 				int(math.Ceil(b.X-ox+b.W)), int(math.Ceil(b.Y-oy+b.H))))
 		}
 	}
-	data, err := p.steadyCapture(ctx, req, ox, oy, shot.Masks)
+	// taken again until two captures agree, as Playwright's
+	// toHaveScreenshot: what the page moves by its own script through its
+	// style sheet (no DOM mutation, no Animation to finish) is waited out,
+	// and so is a layer that settles a frame after the animations ended
+	data, err := p.capture(ctx, req, ox, oy, settle{still: true, masks: shot.Masks})
 	if err != nil {
 		return nil, err
 	}
@@ -94,36 +98,8 @@ func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error
 }
 
 // stillWait bounds how long a still screenshot is taken again while the
-// page keeps changing.
+// page keeps changing (settledCapture).
 const stillWait = 3 * time.Second
-
-// steadyCapture captures until two captures in a row show the same
-// pixels outside masks, as Playwright's toHaveScreenshot does, for at
-// most stillWait and while ctx lasts; then the last capture is kept
-// (docs/diffs.md "Screenshots that hold still"). What the page moves
-// by its own script through its style sheet (no DOM mutation, no
-// Animation to finish) is waited out, and so is a layer that settles a
-// frame after the animations were brought to their end.
-func (p *Page) steadyCapture(ctx context.Context, req proto.PageCaptureScreenshot, ox, oy float64, masks []image.Rectangle) ([]byte, error) {
-	prev, err := p.capture(ctx, req, ox, oy)
-	if err != nil {
-		return nil, err
-	}
-	for end := time.Now().Add(stillWait); time.Now().Before(end); {
-		cur, err := p.capture(ctx, req, ox, oy)
-		if err != nil {
-			if ctx.Err() != nil {
-				return prev, nil // the step's time ran out: the last capture stands
-			}
-			return nil, err
-		}
-		if samePixels(prev, cur, masks) {
-			return cur, nil
-		}
-		prev = cur
-	}
-	return prev, nil
-}
 
 // samePixels reports whether two PNG captures hold the same pixels
 // outside masks.

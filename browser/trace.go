@@ -35,7 +35,7 @@ func (p *Page) TraceShot(ctx context.Context) ([]byte, error) {
 		return nil, ErrPageCrashed
 	}
 	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatJpeg, Quality: intPtr(TraceQuality), OptimizeForSpeed: true}
-	before, data, after, err := p.measuredCapture(ctx, req)
+	before, data, after, err := p.measuredCapture(ctx, req, settle{})
 	if err != nil {
 		return nil, err
 	}
