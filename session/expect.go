@@ -301,8 +301,10 @@ func capList(xs []string, n int) []string {
 // step failure, with diagnostics when the target did not resolve.
 func (ss *Session) expectFailed(ctx context.Context, s *flows.Step, t *flows.Target, err error) error {
 	if errors.Is(err, errNoRead) {
-		// nothing was read: no diagnostics of the page (docs/flows.md "Checks that fail")
-		return failWith(diagnostics.ReasonTimeout, fmt.Errorf("%s within its timeout (%s): give the step a longer timeout", noRead, ss.stepTimeout(s)))
+		// nothing was read: no verdict of the page, but the page as the
+		// failure left it (docs/flows.md "Checks that fail")
+		msg := fmt.Sprintf("%s within its timeout (%s): give the step a longer timeout", noRead, ss.stepTimeout(s))
+		return ss.withPage(ctx, &stepFailure{err: errors.New(msg), diag: &diagnostics.Diagnostics{Reason: diagnostics.ReasonTimeout, Message: msg}})
 	}
 	var le *browser.LocateError
 	if errors.As(err, &le) {
