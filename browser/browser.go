@@ -159,8 +159,9 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		return nil, err
 	}
 	EnableSubreaper()
+	sweepProfiles(time.Now())
 
-	profile, err := os.MkdirTemp("", "smokeflow-profile-")
+	profile, err := os.MkdirTemp("", profilePrefix)
 	if err != nil {
 		return nil, &BrowserError{Msg: "cannot create a temporary browser profile", Err: err}
 	}
@@ -396,7 +397,7 @@ func (b *Browser) cleanup() {
 	if b.profile != "" {
 		// Chromium's helpers may still be flushing files for a moment.
 		for i := 0; i < 20; i++ {
-			if err := os.RemoveAll(b.profile); err == nil {
+			if err := removeProfile(b.profile); err == nil {
 				break
 			}
 			time.Sleep(50 * time.Millisecond)

@@ -12,3 +12,6 @@ func launchAttr() *syscall.SysProcAttr { return nil }
 // browser's process alone, and its helpers end when their channel to it
 // closes.
 func killGroup(int) {}
+
+// processGone is never sure: without it no leftover profile is swept.
+func processGone(int) bool { return false }

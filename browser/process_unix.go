@@ -15,3 +15,6 @@ func launchAttr() *syscall.SysProcAttr {
 // killGroup kills the browser's process group: the browser and the
 // helpers it started.
 func killGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGKILL) }
+
+// processGone says that no process has the id pid.
+func processGone(pid int) bool { return syscall.Kill(pid, 0) == syscall.ESRCH }

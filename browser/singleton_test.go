@@ -1,0 +1,127 @@
+package browser
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// A browser killed, not shut down, leaves the folder of its
+// single-instance socket in the temporary folder; Close removes it with
+// the profile, and a launch removes the profile a killed run left
+// (docs/running.md "How it is launched").
+func TestAKilledBrowserLeavesNothingInTheTemporaryFolder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives Chromium")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	host, _ := os.Hostname()
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	left := filepath.Join(tmp, profilePrefix+"left")
+	if err := os.Mkdir(left, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(host+"-"+strconv.Itoa(gone.Process.Pid), filepath.Join(left, "SingletonLock")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Launch(context.Background(), Options{})
+	if err != nil {
+		t.Fatalf("these tests drive a real Chromium: %v", err)
+	}
+	if _, err := os.Stat(left); !os.IsNotExist(err) {
+		t.Errorf("the launch left a killed run's profile in place (%v)", err)
+	}
+	target, err := os.Readlink(filepath.Join(b.Profile(), "SingletonSocket"))
+	if err != nil {
+		_ = b.Close()
+		t.Fatalf("the profile has no SingletonSocket link: %v", err)
+	}
+	dir := filepath.Dir(target)
+	if profileStale(b.Profile(), host, time.Now()) {
+		t.Fatal("a running browser's profile is taken for stale")
+	}
+	if err := b.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	<-b.exited
+	if !profileStale(b.Profile(), host, time.Now()) {
+		t.Fatal("a killed browser's profile, its SingletonLock naming a process gone, is not taken for stale")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("the killed browser's socket folder %s should still be there before Close: %v", dir, err)
+	}
+	_ = b.Close()
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("after Close the killed browser's socket folder %s is still there (%v)", dir, err)
+	}
+	if _, err := os.Stat(b.Profile()); !os.IsNotExist(err) {
+		t.Fatalf("after Close the profile %s is still there (%v)", b.Profile(), err)
+	}
+}
+
+// A launch sweeps the profiles that killed runs left: the one whose lock
+// names a process gone on this host, and one with no lock an hour old;
+// not a running browser's, another host's, a young one with no lock, nor
+// a folder that is no profile.
+func TestSweepProfilesRemovesOnlyWhatNoBrowserHolds(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	host, _ := os.Hostname()
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	profile := func(name, lock string) string {
+		dir := filepath.Join(tmp, name)
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if lock != "" {
+			if err := os.Symlink(lock, filepath.Join(dir, "SingletonLock")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	dead := profile(profilePrefix+"dead", host+"-"+strconv.Itoa(gone.Process.Pid))
+	socket := filepath.Join(tmp, "org.chromium.Chromium.abc123")
+	if err := os.Mkdir(socket, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(socket, "SingletonSocket"), filepath.Join(dead, "SingletonSocket")); err != nil {
+		t.Fatal(err)
+	}
+	alive := profile(profilePrefix+"alive", host+"-"+strconv.Itoa(os.Getpid()))
+	other := profile(profilePrefix+"other", "elsewhere-"+strconv.Itoa(gone.Process.Pid))
+	young := profile(profilePrefix+"young", "")
+	old := profile(profilePrefix+"old", "")
+	hour := time.Now().Add(-staleUnlocked - time.Minute)
+	if err := os.Chtimes(old, hour, hour); err != nil {
+		t.Fatal(err)
+	}
+	notProfile := profile("someone-else-"+strconv.Itoa(gone.Process.Pid), "")
+	if err := os.Chtimes(notProfile, hour, hour); err != nil {
+		t.Fatal(err)
+	}
+
+	sweepProfiles(time.Now())
+
+	for _, d := range []string{dead, socket, old} {
+		if _, err := os.Stat(d); !os.IsNotExist(err) {
+			t.Errorf("%s should be swept (%v)", filepath.Base(d), err)
+		}
+	}
+	for _, d := range []string{alive, other, young, notProfile} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s should be left alone: %v", filepath.Base(d), err)
+		}
+	}
+}
