@@ -30,30 +30,13 @@ type a11yRead struct {
 	below []browser.AxeViolation
 }
 
-// axeOwnTime bounds loading axe-core into a document, and a check's first
-// run of it, which the step's own timeout does not: compiling it, or a
-// run on a large page, can take a second or more on a busy machine, and
-// that is smokeflow's work, not the page's; a check that never saw
-// axe-core's answer could only say it timed out (docs/flows.md
-// "Accessibility checks").
+// axeOwnTime bounds loading axe-core into a document, which the step's
+// own timeout does not: compiling it can take a second or more on a busy
+// machine, and that is smokeflow's work, not the page's; a check that
+// never saw axe-core's answer could only say it timed out (docs/flows.md
+// "Accessibility checks"). A check's first run of it is its first try
+// (firstTry).
 const axeOwnTime = 10 * time.Second
-
-// firstRun gives a check's first run of axe-core, on ctx, at least
-// axeOwnTime of flowCtx, and the runs after it ctx alone.
-func firstRun(ctx, flowCtx context.Context) func() (context.Context, context.CancelFunc) {
-	first := true
-	return func() (context.Context, context.CancelFunc) {
-		if !first {
-			return ctx, func() {}
-		}
-		first = false
-		until := time.Now().Add(axeOwnTime)
-		if d, ok := ctx.Deadline(); ok && d.After(until) {
-			until = d
-		}
-		return context.WithDeadline(flowCtx, until)
-	}
-}
 
 // readA11y runs axe-core once, within t's one element when t is not nil;
 // flowCtx bounds loading it.
@@ -96,10 +79,7 @@ func (ss *Session) readA11y(ctx, flowCtx context.Context, e *flows.Expect, t *fl
 // expectA11y runs `expect: {a11y}` without a baseline.
 func (ss *Session) expectA11y(c *stepCall, e *flows.Expect) error {
 	var last *a11yRead
-	run := firstRun(c.sctx, c.ctx)
-	err := ss.pollUntil(c.sctx, func() (bool, string, error) {
-		ctx, cancel := run()
-		defer cancel()
+	err := ss.pollUntil(c.sctx, c.ctx, func(ctx context.Context) (bool, string, error) {
 		r, err := ss.readA11y(ctx, c.ctx, e, c.t)
 		if err != nil {
 			return false, err.Error(), err
@@ -228,14 +208,8 @@ func (ss *Session) snapshotNode(ctx context.Context, snap *locate.Snapshot, sel 
 // element; it matches when the baseline lists every one (when updating
 // the baselines, when it lists no other either).
 func (ss *Session) a11yBaseline(c *stepCall, e *flows.Expect) *baselineCheck {
-	run := firstRun(c.sctx, c.ctx)
 	return &baselineCheck{kind: results.BaselineA11y, ext: ".txt",
 		read: func(ctx context.Context) (*reading, error) {
-			if ctx == c.sctx {
-				var cancel context.CancelFunc
-				ctx, cancel = run()
-				defer cancel()
-			}
 			r, err := ss.readA11y(ctx, c.ctx, e, c.t)
 			if err != nil {
 				return nil, err

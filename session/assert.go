@@ -18,7 +18,7 @@ import (
 // of its parts: `count({role: "row"}) = 3` (docs/flows.md "assert").
 func (ss *Session) execAssert(c *stepCall, a *flows.Assert) error {
 	ctx, sc := c.sctx, c.sc
-	err := ss.pollUntil(ctx, func() (bool, string, error) {
+	err := ss.pollUntil(ctx, c.ctx, func(ctx context.Context) (bool, string, error) {
 		env, err := ss.exprEnv(ctx, sc)
 		if err != nil {
 			return false, "the page could not be read: " + firstLine(err.Error()), nil

@@ -78,8 +78,8 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	var last, prev *reading
 	var cmp comparison
 	readings := 0
-	err = ss.pollUntil(c.sctx, func() (bool, string, error) {
-		r, err := chk.read(c.sctx)
+	err = ss.pollUntil(c.sctx, c.ctx, func(ctx context.Context) (bool, string, error) {
+		r, err := chk.read(ctx)
 		if err != nil {
 			return false, err.Error(), err
 		}
@@ -112,7 +112,7 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 	if last == nil && !ss.opts.UpdateBaselines {
 		// the page was never read: nothing was compared, and nothing was
 		// to be written
-		if errors.Is(err, context.DeadlineExceeded) {
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, errNoRead) {
 			return failWith(diagnostics.ReasonTimeout, fmt.Errorf("the step's time (%s) ran out before the page could be read once to compare with the baseline %s; give the step a longer timeout: %w", ss.stepTimeout(c.s), file, err))
 		}
 		return ss.expectFailed(c.ctx, c.s, c.t, err)
@@ -240,7 +240,10 @@ func (ss *Session) baselineFix(c *stepCall) string {
 func (ss *Session) missingBaseline(c *stepCall, chk *baselineCheck, file string) error {
 	msg := fmt.Sprintf("there is no baseline %s yet; %s writes it", file, ss.baselineFix(c))
 	d := &diagnostics.Diagnostics{Reason: diagnostics.ReasonFile, Message: msg}
-	if r, err := chk.read(c.sctx); err == nil {
+	// one read, bounded as a check's first try is
+	rctx, cancel := firstTry(c.sctx, c.ctx)
+	defer cancel()
+	if r, err := chk.read(rctx); err == nil {
 		if path, err := ss.artifact(results.ArtifactActual, ss.key+".actual"+chk.ext, r.data); err == nil {
 			d.Hints = append(d.Hints, "the page as it is now: "+path)
 			ss.attachActual(d, chk, path)

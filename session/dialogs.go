@@ -91,8 +91,8 @@ func (ss *Session) lastDialog() (browser.Dialog, bool) {
 }
 
 // dialogCond is `expect: {dialog: MATCH}`: the last dialog's message.
-func (ss *Session) dialogCond(m *flows.Match) func() (bool, string, error) {
-	return func() (bool, string, error) {
+func (ss *Session) dialogCond(m *flows.Match) checkTry {
+	return func(context.Context) (bool, string, error) {
 		d, ok := ss.lastDialog()
 		_, want := matchString(m, "")
 		if !ok {

@@ -32,20 +32,20 @@ func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
 		}
 		e = &flows.Expect{Kind: e.Kind, Target: e.Target, Match: m, Equals: e.Equals, Min: e.Min, Max: e.Max}
 	}
-	var cond func() (bool, string, error)
+	var cond checkTry
 	switch e.Kind {
 	case flows.ExpectVisible, flows.ExpectHidden:
-		cond = ss.visibleCond(ctx, t, e.Kind == flows.ExpectVisible)
+		cond = ss.visibleCond(t, e.Kind == flows.ExpectVisible)
 	case flows.ExpectText, flows.ExpectValue:
 		// a value a script set moves no stamp: a value is always read
 		// (docs/targets.md "Reusing a read")
-		cond = ss.single(ctx, t, ss.stringCheck(ctx, e, t), e.Kind == flows.ExpectText)
+		cond = ss.single(t, ss.stringCheck(e, t), e.Kind == flows.ExpectText)
 	case flows.ExpectURL, flows.ExpectTitle:
-		cond = ss.pageCond(ctx, e)
+		cond = ss.pageCond(e)
 	case flows.ExpectCount:
-		cond = ss.countCond(ctx, e, t)
+		cond = ss.countCond(e, t)
 	case flows.ExpectEnabled, flows.ExpectDisabled, flows.ExpectChecked, flows.ExpectUnchecked:
-		cond = ss.single(ctx, t, stateCheck(e.Kind, t), false)
+		cond = ss.single(t, stateCheck(e.Kind, t), false)
 	case flows.ExpectNoConsoleErrors:
 		return ss.noConsoleErrors()
 	case flows.ExpectNoFailedRequests:
@@ -64,7 +64,7 @@ func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
 	default:
 		return failWith(diagnostics.ReasonInternal, fmt.Errorf("unknown expectation %q", e.Kind))
 	}
-	if err := ss.pollUntil(ctx, cond); err != nil {
+	if err := ss.pollUntil(ctx, flowCtx, cond); err != nil {
 		return ss.expectFailed(flowCtx, s, t, err)
 	}
 	return nil
@@ -75,11 +75,11 @@ func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
 // reuse, the check may hold over the page's latest read when nothing has
 // changed since (docs/targets.md "Reusing a read"); when it does not, the
 // page is read.
-func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *locate.Node) (bool, string), reuse bool) func() (bool, string, error) {
-	return func() (bool, string, error) {
+func (ss *Session) single(t *flows.Target, check nodeCheck, reuse bool) checkTry {
+	return func(ctx context.Context) (bool, string, error) {
 		if reuse {
 			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true}); f.Result != nil {
-				if ok, msg := check(f.Result.Node); ok {
+				if ok, msg := check(ctx, f.Result.Node); ok {
 					return true, msg, nil
 				}
 			}
@@ -94,7 +94,7 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 			// handed (docs/targets.md "Resolution", 1)
 			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r, Snap: snap}
 		}
-		ok, msg := check(r.Node)
+		ok, msg := check(ctx, r.Node)
 		return ok, msg, nil
 	}
 }
@@ -103,8 +103,8 @@ func (ss *Session) single(ctx context.Context, t *flows.Target, check func(n *lo
 // That one is visible may hold over the page's latest read when nothing
 // has changed since; that none is, never (docs/targets.md "Reusing a
 // read").
-func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) func() (bool, string, error) {
-	return func() (bool, string, error) {
+func (ss *Session) visibleCond(t *flows.Target, want bool) checkTry {
+	return func(ctx context.Context) (bool, string, error) {
 		if want {
 			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true, All: true}); f.Source != browser.SourceNone {
 				return true, "", nil
@@ -127,17 +127,21 @@ func (ss *Session) visibleCond(ctx context.Context, t *flows.Target, want bool) 
 	}
 }
 
+// nodeCheck is a check on the one element a target resolves to; ctx
+// bounds what more it reads.
+type nodeCheck func(ctx context.Context, n *locate.Node) (bool, string)
+
 // stringCheck compares an element's text or value with the expectation's
 // match.
-func (ss *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Target) func(n *locate.Node) (bool, string) {
+func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 	if e.Kind == flows.ExpectText {
-		return func(n *locate.Node) (bool, string) {
+		return func(_ context.Context, n *locate.Node) (bool, string) {
 			txt := n.TextOrName()
 			ok, want := matchString(e.Match, txt)
 			return ok, fmt.Sprintf("expected the text of %s %s, but it is %q", t, want, txt)
 		}
 	}
-	return func(n *locate.Node) (bool, string) {
+	return func(ctx context.Context, n *locate.Node) (bool, string) {
 		ok, want := matchString(e.Match, n.Value)
 		if !ok && n.Tag == "select" {
 			// a native select holds by its option's value as well as
@@ -153,8 +157,8 @@ func (ss *Session) stringCheck(ctx context.Context, e *flows.Expect, t *flows.Ta
 }
 
 // pageCond compares the page's URL or title with the expectation's match.
-func (ss *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, string, error) {
-	return func() (bool, string, error) {
+func (ss *Session) pageCond(e *flows.Expect) checkTry {
+	return func(ctx context.Context) (bool, string, error) {
 		u, title, err := ss.URLAndTitle(ctx)
 		if err != nil {
 			return false, fmt.Sprintf("the page's %s could not be read: %s", e.Kind, firstLine(err.Error())), err
@@ -169,8 +173,8 @@ func (ss *Session) pageCond(ctx context.Context, e *flows.Expect) func() (bool, 
 }
 
 // countCond holds when the number of matches of t is within the bounds.
-func (ss *Session) countCond(ctx context.Context, e *flows.Expect, t *flows.Target) func() (bool, string, error) {
-	return func() (bool, string, error) {
+func (ss *Session) countCond(e *flows.Expect, t *flows.Target) checkTry {
+	return func(ctx context.Context) (bool, string, error) {
 		f, err := ss.page.Find(ctx, t, browser.FindOptions{All: true})
 		n := len(f.All)
 		ok := true
@@ -207,11 +211,11 @@ func thereAre(n int, err error) string {
 
 // stateCheck holds when the element is enabled, disabled, checked or
 // unchecked, as kind says.
-func stateCheck(kind string, t *flows.Target) func(n *locate.Node) (bool, string) {
+func stateCheck(kind string, t *flows.Target) nodeCheck {
 	switch kind {
 	case flows.ExpectEnabled, flows.ExpectDisabled:
 		want := kind == flows.ExpectEnabled
-		return func(n *locate.Node) (bool, string) {
+		return func(_ context.Context, n *locate.Node) (bool, string) {
 			return n.Enabled() == want, fmt.Sprintf("expected %s to be %s, but it is not", t, kind)
 		}
 	}
@@ -219,7 +223,7 @@ func stateCheck(kind string, t *flows.Target) func(n *locate.Node) (bool, string
 	if kind == flows.ExpectUnchecked {
 		want = "false"
 	}
-	return func(n *locate.Node) (bool, string) {
+	return func(_ context.Context, n *locate.Node) (bool, string) {
 		st := n.Checked
 		if st == "" {
 			st = "not checkable"

@@ -18,10 +18,14 @@ func PageOf(s *Session) *browser.Page { return s.page }
 var UpperSnake = upperSnake
 
 // PollUntil is s's check loop, for this package's specs of a try the
-// deadline cuts short (wait.go).
-func PollUntil(s *Session, ctx context.Context, cond func() (bool, string, error)) error {
-	return s.pollUntil(ctx, cond)
+// deadline cuts short (wait.go); ctx is the step's, flowCtx the flow's.
+func PollUntil(s *Session, ctx, flowCtx context.Context, cond func(ctx context.Context) (bool, string, error)) error {
+	return s.pollUntil(ctx, flowCtx, cond)
 }
+
+// FirstTryTime is how long a check's first try may read past the step's
+// deadline (wait.go).
+const FirstTryTime = firstTryTime
 
 // ExpectFailed is the reason and message of the step failure that a
 // check's error from PollUntil makes of step (expect.go).

@@ -217,7 +217,7 @@ func (ss *Session) execTab(c *stepCall, t *flows.Tab) error {
 		return err
 	}
 	var pick *browser.Page
-	err = ss.pollUntil(ctx, func() (bool, string, error) {
+	err = ss.pollUntil(ctx, c.ctx, func(ctx context.Context) (bool, string, error) {
 		pages, err := ss.pg.bctx.Pages(ctx)
 		if err != nil {
 			return false, err.Error(), err

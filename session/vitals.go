@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -19,8 +20,8 @@ import (
 func (ss *Session) expectVitals(c *stepCall, e *flows.Expect) error {
 	var read browser.VitalsRead
 	var readOnce bool
-	err := ss.pollUntil(c.sctx, func() (bool, string, error) {
-		v, err := ss.page.Vitals(c.sctx)
+	err := ss.pollUntil(c.sctx, c.ctx, func(ctx context.Context) (bool, string, error) {
+		v, err := ss.page.Vitals(ctx)
 		if err != nil {
 			return false, "the page's vitals could not be read: " + firstLine(err.Error()), err
 		}

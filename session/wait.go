@@ -37,20 +37,55 @@ func notRead(err error) *unmet {
 	return &unmet{msg: noRead, err: fmt.Errorf("%w (%w)", errNoRead, err)}
 }
 
-// pollUntil re-checks cond until it holds or ctx ends (Page.Poll: sooner
-// when the page changes). It returns nil only when cond held; otherwise the
-// page crash, or an *unmet with the last reason cond gave for not holding
-// (docs/flows.md "Checks that fail": never a silent pass). A try that the
-// deadline cut short gives no reason: its read did not end.
-func (ss *Session) pollUntil(ctx context.Context, cond func() (bool, string, error)) error {
+// checkTry is one try of a check: whether it holds, what the page held
+// when it does not, and the error its read met. ctx bounds the try's
+// reads: the step's, or the first try's own (firstTry).
+type checkTry func(ctx context.Context) (bool, string, error)
+
+// firstTryTime is how long a check's first try may read the page when the
+// step's deadline comes sooner (docs/flows.md "Checks that fail"): on a
+// page, or a machine, too busy to answer within the step's timeout, the
+// first read still ends and its verdict counts, as Playwright's one-shot
+// check before `expect` polls. Loading axe-core is bounded apart
+// (axeOwnTime).
+const firstTryTime = 10 * time.Second
+
+// firstTry bounds a check's first try: by the later of the step's
+// deadline and firstTryTime from now, and by the flow's context (the
+// flow's timeout, the run's end); with the step context's values.
+func firstTry(ctx, flowCtx context.Context) (context.Context, context.CancelFunc) {
+	until := time.Now().Add(firstTryTime)
+	if d, ok := ctx.Deadline(); ok && d.After(until) {
+		until = d
+	}
+	tctx, cancel := context.WithDeadline(context.WithoutCancel(ctx), until)
+	stop := context.AfterFunc(flowCtx, cancel)
+	return tctx, func() { stop(); cancel() }
+}
+
+// pollUntil re-checks cond until it holds or ctx, the step's context,
+// ends (Page.Poll: sooner when the page changes). Its first try is bounded
+// by firstTry, not by the step's deadline. It returns nil only when cond
+// held; otherwise the page crash, or an *unmet with the last reason cond
+// gave for not holding (docs/flows.md "Checks that fail": never a silent
+// pass). A try that its deadline cut short gives no reason: its read did
+// not end.
+func (ss *Session) pollUntil(ctx, flowCtx context.Context, cond checkTry) error {
+	tries := 0
 	err := ss.page.Poll(ctx, func() (bool, error) {
-		ok, msg, err := cond()
+		tctx := ctx
+		if tries++; tries == 1 {
+			var cancel context.CancelFunc
+			tctx, cancel = firstTry(ctx, flowCtx)
+			defer cancel()
+		}
+		ok, msg, err := cond(tctx)
 		switch {
 		case ok:
 			return true, nil
 		case errors.Is(err, browser.ErrPageCrashed):
 			return true, err
-		case err != nil && ctx.Err() != nil && browser.IsContextErr(err):
+		case err != nil && tctx.Err() != nil && browser.IsContextErr(err):
 			return false, notRead(err)
 		}
 		if msg == "" && err != nil {
@@ -108,7 +143,7 @@ func (ss *Session) execWait(c *stepCall, w *flows.Wait) error {
 			return failWith(diagnostics.ReasonExpression, err)
 		}
 		tt := &flows.Target{Text: txt}
-		err = ss.pollUntil(ctx, func() (bool, string, error) {
+		err = ss.pollUntil(ctx, c.ctx, func(ctx context.Context) (bool, string, error) {
 			f, err := p.Find(ctx, tt, browser.FindOptions{All: true})
 			return len(f.Visible) > 0, fmt.Sprintf("text %q did not appear", txt), err
 		})
@@ -121,7 +156,7 @@ func (ss *Session) execWait(c *stepCall, w *flows.Wait) error {
 			return ss.diagnose(ctx, s, t, err)
 		}
 	case w.Gone != nil:
-		err := ss.pollUntil(ctx, func() (bool, string, error) {
+		err := ss.pollUntil(ctx, c.ctx, func(ctx context.Context) (bool, string, error) {
 			f, err := p.Find(ctx, t, browser.FindOptions{All: true})
 			return err == nil && len(f.Visible) == 0, fmt.Sprintf("%s is still visible", t), err
 		})
@@ -133,7 +168,7 @@ func (ss *Session) execWait(c *stepCall, w *flows.Wait) error {
 		if err != nil {
 			return failWith(diagnostics.ReasonExpression, err)
 		}
-		err = ss.pollUntil(ctx, func() (bool, string, error) {
+		err = ss.pollUntil(ctx, c.ctx, func(ctx context.Context) (bool, string, error) {
 			u, _, err := ss.URLAndTitle(ctx)
 			if err != nil {
 				return false, "the page's URL could not be read: " + firstLine(err.Error()), err
