@@ -52,7 +52,9 @@ func (p *Page) Snapshot(ctx context.Context) (*locate.Snapshot, error) {
 
 // capture reads every session of a page at once, and the main
 // document's viewport, and builds the snapshot. A failed read of an
-// iframe's session leaves that iframe out; of the main page's, fails.
+// iframe's session leaves that iframe out (a frame gone, a process
+// crashed); of the main page's, or one that ctx's end cut short, fails
+// (docs/targets.md "The snapshot", Iframes).
 // The readInfo says which frames were read, and whether all were.
 func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, readInfo, error) {
 	var info readInfo
@@ -80,6 +82,13 @@ func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, rea
 	wg.Wait()
 	if errs[0] != nil {
 		return nil, info, errs[0]
+	}
+	for _, err := range errs {
+		if err != nil && ctx.Err() != nil && IsContextErr(err) {
+			// an iframe's read that the deadline cut is no read of it: a
+			// snapshot without it would say its elements are not there
+			return nil, info, err
+		}
 	}
 	var ok []*locate.SessionRead
 	info.complete = true

@@ -333,3 +333,59 @@ func TestClickCommandsFail(t *testing.T) {
 		}
 	}
 }
+
+// A read of the page that its deadline cut short in an out-of-process
+// iframe is no read: it fails with the deadline, and does not give a
+// snapshot without the iframe, whose elements would read as not there
+// (docs/targets.md "The snapshot", Iframes).
+func TestSnapshotCutInAnIframeIsNoRead(t *testing.T) {
+	b := sharedBrowser(t)
+	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte(`<!doctype html><title>Inner</title><button>Pay</button>`))
+	}))
+	t.Cleanup(inner.Close)
+	// another site than the page's, so the iframe runs in a process of its own
+	innerURL := strings.Replace(inner.URL, "127.0.0.1", "localhost", 1)
+	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = fmt.Fprintf(w, `<!doctype html><title>Outer</title><h1>Checkout</h1><iframe src="%s"></iframe>`, innerURL)
+	}))
+	t.Cleanup(outer.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
+	defer cancel()
+	c, p, err := b.OpenPage(ctx, PageOptions{}, outer.URL, "load")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	for len(p.Sessions()) < 2 {
+		if ctx.Err() != nil {
+			t.Fatal("the iframe's session never attached")
+		}
+		time.Sleep(10 * time.Millisecond) // polling the page's sessions, not synchronising on time
+	}
+	snap, err := p.Snapshot(ctx)
+	if err != nil || !strings.Contains(snap.String(), `button "Pay"`) {
+		t.Fatalf("the whole page reads with the iframe's button: %v", err)
+	}
+	main := p.Sessions()[0].ID
+	rctx, rcancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer rcancel()
+	f := faultFunc(func(sid, m string) error {
+		if sid != string(main) && m == "Accessibility.getFullAXTree" {
+			<-rctx.Done() // the iframe's process too busy to answer in time
+			return rctx.Err()
+		}
+		return nil
+	})
+	b.conn.fault.Store(&f)
+	defer b.conn.fault.Store(nil)
+	snap, err = p.Snapshot(rctx)
+	if err == nil {
+		t.Fatalf("a read cut short in the iframe gave a snapshot:\n%s", snap.String())
+	}
+	if !IsContextErr(err) {
+		t.Fatalf("got %v, want the deadline", err)
+	}
+}
