@@ -23,6 +23,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/flows"
 	"github.com/smokeflow/smokeflow/internal/procs"
+	"github.com/smokeflow/smokeflow/locate"
 )
 
 // stubDeadline bounds every call of these tests: an error path that
@@ -359,15 +360,16 @@ func TestSnapshotCutInAnIframeIsNoRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = c.Close() })
-	for len(p.Sessions()) < 2 {
-		if ctx.Err() != nil {
-			t.Fatal("the iframe's session never attached")
-		}
-		time.Sleep(10 * time.Millisecond) // polling the page's sessions, not synchronising on time
-	}
-	snap, err := p.Snapshot(ctx)
-	if err != nil || !strings.Contains(snap.String(), `button "Pay"`) {
-		t.Fatalf("the whole page reads with the iframe's button: %v", err)
+	// the iframe's session attaches, and its document is read, a moment
+	// after the page's load
+	var snap *locate.Snapshot
+	err = p.Poll(ctx, func() (bool, error) {
+		var err error
+		snap, err = p.Snapshot(ctx)
+		return err == nil && len(p.Sessions()) > 1 && strings.Contains(snap.String(), `button "Pay"`), err
+	})
+	if err != nil {
+		t.Fatalf("the whole page never read with the iframe's button: %v", err)
 	}
 	main := p.Sessions()[0].ID
 	rctx, rcancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
