@@ -301,7 +301,7 @@ func (p *Page) wrap(err error, res *locate.Result, snap *locate.Snapshot) error 
 	}
 	if locate.ReasonOf(err) == "" {
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-			err = &locate.ResolveError{Why: diagnostics.ReasonTimeout, Msg: "timed out reading the page"}
+			err = &locate.ResolveError{Why: diagnostics.ReasonTimeout, Msg: "timed out reading the page: the step's time ran out before a read of the page ended, so nothing was looked for; give the step a longer timeout"}
 		} else {
 			err = &locate.ResolveError{Why: diagnostics.ReasonTimeout, Msg: fmt.Sprintf("reading the page failed: %v", err)}
 		}

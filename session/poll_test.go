@@ -90,4 +90,13 @@ var _ = Describe("a check whose try the deadline cuts short", func() {
 		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonAssertion))
 		Expect(se.Failure.Message).To(ContainSubstring(`nothing matches text="Nowhere on the page"`))
 	})
+
+	It("says, of an action whose step's time ran out before its read of the page ended, to give the step a longer timeout", func() {
+		s := openSession(GinkgoT().TempDir(), nil)
+		do(s, "open: /session/page.html")
+		do(s, `eval: "document.querySelector('#out').textContent = 'changed'"`) // no read to reuse
+		_, se := doFails(s, "click: Go\ntimeout: 1ms")
+		Expect(se.Failure.Reason).To(Equal(diagnostics.ReasonTimeout))
+		Expect(se.Failure.Message).To(ContainSubstring("give the step a longer timeout"))
+	})
 })
