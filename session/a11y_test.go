@@ -75,7 +75,9 @@ var _ = Describe("a baseline update out of time (docs/flows.md \"Baselines\")", 
 		Expect(err.(*session.StepError).Reason()).To(Equal(diagnostics.ReasonTimeout))
 	})
 
-	It("says the step's time ran out before one reading to compare, not what the reading's helper was doing", func() {
+	// withBaseline writes the screenshot baseline `known` of the page in
+	// a flow, and returns the flow and a session on the page to compare
+	withBaseline := func() (string, *session.Session) {
 		dir, art := GinkgoT().TempDir(), GinkgoT().TempDir()
 		flow := filepath.Join(dir, "slow.yaml")
 		s := baselineSession(art, true)
@@ -84,24 +86,22 @@ var _ = Describe("a baseline update out of time (docs/flows.md \"Baselines\")", 
 		Expect(err).NotTo(HaveOccurred(), "the baseline written")
 		s = baselineSession(art, false)
 		do(s, "open: /conformance/pages/a11y-bad.html")
+		return flow, s
+	}
+
+	It("says the step's time ran out before one reading to compare, not what the reading's helper was doing", func() {
+		flow, s := withBaseline()
 		// the check's first try reads the page whatever the step's
 		// timeout (docs/flows.md "Checks that fail"): the flow's end cuts it
 		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 		defer cancel()
-		_, err = s.Do(ctx, flowStep(flow, "expect: { screenshot: known }\ntimeout: 1ms"))
+		_, err := s.Do(ctx, flowStep(flow, "expect: { screenshot: known }\ntimeout: 1ms"))
 		Expect(err).To(MatchError(And(ContainSubstring("the step's time (1ms) ran out before the page could be read once to compare with the baseline"), ContainSubstring("give the step a longer timeout"))))
 		Expect(err.(*session.StepError).Reason()).To(Equal(diagnostics.ReasonTimeout))
 	})
 
 	It("compares one reading when the step's timeout ends before any could be taken", func() {
-		dir, art := GinkgoT().TempDir(), GinkgoT().TempDir()
-		flow := filepath.Join(dir, "slow.yaml")
-		s := baselineSession(art, true)
-		do(s, "open: /conformance/pages/a11y-bad.html")
-		_, err := run(s, flow, "expect: { screenshot: known }")
-		Expect(err).NotTo(HaveOccurred(), "the baseline written")
-		s = baselineSession(art, false)
-		do(s, "open: /conformance/pages/a11y-bad.html")
+		flow, s := withBaseline()
 		rec, err := run(s, flow, "expect: { screenshot: known }\ntimeout: 1ms")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rec.Log).To(ContainElement(ContainSubstring("matches the baseline")))
