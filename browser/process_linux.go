@@ -15,5 +15,9 @@ func launchAttr() *syscall.SysProcAttr {
 // helpers it started.
 func killGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGKILL) }
 
+// locksAreLinks says that Chromium's SingletonLock is a link naming the
+// host and process that hold the profile, as on every unix.
+const locksAreLinks = true
+
 // processGone says that no process has the id pid.
 func processGone(pid int) bool { return syscall.Kill(pid, 0) == syscall.ESRCH }

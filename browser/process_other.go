@@ -13,5 +13,9 @@ func launchAttr() *syscall.SysProcAttr { return nil }
 // closes.
 func killGroup(int) {}
 
+// locksAreLinks is false: Chromium's lock is a file of its own here, so
+// a profile with no SingletonLock link may be in use, and is left alone.
+const locksAreLinks = false
+
 // processGone is never sure: without it no leftover profile is swept.
 func processGone(int) bool { return false }

@@ -68,7 +68,7 @@ func profileStale(dir, host string, now time.Time) bool {
 	lock, err := os.Readlink(filepath.Join(dir, "SingletonLock"))
 	if err != nil {
 		fi, err := os.Stat(dir)
-		return err == nil && now.Sub(fi.ModTime()) > staleUnlocked
+		return locksAreLinks && err == nil && now.Sub(fi.ModTime()) > staleUnlocked
 	}
 	// Chromium's lock links to "HOST-PID"
 	i := strings.LastIndexByte(lock, '-')
