@@ -215,7 +215,7 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	case ws = <-wsCh:
 	case <-b.exited:
 		b.cleanup()
-		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s exited at start", bin), Fix: installHint, Err: errors.New(tail.String()), Fixes: installFixes}
+		return nil, exitedAtStart(bin, tail.String())
 	case <-timer.C:
 		b.kill()
 		return nil, &BrowserError{Msg: fmt.Sprintf("the browser %s did not start within %s", bin, opts.StartTimeout), Fix: installHint, Fixes: installFixes}
@@ -237,6 +237,20 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	b.rod, b.conn, b.endpoint = rb, cl, ws
 	b.version = browserVersion(rb)
 	return b, nil
+}
+
+// exitedAtStart is the error of a browser that exited before it listened,
+// with the fix its last lines of stderr name (docs/running.md "The
+// browser").
+func exitedAtStart(bin, tail string) *BrowserError {
+	msg := fmt.Sprintf("the browser %s exited at start", bin)
+	if strings.Contains(tail, "Socket path too long") {
+		// Chromium's single-instance socket lives in the temporary folder,
+		// and a unix socket's path fits in 108 bytes
+		return &BrowserError{Msg: msg + ": the path of its single-instance socket in the temporary folder (" + os.TempDir() + ") is too long for a socket",
+			Fix: "set TMPDIR to a shorter folder, such as /tmp", Err: errors.New(tail)}
+	}
+	return &BrowserError{Msg: msg, Fix: installHint, Err: errors.New(tail), Fixes: installFixes}
 }
 
 // disabledFeatures are the Chromium features smokeflow turns off

@@ -2,10 +2,12 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -128,5 +130,27 @@ func TestSweepProfilesRemovesOnlyWhatNoBrowserHolds(t *testing.T) {
 		if _, err := os.Stat(d); err != nil {
 			t.Errorf("%s should be left alone: %v", filepath.Base(d), err)
 		}
+	}
+}
+
+// A temporary folder too deep for Chromium's socket stops it at start:
+// the error says so, and to set TMPDIR, not to install Chromium.
+func TestATemporaryFolderTooDeepForTheSocketNamesTMPDIR(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives Chromium")
+	}
+	deep := filepath.Join(t.TempDir(), strings.Repeat("d", 60), strings.Repeat("e", 40))
+	if err := os.MkdirAll(deep, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", deep)
+	b, err := Launch(context.Background(), Options{})
+	if err == nil {
+		_ = b.Close()
+		t.Fatal("Chromium started with its socket path over 108 bytes")
+	}
+	var be *BrowserError
+	if !errors.As(err, &be) || be.Fix != "set TMPDIR to a shorter folder, such as /tmp" || !strings.Contains(be.Msg, deep) {
+		t.Fatalf("got %v, want the socket path named and TMPDIR as the fix", err)
 	}
 }
