@@ -411,7 +411,7 @@ func (b *Browser) cleanup() {
 	if b.profile != "" {
 		// Chromium's helpers may still be flushing files for a moment.
 		for i := 0; i < 20; i++ {
-			if err := removeProfile(b.profile); err == nil {
+			if err := RemoveProfile(b.profile); err == nil {
 				break
 			}
 			time.Sleep(50 * time.Millisecond)

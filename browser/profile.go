@@ -34,8 +34,11 @@ func removeSingletonDir(profile string) {
 	_ = os.RemoveAll(dir)
 }
 
-// removeProfile removes a profile folder and its socket folder.
-func removeProfile(profile string) error {
+// RemoveProfile removes a Chromium profile folder and the folder of its
+// single-instance socket, which a killed Chromium leaves in the
+// temporary folder: for a Chromium started some other way too, as by the
+// specs that stand in for a browser someone else runs.
+func RemoveProfile(profile string) error {
 	removeSingletonDir(profile)
 	return os.RemoveAll(profile)
 }
@@ -58,7 +61,7 @@ func sweepProfiles(now time.Time) {
 		}
 		dir := filepath.Join(os.TempDir(), e.Name())
 		if profileStale(dir, host, now) {
-			_ = removeProfile(dir)
+			_ = RemoveProfile(dir)
 		}
 	}
 }

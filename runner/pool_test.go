@@ -63,7 +63,7 @@ func (p *pool) serve(w http.ResponseWriter, r *http.Request) {
 
 	profile, err := os.MkdirTemp("", "smokeflow-pool-")
 	Expect(err).NotTo(HaveOccurred())
-	defer os.RemoveAll(profile)
+	defer func() { _ = browser.RemoveProfile(profile) }()
 	p.mu.Lock()
 	p.profiles = append(p.profiles, profile)
 	p.mu.Unlock()

@@ -34,6 +34,7 @@ var _ = Describe("--cdp", func() {
 			_ = cmd.Wait()
 			browser.ReapZombies()
 			Eventually(func() []string { browser.ReapZombies(); return processesMentioning(profile) }).Should(BeEmpty())
+			Expect(browser.RemoveProfile(profile)).To(Succeed())
 		})
 		var ws string
 		sc := bufio.NewScanner(stderr)
