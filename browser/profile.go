@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -46,9 +47,10 @@ func RemoveProfile(profile string) error {
 // sweepProfiles removes the profiles that browsers of killed smokeflow
 // processes left in the temporary folder (docs/running.md "How it is
 // launched"): a profile whose SingletonLock names this host and a
-// process that is gone, or one with no lock older than staleUnlocked.
-// A profile whose lock names another host, or a process still running,
-// is left alone.
+// process that is gone, and whose socket no browser answers on; or,
+// where locks are links, one with no lock older than staleUnlocked. A
+// profile whose lock names another host, or a process still running, is
+// left alone.
 func sweepProfiles(now time.Time) {
 	entries, err := os.ReadDir(os.TempDir())
 	if err != nil {
@@ -79,5 +81,19 @@ func profileStale(dir, host string, now time.Time) bool {
 		return false
 	}
 	pid, err := strconv.Atoi(lock[i+1:])
-	return err == nil && pid > 0 && processGone(pid)
+	return err == nil && pid > 0 && processGone(pid) && !socketAnswers(dir)
+}
+
+// socketAnswers says whether a browser listens on the profile's
+// single-instance socket, as Chromium itself checks its lock: a process
+// of another PID namespace that shares the temporary folder and the
+// host name (containers on the host's network) has a pid this one cannot
+// see.
+func socketAnswers(profile string) bool {
+	c, err := net.DialTimeout("unix", filepath.Join(profile, "SingletonSocket"), time.Second)
+	if err != nil {
+		return false
+	}
+	_ = c.Close()
+	return true
 }

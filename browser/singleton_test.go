@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -79,7 +80,12 @@ func TestAKilledBrowserLeavesNothingInTheTemporaryFolder(t *testing.T) {
 // not a running browser's, another host's, a young one with no lock, nor
 // a folder that is no profile.
 func TestSweepProfilesRemovesOnlyWhatNoBrowserHolds(t *testing.T) {
-	tmp := t.TempDir()
+	// a short folder: a socket's path must fit in 108 bytes
+	tmp, err := os.MkdirTemp("", "sf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(tmp) })
 	t.Setenv("TMPDIR", tmp)
 	host, _ := os.Hostname()
 	gone := exec.Command("true")
@@ -107,6 +113,14 @@ func TestSweepProfilesRemovesOnlyWhatNoBrowserHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	alive := profile(profilePrefix+"alive", host+"-"+strconv.Itoa(os.Getpid()))
+	// a browser of another PID namespace: its pid is gone from here, but
+	// it answers on its socket
+	elsewhere := profile(profilePrefix+"ns", host+"-"+strconv.Itoa(gone.Process.Pid))
+	l, err := net.Listen("unix", filepath.Join(elsewhere, "SingletonSocket"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
 	other := profile(profilePrefix+"other", "elsewhere-"+strconv.Itoa(gone.Process.Pid))
 	young := profile(profilePrefix+"young", "")
 	old := profile(profilePrefix+"old", "")
@@ -126,7 +140,7 @@ func TestSweepProfilesRemovesOnlyWhatNoBrowserHolds(t *testing.T) {
 			t.Errorf("%s should be swept (%v)", filepath.Base(d), err)
 		}
 	}
-	for _, d := range []string{alive, other, young, notProfile} {
+	for _, d := range []string{alive, elsewhere, other, young, notProfile} {
 		if _, err := os.Stat(d); err != nil {
 			t.Errorf("%s should be left alone: %v", filepath.Base(d), err)
 		}
