@@ -44,11 +44,7 @@ func TestCrossSiteFrameKeepsThePlaces(t *testing.T) {
 	t.Cleanup(inner.Close)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(inner.URL, "http://"))
 	frameURL := "http://localhost:" + port + "/" // another site than 127.0.0.1
-	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = fmt.Fprintf(w, `<!doctype html><title>outer</title><script>window.got = new Promise(r => addEventListener('message', e => r(e.data)))</script><iframe src="%s"></iframe>`, frameURL)
-	}))
-	t.Cleanup(outer.Close)
+	outer := serveHTML(t, fmt.Sprintf(`<!doctype html><title>outer</title><script>window.got = new Promise(r => addEventListener('message', e => r(e.data)))</script><iframe src="%s"></iframe>`, frameURL))
 	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
 	defer cancel()
 	c, err := b.NewContext(ctx)

@@ -3,8 +3,6 @@ package browser
 import (
 	"context"
 	"io/fs"
-	"net/http"
-	"net/http/httptest"
 	"path"
 	"strings"
 	"testing"
@@ -75,11 +73,7 @@ window.centre = (el) => { const r = el.getBoundingClientRect(); return [r.left +
 // of its own, closed at the end of the test.
 func openHelpersPage(t *testing.T, html string) (context.Context, *Page) {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(html))
-	}))
-	t.Cleanup(srv.Close)
+	srv := serveHTML(t, html)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	c, err := sharedBrowser(t).NewContext(ctx)

@@ -2,9 +2,6 @@ package browser
 
 import (
 	"context"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -39,12 +36,8 @@ func TestMainThreadWaitedUntil(t *testing.T) {
 // close. The busy half shows the reading can tell them apart.
 func TestMainThreadTellsABusyMachine(t *testing.T) {
 	b := sharedBrowser(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		// about 150 ms of a processor's work on an idle machine
-		_, _ = fmt.Fprint(w, `<!doctype html><p>work</p><script>let x = 0; for (let i = 0; i < 1.5e8; i++) { x += i % 7 }</script>`)
-	}))
-	t.Cleanup(srv.Close)
+	// about 150 ms of a processor's work on an idle machine
+	srv := serveHTML(t, `<!doctype html><p>work</p><script>let x = 0; for (let i = 0; i < 1.5e8; i++) { x += i % 7 }</script>`)
 	read := func(busy int) MainThread {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()

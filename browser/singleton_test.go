@@ -21,25 +21,9 @@ func TestAKilledBrowserLeavesNothingInTheTemporaryFolder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives Chromium")
 	}
-	// a short folder: Chromium's socket path must fit in 108 bytes
-	tmp, err := os.MkdirTemp("", "sf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.RemoveAll(tmp) })
-	t.Setenv("TMPDIR", tmp)
+	tmp := shortTMPDIR(t)
 	host, _ := os.Hostname()
-	gone := exec.Command("true")
-	if err := gone.Run(); err != nil {
-		t.Fatal(err)
-	}
-	left := filepath.Join(tmp, profilePrefix+"left")
-	if err := os.Mkdir(left, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(host+"-"+strconv.Itoa(gone.Process.Pid), filepath.Join(left, "SingletonLock")); err != nil {
-		t.Fatal(err)
-	}
+	left := fakeProfile(t, tmp, profilePrefix+"left", goneLock(t))
 	b, err := Launch(context.Background(), Options{})
 	if err != nil {
 		t.Fatalf("these tests drive a real Chromium: %v", err)
@@ -80,31 +64,11 @@ func TestAKilledBrowserLeavesNothingInTheTemporaryFolder(t *testing.T) {
 // not a running browser's, another host's, a young one with no lock, nor
 // a folder that is no profile.
 func TestSweepProfilesRemovesOnlyWhatNoBrowserHolds(t *testing.T) {
-	// a short folder: a socket's path must fit in 108 bytes
-	tmp, err := os.MkdirTemp("", "sf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.RemoveAll(tmp) })
-	t.Setenv("TMPDIR", tmp)
+	tmp := shortTMPDIR(t)
 	host, _ := os.Hostname()
-	gone := exec.Command("true")
-	if err := gone.Run(); err != nil {
-		t.Fatal(err)
-	}
-	profile := func(name, lock string) string {
-		dir := filepath.Join(tmp, name)
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if lock != "" {
-			if err := os.Symlink(lock, filepath.Join(dir, "SingletonLock")); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return dir
-	}
-	dead := profile(profilePrefix+"dead", host+"-"+strconv.Itoa(gone.Process.Pid))
+	gone := goneLock(t)
+	profile := func(name, lock string) string { return fakeProfile(t, tmp, name, lock) }
+	dead := profile(profilePrefix+"dead", gone)
 	socket := filepath.Join(tmp, "org.chromium.Chromium.abc123")
 	if err := os.Mkdir(socket, 0o700); err != nil {
 		t.Fatal(err)
@@ -115,20 +79,20 @@ func TestSweepProfilesRemovesOnlyWhatNoBrowserHolds(t *testing.T) {
 	alive := profile(profilePrefix+"alive", host+"-"+strconv.Itoa(os.Getpid()))
 	// a browser of another PID namespace: its pid is gone from here, but
 	// it answers on its socket
-	elsewhere := profile(profilePrefix+"ns", host+"-"+strconv.Itoa(gone.Process.Pid))
+	elsewhere := profile(profilePrefix+"ns", gone)
 	l, err := net.Listen("unix", filepath.Join(elsewhere, "SingletonSocket"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	other := profile(profilePrefix+"other", "elsewhere-"+strconv.Itoa(gone.Process.Pid))
+	other := profile(profilePrefix+"other", "elsewhere-"+strings.TrimPrefix(gone, host+"-"))
 	young := profile(profilePrefix+"young", "")
 	old := profile(profilePrefix+"old", "")
 	hour := time.Now().Add(-staleUnlocked - time.Minute)
 	if err := os.Chtimes(old, hour, hour); err != nil {
 		t.Fatal(err)
 	}
-	notProfile := profile("someone-else-"+strconv.Itoa(gone.Process.Pid), "")
+	notProfile := profile("someone-else", "")
 	if err := os.Chtimes(notProfile, hour, hour); err != nil {
 		t.Fatal(err)
 	}
@@ -167,4 +131,45 @@ func TestATemporaryFolderTooDeepForTheSocketNamesTMPDIR(t *testing.T) {
 	if !errors.As(err, &be) || be.Fix != "set TMPDIR to a shorter folder, such as /tmp" || !strings.Contains(be.Msg, deep) {
 		t.Fatalf("got %v, want the socket path named and TMPDIR as the fix", err)
 	}
+}
+
+// shortTMPDIR makes a short temporary folder this test's TMPDIR (a
+// socket's path under it must fit in 108 bytes) and returns it.
+func shortTMPDIR(t *testing.T) string {
+	t.Helper()
+	tmp, err := os.MkdirTemp("", "sf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(tmp) })
+	t.Setenv("TMPDIR", tmp)
+	return tmp
+}
+
+// goneLock is a SingletonLock's text naming this host and a process that
+// has ended.
+func goneLock(t *testing.T) string {
+	t.Helper()
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	return host + "-" + strconv.Itoa(gone.Process.Pid)
+}
+
+// fakeProfile makes the folder name in tmp, with a SingletonLock link to
+// lock unless it is "".
+func fakeProfile(t *testing.T, tmp, name, lock string) string {
+	t.Helper()
+	dir := filepath.Join(tmp, name)
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if lock != "" {
+		if err := os.Symlink(lock, filepath.Join(dir, "SingletonLock")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -85,14 +85,21 @@ func TestMain(m *testing.M) {
 
 const stubPage = `<!doctype html><title>Stub</title><main><h1>Orders</h1><button>Save</button></main>`
 
+// serveHTML serves html at every path until the test ends.
+func serveHTML(t *testing.T, html string) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(html))
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 // openStubPage serves stubPage and opens it in a fresh context of b.
 func openStubPage(t *testing.T, b *Browser) *Page {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = w.Write([]byte(stubPage))
-	}))
-	t.Cleanup(srv.Close)
+	srv := serveHTML(t, stubPage)
 	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
 	defer cancel()
 	c, p, err := b.OpenPage(ctx, PageOptions{}, srv.URL, "load")
@@ -341,18 +348,10 @@ func TestClickCommandsFail(t *testing.T) {
 // (docs/targets.md "The snapshot", Iframes).
 func TestSnapshotCutInAnIframeIsNoRead(t *testing.T) {
 	b := sharedBrowser(t)
-	inner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = w.Write([]byte(`<!doctype html><title>Inner</title><button>Pay</button>`))
-	}))
-	t.Cleanup(inner.Close)
+	inner := serveHTML(t, `<!doctype html><title>Inner</title><button>Pay</button>`)
 	// another site than the page's, so the iframe runs in a process of its own
 	innerURL := strings.Replace(inner.URL, "127.0.0.1", "localhost", 1)
-	outer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = fmt.Fprintf(w, `<!doctype html><title>Outer</title><h1>Checkout</h1><iframe src="%s"></iframe>`, innerURL)
-	}))
-	t.Cleanup(outer.Close)
+	outer := serveHTML(t, fmt.Sprintf(`<!doctype html><title>Outer</title><h1>Checkout</h1><iframe src="%s"></iframe>`, innerURL))
 	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
 	defer cancel()
 	c, p, err := b.OpenPage(ctx, PageOptions{}, outer.URL, "load")
