@@ -99,10 +99,16 @@ func serveHTML(t *testing.T, html string) *httptest.Server {
 // openStubPage serves stubPage and opens it in a fresh context of b.
 func openStubPage(t *testing.T, b *Browser) *Page {
 	t.Helper()
-	srv := serveHTML(t, stubPage)
+	return openURL(t, b, serveHTML(t, stubPage).URL)
+}
+
+// openURL opens url, once loaded, in a fresh context of b, closed when
+// the test ends.
+func openURL(t *testing.T, b *Browser, url string) *Page {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
 	defer cancel()
-	c, p, err := b.OpenPage(ctx, PageOptions{}, srv.URL, "load")
+	c, p, err := b.OpenPage(ctx, PageOptions{}, url, "load")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,17 +358,13 @@ func TestSnapshotCutInAnIframeIsNoRead(t *testing.T) {
 	// another site than the page's, so the iframe runs in a process of its own
 	innerURL := strings.Replace(inner.URL, "127.0.0.1", "localhost", 1)
 	outer := serveHTML(t, fmt.Sprintf(`<!doctype html><title>Outer</title><h1>Checkout</h1><iframe src="%s"></iframe>`, innerURL))
+	p := openURL(t, b, outer.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
 	defer cancel()
-	c, p, err := b.OpenPage(ctx, PageOptions{}, outer.URL, "load")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
 	// the iframe's session attaches, and its document is read, a moment
 	// after the page's load
 	var snap *locate.Snapshot
-	err = p.Poll(ctx, func() (bool, error) {
+	err := p.Poll(ctx, func() (bool, error) {
 		var err error
 		snap, err = p.Snapshot(ctx)
 		return err == nil && len(p.Sessions()) > 1 && strings.Contains(snap.String(), `button "Pay"`), err
