@@ -39,9 +39,10 @@ type conn struct {
 	fault atomic.Pointer[faultFunc]
 }
 
-// faultFunc says whether the command method on session sessionID ("" for
-// the browser's own) fails, and with which error; nil lets it through.
-type faultFunc func(sessionID, method string) error
+// faultFunc says whether the command method, with its params, on session
+// sessionID ("" for the browser's own) fails, and with which error; nil
+// lets it through.
+type faultFunc func(sessionID, method string, params any) error
 
 type connResult struct {
 	msg []byte
@@ -106,7 +107,7 @@ func (c *conn) Call(ctx context.Context, sessionID, method string, params any) (
 // back. The wait must be called once.
 func (c *conn) send(sessionID, method string, params any) (wait func(context.Context) ([]byte, error), err error) {
 	if f := c.fault.Load(); f != nil {
-		if err := (*f)(sessionID, method); err != nil {
+		if err := (*f)(sessionID, method, params); err != nil {
 			return nil, err
 		}
 	}

@@ -84,7 +84,7 @@ func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, rea
 		return nil, info, errs[0]
 	}
 	for _, err := range errs {
-		if err != nil && ctx.Err() != nil && IsContextErr(err) {
+		if cutShort(ctx, err) {
 			// an iframe's read that the deadline cut is no read of it: a
 			// snapshot without it would say its elements are not there
 			return nil, info, err
@@ -157,7 +157,10 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, []
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sd.Owner, sd.OwnerBox = frameOwner(ctx, s)
+			var err error
+			if sd.Owner, sd.OwnerBox, err = frameOwner(ctx, s); err != nil {
+				setErr(err)
+			}
 		}()
 	}
 
@@ -173,7 +176,12 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, []
 		go func() {
 			defer wg.Done()
 			ax, err := readAXTree(ctx, s, f)
-			if err != nil {
+			switch {
+			case cutShort(ctx, err):
+				// no read of the frame, as for an out-of-process one
+				setErr(fmt.Errorf("accessibility tree of frame %s: %w", f, err))
+				return
+			case err != nil:
 				return // a frame that navigates away mid-capture is simply missing
 			}
 			mu.Lock()
@@ -193,6 +201,13 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, []
 	return sd, append([]proto.PageFrameID{tree.FrameTree.Frame.ID}, children...), nil
 }
 
+// cutShort says whether err is a read that ctx's end cut short: no read,
+// never a page without what it did not get to (docs/targets.md "The
+// snapshot", Iframes).
+func cutShort(ctx context.Context, err error) bool {
+	return err != nil && ctx.Err() != nil && IsContextErr(err)
+}
+
 // childFrames are the frames below the root of a frame tree, in order.
 func childFrames(root *proto.PageFrameTree) []proto.PageFrameID {
 	var frames []proto.PageFrameID
@@ -209,20 +224,28 @@ func childFrames(root *proto.PageFrameTree) []proto.PageFrameID {
 
 // frameOwner is the backend id, in the parent session, of the <iframe>
 // an out-of-process frame's session is in, and its content box in the
-// parent's viewport; zero when the parent no longer has it.
-func frameOwner(ctx context.Context, s *CDPSession) (int64, locate.Box) {
+// parent's viewport; zero when the parent no longer has it. Its error is
+// a read that ctx's end cut short: without its owner, the frame would be
+// left out of the page.
+func frameOwner(ctx context.Context, s *CDPSession) (int64, locate.Box, error) {
 	pp := s.Parent.Client(ctx)
 	own, err := proto.DOMGetFrameOwner{FrameID: s.FrameID}.Call(pp)
+	if cutShort(ctx, err) {
+		return 0, locate.Box{}, fmt.Errorf("the frame's owner: %w", err)
+	}
 	if err != nil {
-		return 0, locate.Box{}
+		return 0, locate.Box{}, nil
 	}
 	var box locate.Box
 	bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(pp)
+	if cutShort(ctx, err) {
+		return 0, locate.Box{}, fmt.Errorf("the frame's box: %w", err)
+	}
 	if err == nil && len(bm.Model.Content) >= 8 {
 		q := bm.Model.Content
 		box = locate.Box{X: q[0], Y: q[1], W: q[2] - q[0], H: q[5] - q[1]}
 	}
-	return int64(own.BackendNodeID), box
+	return int64(own.BackendNodeID), box, nil
 }
 
 // readDOMSnapshot takes the session's DOM snapshot with the styles

@@ -120,7 +120,7 @@ func openURL(t *testing.T, b *Browser, url string) *Page {
 // test ends.
 func failCommand(t *testing.T, b *Browser, method string, err error) {
 	t.Helper()
-	f := faultFunc(func(_, m string) error {
+	f := faultFunc(func(_, m string, _ any) error {
 		if m == method {
 			return err
 		}
@@ -348,47 +348,71 @@ func TestClickCommandsFail(t *testing.T) {
 	}
 }
 
-// A read of the page that its deadline cut short in an out-of-process
-// iframe is no read: it fails with the deadline, and does not give a
-// snapshot without the iframe, whose elements would read as not there
-// (docs/targets.md "The snapshot", Iframes).
+// A read of the page that its deadline cut short in any frame is no read:
+// it fails with the deadline, and does not give a snapshot without the
+// frame, whose elements would read as not there (docs/targets.md "The
+// snapshot", Iframes). The cut falls on an out-of-process iframe's tree,
+// on where its <iframe> is in the page, or on a same-process frame's tree
+// (a written editor's, as TinyMCE's).
 func TestSnapshotCutInAnIframeIsNoRead(t *testing.T) {
 	b := sharedBrowser(t)
 	inner := serveHTML(t, `<!doctype html><title>Inner</title><button>Pay</button>`)
 	// another site than the page's, so the iframe runs in a process of its own
 	innerURL := strings.Replace(inner.URL, "127.0.0.1", "localhost", 1)
-	outer := serveHTML(t, fmt.Sprintf(`<!doctype html><title>Outer</title><h1>Checkout</h1><iframe src="%s"></iframe>`, innerURL))
-	p := openURL(t, b, outer.URL)
-	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
-	defer cancel()
-	// the iframe's session attaches, and its document is read, a moment
-	// after the page's load
-	var snap *locate.Snapshot
-	err := p.Poll(ctx, func() (bool, error) {
-		var err error
-		snap, err = p.Snapshot(ctx)
-		return err == nil && len(p.Sessions()) > 1 && strings.Contains(snap.String(), `button "Pay"`), err
-	})
-	if err != nil {
-		t.Fatalf("the whole page never read with the iframe's button: %v", err)
+	oopif := serveHTML(t, fmt.Sprintf(`<!doctype html><title>Outer</title><h1>Checkout</h1><iframe src="%s"></iframe>`, innerURL))
+	written := serveHTML(t, `<!doctype html><title>Outer</title><h1>Checkout</h1><iframe></iframe>
+<script>const d = document.querySelector('iframe').contentDocument; d.open(); d.write('<button>Pay</button>'); d.close()</script>`)
+	cases := []struct {
+		name     string
+		page     string
+		sessions int // the page's sessions once the iframe is read
+		// cut says whether the command is the one the busy frame does not answer
+		cut func(main, sid, method string, params any) bool
+	}{
+		{"an out-of-process iframe's tree", oopif.URL, 2, func(main, sid, m string, _ any) bool {
+			return sid != main && m == "Accessibility.getFullAXTree"
+		}},
+		{"an out-of-process iframe's owner", oopif.URL, 2, func(main, sid, m string, _ any) bool {
+			return sid == main && m == "DOM.getFrameOwner"
+		}},
+		{"a same-process frame's tree", written.URL, 1, func(main, sid, m string, params any) bool {
+			ax, ok := params.(proto.AccessibilityGetFullAXTree)
+			return sid == main && m == "Accessibility.getFullAXTree" && ok && ax.FrameID != ""
+		}},
 	}
-	main := p.Sessions()[0].ID
-	rctx, rcancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer rcancel()
-	f := faultFunc(func(sid, m string) error {
-		if sid != string(main) && m == "Accessibility.getFullAXTree" {
-			<-rctx.Done() // the iframe's process too busy to answer in time
-			return rctx.Err()
+	for _, c := range cases {
+		p := openURL(t, b, c.page)
+		ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
+		// an out-of-process iframe's session attaches, and its document is
+		// read, a moment after the page's load
+		var snap *locate.Snapshot
+		err := p.Poll(ctx, func() (bool, error) {
+			var err error
+			snap, err = p.Snapshot(ctx)
+			return err == nil && len(p.Sessions()) == c.sessions && strings.Contains(snap.String(), `button "Pay"`), err
+		})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: the whole page never read with the iframe's button: %v", c.name, err)
 		}
-		return nil
-	})
-	b.conn.fault.Store(&f)
-	defer b.conn.fault.Store(nil)
-	snap, err = p.Snapshot(rctx)
-	if err == nil {
-		t.Fatalf("a read cut short in the iframe gave a snapshot:\n%s", snap.String())
-	}
-	if !IsContextErr(err) {
-		t.Fatalf("got %v, want the deadline", err)
+		main := string(p.Sessions()[0].ID)
+		rctx, rcancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		f := faultFunc(func(sid, m string, params any) error {
+			if c.cut(main, sid, m, params) {
+				<-rctx.Done() // the frame's process too busy to answer in time
+				return rctx.Err()
+			}
+			return nil
+		})
+		b.conn.fault.Store(&f)
+		snap, err = p.Snapshot(rctx)
+		b.conn.fault.Store(nil)
+		rcancel()
+		switch {
+		case err == nil:
+			t.Errorf("%s: a read cut short there gave a snapshot:\n%s", c.name, snap.String())
+		case !IsContextErr(err):
+			t.Errorf("%s: got %v, want the deadline", c.name, err)
+		}
 	}
 }
