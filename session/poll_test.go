@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -65,20 +66,27 @@ var _ = Describe("a check whose try the deadline cuts short", func() {
 		Expect(err).NotTo(HaveOccurred())
 	})
 
-	It("keeps the verdict of the last try that ended", func() {
-		s := openSession(GinkgoT().TempDir(), nil)
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		defer cancel()
-		tries := 0
-		err := session.PollUntil(s, ctx, context.Background(), func(tctx context.Context) (bool, string, error) {
-			if tries++; tries == 1 {
-				return false, "the container css=.collapsed matched 1 element(s), none visible", nil
-			}
-			return cut(tctx)
-		})
-		Expect(tries).To(BeNumerically(">=", 2))
-		Expect(err).To(MatchError("the container css=.collapsed matched 1 element(s), none visible"))
-	})
+	// the cut read's error wraps the deadline, or, as a css query's did,
+	// only names it in its text
+	DescribeTable("keeps the verdict of the last try that ended",
+		func(cutErr func(error) error) {
+			s := openSession(GinkgoT().TempDir(), nil)
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			tries := 0
+			err := session.PollUntil(s, ctx, context.Background(), func(tctx context.Context) (bool, string, error) {
+				if tries++; tries == 1 {
+					return false, "the container css=.collapsed matched 1 element(s), none visible", nil
+				}
+				ok, msg, err := cut(tctx)
+				return ok, msg, cutErr(err)
+			})
+			Expect(tries).To(BeNumerically(">=", 2))
+			Expect(err).To(MatchError("the container css=.collapsed matched 1 element(s), none visible"))
+		},
+		Entry("wrapping the deadline", func(err error) error { return err }),
+		Entry("naming it", func(err error) error { return fmt.Errorf("css %q: %v", ".todo-list", err) }),
+	)
 
 	// Playwright's `toBeVisible({timeout: 1})` holds on a page that shows
 	// the element: its one-shot check reads the page whatever the timeout

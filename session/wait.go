@@ -32,9 +32,13 @@ const noRead = "the step timed out before the check could read the page"
 
 var errNoRead = errors.New(noRead)
 
-// notRead is the unmet of a check whose try the deadline (err) cut short.
-func notRead(err error) *unmet {
-	return &unmet{msg: noRead, err: fmt.Errorf("%w (%w)", errNoRead, err)}
+// notRead is the unmet of a check whose try the end of its context cut
+// short: cut is that context's error, err the read's (it may only name
+// the deadline in its text). Both are wrapped, so that the poll knows it
+// for a try cut short (browser.IsContextErr), which says less than the
+// try before it.
+func notRead(cut, err error) *unmet {
+	return &unmet{msg: noRead, err: fmt.Errorf("%w (%w)", errNoRead, errors.Join(cut, err))}
 }
 
 // checkTry is one try of a check: whether it holds, what the page held
@@ -86,7 +90,7 @@ func (ss *Session) pollUntil(ctx, flowCtx context.Context, cond checkTry) error 
 		case errors.Is(err, browser.ErrPageCrashed):
 			return true, err
 		case err != nil && tctx.Err() != nil && browser.IsContextErr(err):
-			return false, notRead(err)
+			return false, notRead(tctx.Err(), err)
 		}
 		if msg == "" && err != nil {
 			msg = err.Error()
@@ -104,7 +108,7 @@ func (ss *Session) pollUntil(ctx, flowCtx context.Context, cond checkTry) error 
 		return err
 	}
 	// no try ran to the end before the step's deadline
-	return notRead(err)
+	return notRead(ctx.Err(), err)
 }
 
 func matchString(m *flows.Match, s string) (bool, string) {
