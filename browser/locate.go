@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/locate"
@@ -263,7 +264,7 @@ func (p *Page) cssQuery(ctx context.Context, sel string) (map[locate.NodeKey]boo
 		for _, d := range docs {
 			r, err := proto.DOMQuerySelectorAll{NodeID: d.NodeID, Selector: sel}.Call(c)
 			if err != nil {
-				return nil, err
+				return nil, cssError(err)
 			}
 			for _, id := range r.NodeIDs {
 				out[locate.NodeKey{Session: string(s.ID), Backend: int64(backend[id])}] = true
@@ -271,6 +272,18 @@ func (p *Page) cssQuery(ctx context.Context, sel string) (map[locate.NodeKey]boo
 		}
 	}
 	return out, nil
+}
+
+// cssError is a failed DOM.querySelectorAll: locate.ErrBadCSS when the
+// page could not parse the selector (querySelectorAll's SyntaxError,
+// which DevTools answers as "DOM Error while querying"), else the read's
+// own error.
+func cssError(err error) error {
+	var ce *cdp.Error
+	if errors.As(err, &ce) && ce.Message == "DOM Error while querying" {
+		return fmt.Errorf("%w (%s)", locate.ErrBadCSS, ce.Message)
+	}
+	return err
 }
 
 func intPtr(i int) *int { return &i }

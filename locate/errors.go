@@ -30,7 +30,8 @@ type ResolveError struct {
 	Msg string
 	// Final says that waiting cannot make the target resolve: a ref
 	// taken on a document the page has left (docs/targets.md
-	// "Resolution", 1). A step fails at once.
+	// "Resolution", 1), a css selector the page cannot parse. A step
+	// fails at once.
 	Final bool
 }
 
@@ -102,6 +103,12 @@ func (e *UnstableError) Unwrap() error { return &e.NotInteractableError }
 type DetachedError struct{ NotInteractableError }
 
 func (e *DetachedError) Unwrap() error { return &e.NotInteractableError }
+
+// ErrBadCSS is the page's answer to a `css:` selector it cannot parse:
+// the target's fault, not the read's. Any other failure of the query (a
+// read the deadline cut short, a frame gone) is a failed read, tried
+// again as any read is (docs/targets.md "When waiting ends").
+var ErrBadCSS = errors.New("not a selector the page can parse")
 
 // ContainerError is a target whose `within` container has no visible
 // match: the step fails on the container, not on what it looked for

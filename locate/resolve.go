@@ -2,6 +2,7 @@ package locate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -269,8 +270,14 @@ func explicitMatches(ctx context.Context, snap *Snapshot, t *flows.Target, css C
 			return nil, fmt.Errorf("css targets are not available here")
 		}
 		cssSet, err = css(ctx, t.CSS)
-		if err != nil {
-			return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Msg: fmt.Sprintf("bad css selector %q: %v", t.CSS, err)}
+		switch {
+		case errors.Is(err, ErrBadCSS):
+			// waiting cannot make it parse (Playwright fails such a
+			// selector at once)
+			return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Final: true,
+				Msg: fmt.Sprintf("bad css selector %q: %v; write it as document.querySelectorAll takes it", t.CSS, err)}
+		case err != nil:
+			return nil, fmt.Errorf("css %q: %w", t.CSS, err) // no read of the page
 		}
 	}
 	role := strings.ToLower(t.Role)

@@ -3,6 +3,8 @@ package locate
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
@@ -59,5 +61,36 @@ region Trash (hidden)
 	// a container that matches still scopes as before
 	if got := pick(t, snap, "{name: Restore, within: {role: region, name: Archive}}"); got != "button Restore @1 in Archive" {
 		t.Errorf("within a container that matches: got %s", got)
+	}
+}
+
+// A css query the page could not parse is the target's fault: a
+// not_found that names the selector. Any other failure of the query (the
+// deadline cut the read short) is no read of the page, and keeps its
+// cause, so that a poll knows the try for one cut short (docs/targets.md
+// "When waiting ends").
+func TestCSSQueryFailures(t *testing.T) {
+	snap := tree(t, `
+list Todos
+  listitem Buy milk
+    button Done
+`)
+	bad := func(context.Context, string) (map[NodeKey]bool, error) {
+		return nil, fmt.Errorf("%w (DOM Error while querying)", ErrBadCSS)
+	}
+	cutShort := func(context.Context, string) (map[NodeKey]bool, error) { return nil, context.DeadlineExceeded }
+	for _, target := range []string{"{css: 'li[['}", "{name: Done, within: {css: 'li[['}}"} {
+		tg, err := flows.ParseTargetYAML(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Resolve(context.Background(), snap, nil, tg, bad)
+		var re *ResolveError
+		if !errors.As(r.Err, &re) || ReasonOf(r.Err) != diagnostics.ReasonNotFound || !re.Final || !strings.Contains(re.Msg, `bad css selector "li[["`) {
+			t.Errorf("%s, a selector the page cannot parse: got %v, want a final not_found naming the selector", target, r.Err)
+		}
+		if _, _, err := Count(context.Background(), snap, nil, tg, cutShort); errors.As(err, &re) || !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s, a query the deadline cut short: got %T %v, want the deadline, not a verdict", target, err, err)
+		}
 	}
 }
