@@ -33,9 +33,12 @@ type ResolveError struct {
 	// "Resolution", 1), a css selector the page cannot parse. A step
 	// fails at once.
 	Final bool
+	// Cause is the error behind it, when there is one (ErrBadCSS).
+	Cause error
 }
 
 func (e *ResolveError) Error() string              { return e.Msg }
+func (e *ResolveError) Unwrap() error              { return e.Cause }
 func (e *ResolveError) Reason() diagnostics.Reason { return e.Why }
 
 // IsFinal reports an error that waiting cannot cure (ResolveError.Final).

@@ -274,8 +274,8 @@ func explicitMatches(ctx context.Context, snap *Snapshot, t *flows.Target, css C
 		case errors.Is(err, ErrBadCSS):
 			// waiting cannot make it parse (Playwright fails such a
 			// selector at once)
-			return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Final: true,
-				Msg: fmt.Sprintf("bad css selector %q: %v; write it as document.querySelectorAll takes it", t.CSS, err)}
+			return nil, &ResolveError{Why: diagnostics.ReasonNotFound, Final: true, Cause: err,
+				Msg: fmt.Sprintf("bad css selector %q: %v", t.CSS, err)}
 		case err != nil:
 			return nil, fmt.Errorf("css %q: %w", t.CSS, err) // no read of the page
 		}

@@ -83,6 +83,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, t *flows.Target,
 		ss.formOf(gctx, d, coveredNode, snap)
 	}
 	valueVerdict(d, err)
+	cssVerdict(d, err)
 	if snap != nil {
 		for _, n := range snap.All {
 			if n.Role == "link" && n.Href != "" && len(d.Links) < diagnostics.MaxLinks {
@@ -119,6 +120,16 @@ func valueVerdict(d *diagnostics.Diagnostics, err error) {
 		// the slider was right, the value not (docs/targets.md "Sliders")
 		d.Verdict = fmt.Sprintf("%s does not take the value %s", d.Target, sv.Value)
 		d.Hints = append(d.Hints, "give a value "+sv.Span)
+	}
+}
+
+// cssVerdict says, of a css selector the page cannot parse, what to
+// write instead (docs/targets.md "When waiting ends"): nothing was
+// looked for, so what the page holds is beside the point.
+func cssVerdict(d *diagnostics.Diagnostics, err error) {
+	if errors.Is(err, locate.ErrBadCSS) {
+		d.Verdict = fmt.Sprintf("%s was not looked for: the page cannot parse the selector", d.Target)
+		d.Hints = append(d.Hints, "write it as document.querySelectorAll takes it; Playwright's own selectors (:has-text(), :visible, >>, text=) are not CSS: use a text: target, or within:")
 	}
 }
 
