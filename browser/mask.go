@@ -112,6 +112,10 @@ const fullPageTries = 3
 type settle struct {
 	still bool
 	masks []image.Rectangle
+	// held, for a still capture, says whether the page is still held
+	// (heldStill): two captures that agree while an animation runs are
+	// not the page at rest.
+	held func(context.Context) bool
 }
 
 // settledCapture takes req, again until two captures in a row hold the
@@ -133,7 +137,7 @@ func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreensh
 		case err != nil:
 			return nil, err
 		case !st.still && !req.CaptureBeyondViewport,
-			prev != nil && samePixels(prev, r.Data, st.masks),
+			prev != nil && samePixels(prev, r.Data, st.masks) && (st.held == nil || st.held(ctx)),
 			st.still && !time.Now().Before(end),
 			!st.still && try == fullPageTries:
 			return r.Data, nil

@@ -51,14 +51,14 @@ type Shot struct {
 // above), with the page's secrets painted over as every screenshot has.
 // An element target that does not resolve is a *LocateError.
 func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error) {
-	if err := p.inFrames(ctx, Invoke(stillJS())); err != nil {
+	if _, err := p.inFrames(ctx, Invoke(stillJS())); err != nil {
 		return nil, fmt.Errorf("cannot hold the page still for the screenshot: %w", err)
 	}
 	defer func() {
 		// undone even when the step's time ran out
 		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		defer cancel()
-		_ = p.inFrames(tctx, Invoke(thawJS())) // a page that went away has nothing to undo
+		_, _ = p.inFrames(tctx, Invoke(thawJS())) // a page that went away has nothing to undo
 	}()
 	var clip *locate.Box
 	if o.Target != nil {
@@ -89,7 +89,7 @@ func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error
 	// toHaveScreenshot: what the page moves by its own script through its
 	// style sheet (no DOM mutation, no Animation to finish) is waited out,
 	// and so is a layer that settles a frame after the animations ended
-	data, err := p.capture(ctx, req, ox, oy, settle{still: true, masks: shot.Masks})
+	data, err := p.capture(ctx, req, ox, oy, settle{still: true, masks: shot.Masks, held: p.heldStill})
 	if err != nil {
 		return nil, err
 	}
@@ -121,16 +121,28 @@ func samePixels(a, b []byte, masks []image.Rectangle) bool {
 	return bytes.Equal(diffs.Mask(ia, masks).Pix, diffs.Mask(ib, masks).Pix)
 }
 
+// heldStill says whether the page is still held: still.js, run again in
+// every frame, found no animation running. One may have begun since the
+// page was held (an animation that starts when another ends, or at a
+// style the first frames had not resolved yet): it is brought to its end
+// as the others were, and the capture must be taken again.
+func (p *Page) heldStill(ctx context.Context) bool {
+	n, err := p.inFrames(ctx, Invoke(stillJS()))
+	return err == nil && n == 0
+}
+
 // inFrames evaluates js in smokeflow's world of every frame of every
-// session of the page. Only the top document's failure is an error: a
-// frame may go away meanwhile.
-func (p *Page) inFrames(ctx context.Context, js string) error {
+// session of the page, and sums what the frames answer (a count; 0 for
+// an answer that is none). Only the top document's failure is an error:
+// a frame may go away meanwhile.
+func (p *Page) inFrames(ctx context.Context, js string) (int, error) {
 	var errs []error
+	sum := 0
 	for _, s := range p.Sessions() {
 		tree, err := proto.PageGetFrameTree{}.Call(s.Client(ctx))
 		if err != nil {
 			if s == p.main {
-				return err
+				return sum, err
 			}
 			continue
 		}
@@ -138,11 +150,14 @@ func (p *Page) inFrames(ctx context.Context, js string) error {
 		for len(frames) > 0 {
 			f := frames[0]
 			frames = append(frames[1:], f.ChildFrames...)
-			_, err := p.evalOwn(ctx, s, f.Frame.ID, js)
+			r, err := p.evalOwn(ctx, s, f.Frame.ID, js)
 			if err != nil && s == p.main && f.Frame.ID == s.FrameID {
 				errs = append(errs, err)
 			}
+			if err == nil && r != nil {
+				sum += r.Value.Int()
+			}
 		}
 	}
-	return errors.Join(errs...)
+	return sum, errors.Join(errs...)
 }

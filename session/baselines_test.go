@@ -175,6 +175,14 @@ var _ = Describe("screenshots held still (docs/diffs.md \"Screenshots that hold 
 		Expect(diffs.Images(still, shoot(s, browser.ShotOptions{}), diffs.ImageOptions{}).Pixels).To(Equal(0))
 	})
 
+	It("holds an animation that begins when another ends, where two captures agree while it runs", func() {
+		s := baselineSession(GinkgoT().TempDir(), false)
+		still := stillShot(s, diffPage, browser.ShotOptions{})
+		// the card's slide ends (held still), and Save's 10 s hop begins:
+		// its pixels hold still 400 px away until it ends
+		Expect(diffs.Images(still, stillShot(s, diffPage+"?chain=1", browser.ShotOptions{}), diffs.ImageOptions{}).Pixels).To(Equal(0))
+	})
+
 	It("compares the captures outside the masks: a masked clock does not keep it waiting", func() {
 		s := baselineSession(GinkgoT().TempDir(), false)
 		do(s, "open: "+diffPage+"?tick=1")

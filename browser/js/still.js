@@ -1,7 +1,10 @@
 // still.js holds a document still for a capture.
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
+// It answers how many animations it ended or stopped: 0 when the page
+// holds none that runs.
 async () => {
+  let held = 0;
   if (!document.getElementById('__smokeflow_still')) {
     const st = document.createElement('style');
     st.id = '__smokeflow_still';
@@ -10,6 +13,8 @@ async () => {
   }
   const replay = globalThis.__smokeflowReplay || [];
   for (const a of document.getAnimations()) {
+    if (a.playState === 'finished') continue; // held at its end already
+    held++;
     const t = a.effect ? a.effect.getComputedTiming() : null;
     if (t && t.endTime === Infinity) {
       a.cancel();
@@ -22,4 +27,5 @@ async () => {
   await document.fonts.ready;
   await nextFrame();
   await nextFrame();
+  return held;
 }
