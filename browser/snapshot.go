@@ -84,7 +84,7 @@ func capture(ctx context.Context, sessions []*CDPSession) (*locate.Snapshot, rea
 		return nil, info, errs[0]
 	}
 	for _, err := range errs {
-		if cutShort(ctx, err) {
+		if CutShort(ctx, err) {
 			// an iframe's read that the deadline cut is no read of it: a
 			// snapshot without it would say its elements are not there
 			return nil, info, err
@@ -177,7 +177,7 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, []
 			defer wg.Done()
 			ax, err := readAXTree(ctx, s, f)
 			switch {
-			case cutShort(ctx, err):
+			case CutShort(ctx, err):
 				// no read of the frame, as for an out-of-process one
 				setErr(fmt.Errorf("accessibility tree of frame %s: %w", f, err))
 				return
@@ -201,10 +201,11 @@ func captureSession(ctx context.Context, s *CDPSession) (*locate.SessionRead, []
 	return sd, append([]proto.PageFrameID{tree.FrameTree.Frame.ID}, children...), nil
 }
 
-// cutShort says whether err is a read that ctx's end cut short: no read,
+// CutShort says whether err is a read that ctx's end cut short: no read,
 // never a page without what it did not get to (docs/targets.md "The
-// snapshot", Iframes).
-func cutShort(ctx context.Context, err error) bool {
+// snapshot", Iframes), nor a check's verdict (docs/targets.md "When
+// waiting ends").
+func CutShort(ctx context.Context, err error) bool {
 	return err != nil && ctx.Err() != nil && IsContextErr(err)
 }
 
@@ -230,7 +231,7 @@ func childFrames(root *proto.PageFrameTree) []proto.PageFrameID {
 func frameOwner(ctx context.Context, s *CDPSession) (int64, locate.Box, error) {
 	pp := s.Parent.Client(ctx)
 	own, err := proto.DOMGetFrameOwner{FrameID: s.FrameID}.Call(pp)
-	if cutShort(ctx, err) {
+	if CutShort(ctx, err) {
 		return 0, locate.Box{}, fmt.Errorf("the frame's owner: %w", err)
 	}
 	if err != nil {
@@ -238,7 +239,7 @@ func frameOwner(ctx context.Context, s *CDPSession) (int64, locate.Box, error) {
 	}
 	var box locate.Box
 	bm, err := proto.DOMGetBoxModel{BackendNodeID: own.BackendNodeID}.Call(pp)
-	if cutShort(ctx, err) {
+	if CutShort(ctx, err) {
 		return 0, locate.Box{}, fmt.Errorf("the frame's box: %w", err)
 	}
 	if err == nil && len(bm.Model.Content) >= 8 {

@@ -89,7 +89,7 @@ func (ss *Session) pollUntil(ctx, flowCtx context.Context, cond checkTry) error 
 			return true, nil
 		case errors.Is(err, browser.ErrPageCrashed):
 			return true, err
-		case err != nil && tctx.Err() != nil && browser.IsContextErr(err):
+		case browser.CutShort(tctx, err):
 			return false, notRead(tctx.Err(), err)
 		}
 		if msg == "" && err != nil {
