@@ -31,7 +31,7 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, t *flows.Target,
 	d := &diagnostics.Diagnostics{Reason: le.Reason(), Message: le.Error()}
 	d.Target = shownTarget(s, t)
 	// a fresh context: the step's own has usually run out
-	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	gctx, cancel := diagnoseCtx()
 	defer cancel()
 	snap := le.Snap
 	if snap == nil {
@@ -98,12 +98,24 @@ func (ss *Session) diagnose(ctx context.Context, s *flows.Step, t *flows.Target,
 	}
 	d.Explain()
 	ss.showDiagnosed(snap, d, le.Snap == snap)
-	if png, err := ss.outlinedScreenshot(gctx, d.Candidates); err == nil {
+	sctx, scancel := diagnoseCtx() // the screenshot's own: the analysis may have used gctx up
+	defer scancel()
+	if png, err := ss.outlinedScreenshot(sctx, d.Candidates); err == nil {
 		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
 			d.Screenshot = path
 		}
 	}
 	return &stepFailure{err: err, diag: d}
+}
+
+// diagnoseTime bounds each part of a failure's diagnostics: the read of
+// the page with what is worked out from it, then the screenshot, each in
+// a fresh context (the step's own has usually run out), so that a busy
+// page's slow analysis does not cost the failure its screenshot.
+const diagnoseTime = 3 * time.Second
+
+func diagnoseCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), diagnoseTime)
 }
 
 // valueVerdict says, of a field that was right but did not take the
@@ -138,7 +150,7 @@ func cssVerdict(d *diagnostics.Diagnostics, err error) {
 // the same read tells. The refs the diagnostics print are of that read,
 // and handed (docs/targets.md "Resolution", 1).
 func (ss *Session) withPage(_ context.Context, sf *stepFailure, more ...func(context.Context, *locate.Snapshot)) error {
-	gctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	gctx, cancel := diagnoseCtx()
 	defer cancel()
 	d := sf.diag
 	snap, err := ss.page.Snapshot(gctx)
@@ -153,7 +165,9 @@ func (ss *Session) withPage(_ context.Context, sf *stepFailure, more ...func(con
 			d.Snapshot = path
 		}
 	}
-	if png, err := ss.page.Screenshot(gctx, false, nil); err == nil {
+	sctx, scancel := diagnoseCtx()
+	defer scancel()
+	if png, err := ss.page.Screenshot(sctx, false, nil); err == nil {
 		if path, err := ss.artifact(results.ArtifactScreenshot, ss.key+".failure.png", png); err == nil {
 			d.Screenshot = path
 		}
