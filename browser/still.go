@@ -127,7 +127,7 @@ func samePixels(a, b []byte, masks []image.Rectangle) bool {
 // style the first frames had not resolved yet): it is brought to its end
 // as the others were, and the capture must be taken again.
 func (p *Page) heldStill(ctx context.Context) bool {
-	n, err := p.inFrames(ctx, Invoke(stillJS()))
+	n, err := p.inFrames(ctx, Invoke(stillJS(), true))
 	return err == nil && n == 0
 }
 

@@ -2,8 +2,9 @@
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 // It answers how many animations it ended or stopped: 0 when the page
-// holds none that runs.
-async () => {
+// holds none that runs. Again (the page held already), it waits for
+// nothing when it found none: nothing on the page moved.
+async (again) => {
   let held = 0;
   if (!document.getElementById('__smokeflow_still')) {
     const st = document.createElement('style');
@@ -24,6 +25,7 @@ async () => {
     try { a.finish(); } catch (e) { a.cancel(); }
   }
   globalThis.__smokeflowReplay = replay;
+  if (again && held === 0) return 0;
   await document.fonts.ready;
   await nextFrame();
   await nextFrame();
