@@ -158,7 +158,11 @@ var _ = Describe("screenshots held still (docs/diffs.md \"Screenshots that hold 
 			u := shop.URL + p[0]
 			a, b := load(p), load(p)
 			Expect(a.Bounds().Size()).To(Equal(image.Pt(1280, 800)), "one pixel per CSS pixel")
-			d := diffs.Images(a, b, diffs.ImageOptions{Threshold: 0.001})
+			// at the threshold a flow's baseline compares with: on a busy
+			// machine, Chromium's rasteriser has left one step of one
+			// channel at a card's rounded corner, which 0.001 counts
+			// (docs/diffs.md "Screenshots that hold still")
+			d := diffs.Images(a, b, diffs.ImageOptions{})
 			Expect(d.Pixels).To(Equal(0), "%s, shot %d: %s", u, i+1, d)
 		}
 	})
