@@ -21,6 +21,9 @@ func TestAgent(t *testing.T) {
 	RunSpecs(t, "Agent Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 // One browser for the whole suite; every engine runs its session in a
 // fresh incognito context of it.
 var (

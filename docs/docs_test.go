@@ -42,6 +42,9 @@ func TestDocs(t *testing.T) {
 	RunSpecs(t, "Docs Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 var (
 	// One browser for the suite; the runner gives every flow a fresh
 	// incognito context.

@@ -16,6 +16,9 @@ func TestExplore(t *testing.T) {
 	RunSpecs(t, "Explore Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 // One browser and one fixture app for the suite; every page the walk
 // opens gets a fresh incognito context.
 var (

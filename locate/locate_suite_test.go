@@ -27,6 +27,9 @@ func TestLocate(t *testing.T) {
 	RunSpecs(t, "Locate Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 var (
 	shared *browser.Browser
 	site   *testsite.Site

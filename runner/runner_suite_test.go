@@ -24,6 +24,9 @@ func TestRunner(t *testing.T) {
 	RunSpecs(t, "Runner Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 // One browser for the whole suite; every flow attempt gets a fresh
 // incognito context from the runner.
 var (

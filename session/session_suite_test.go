@@ -25,6 +25,9 @@ func TestSession(t *testing.T) {
 	RunSpecs(t, "Session Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 // One browser for the whole suite; every spec opens its session in a
 // fresh incognito context.
 var (

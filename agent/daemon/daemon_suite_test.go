@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -47,6 +49,9 @@ func TestDaemon(t *testing.T) {
 	RegisterFailHandler(Fail)
 	RunSpecs(t, "Daemon Suite")
 }
+
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
 
 // testConnect sends a status request to socket and prints the answer.
 func testConnect(socket string) int {

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/smokeflow/smokeflow/internal/testbrowser"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -23,6 +25,9 @@ func TestCLI(t *testing.T) {
 	RegisterFailHandler(Fail)
 	RunSpecs(t, "CLI Suite")
 }
+
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
 
 // smokeflow runs the command line in-process and returns the exit code
 // and everything it printed.

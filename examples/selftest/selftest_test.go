@@ -27,6 +27,9 @@ func TestSelftest(t *testing.T) {
 	RunSpecs(t, "Selftest Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 var br *browser.Browser
 
 var _ = BeforeSuite(func() {

@@ -9,6 +9,7 @@ package testbrowser
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -77,4 +78,26 @@ func FailureText(f *results.Flow) string {
 		b.WriteString(diagnostics.Render(d, true) + "\n")
 	}
 	return b.String()
+}
+
+// FailuresLast has the suite print, once it ends, each failed spec's
+// name, place and message again, below everything else (docs/testing.md
+// "One browser set-up"): CI shows the end of a long run's output, where
+// Ginkgo's own summary names a failed spec but not why it failed. A
+// suite registers it at the top level: var _ = testbrowser.FailuresLast().
+func FailuresLast() bool {
+	ReportAfterSuite("failures, again at the end", func(r Report) {
+		for _, s := range r.SpecReports {
+			if s.Failed() {
+				fmt.Print(failureLast(s))
+			}
+		}
+	})
+	return true
+}
+
+// failureLast is one failed spec as FailuresLast prints it.
+func failureLast(s SpecReport) string {
+	return fmt.Sprintf("\n[%s] %s\n  at %s\n  %s\n", s.State, s.FullText(), s.Failure.Location,
+		strings.ReplaceAll(strings.TrimSpace(s.Failure.Message), "\n", "\n  "))
 }

@@ -18,6 +18,9 @@ func TestConformance(t *testing.T) {
 	RunSpecs(t, "Conformance Suite")
 }
 
+// the failures again, at the end of the output (docs/testing.md)
+var _ = testbrowser.FailuresLast()
+
 // One browser for the whole suite; every flow attempt gets a fresh
 // incognito context from the runner.
 var (
