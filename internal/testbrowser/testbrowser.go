@@ -81,9 +81,9 @@ func FailureText(f *results.Flow) string {
 }
 
 // FailuresLast has the suite print, once it ends, each failed spec's
-// name, place and message again, below everything else (docs/testing.md
-// "One browser set-up"): CI shows the end of a long run's output, where
-// Ginkgo's own summary names a failed spec but not why it failed. A
+// name, place and message again, just above Ginkgo's summary
+// (docs/testing.md "One browser set-up"): CI shows the end of a long
+// run's output, and the summary names a failed spec but not why. A
 // suite registers it at the top level: var _ = testbrowser.FailuresLast().
 func FailuresLast() bool {
 	ReportAfterSuite("failures, again at the end", func(r Report) {
