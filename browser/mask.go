@@ -116,6 +116,9 @@ type settle struct {
 	// (heldStill): two captures that agree while an animation runs are
 	// not the page at rest.
 	held func(context.Context) bool
+	// agreed, when not nil, is set to whether the capture kept is one
+	// that two captures in a row agreed on (false: the bound came first)
+	agreed *bool
 }
 
 // settledCapture takes req, again until two captures in a row hold the
@@ -129,6 +132,9 @@ type settle struct {
 func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreenshot, st settle) ([]byte, error) {
 	var prev []byte
 	end := time.Now().Add(stillWait)
+	if st.agreed != nil {
+		*st.agreed = false
+	}
 	for try := 1; ; try++ {
 		r, err := req.Call(p.main.Client(ctx))
 		switch {
@@ -136,8 +142,12 @@ func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreensh
 			return prev, nil
 		case err != nil:
 			return nil, err
+		case prev != nil && samePixels(prev, r.Data, st.masks) && (st.held == nil || st.held(ctx)):
+			if st.agreed != nil {
+				*st.agreed = true
+			}
+			return r.Data, nil
 		case !st.still && !req.CaptureBeyondViewport,
-			prev != nil && samePixels(prev, r.Data, st.masks) && (st.held == nil || st.held(ctx)),
 			st.still && !time.Now().Before(end),
 			!st.still && try == fullPageTries:
 			return r.Data, nil

@@ -45,6 +45,10 @@ type Shot struct {
 	Masks []image.Rectangle
 	// Unmatched are the mask targets that matched nothing visible.
 	Unmatched []*flows.Target
+	// Settled: two captures in a row agreed outside the masks. False:
+	// the page kept changing until the 3 s bound, and PNG is the last
+	// capture.
+	Settled bool
 }
 
 // StillScreenshot takes a screenshot held still for comparison (see
@@ -89,7 +93,7 @@ func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error
 	// toHaveScreenshot: what the page moves by its own script through its
 	// style sheet (no DOM mutation, no Animation to finish) is waited out,
 	// and so is a layer that settles a frame after the animations ended
-	data, err := p.capture(ctx, req, ox, oy, settle{still: true, masks: shot.Masks, held: p.heldStill})
+	data, err := p.capture(ctx, req, ox, oy, settle{still: true, masks: shot.Masks, held: p.heldStill, agreed: &shot.Settled})
 	if err != nil {
 		return nil, err
 	}
