@@ -153,7 +153,12 @@ func (ss *Session) baselineCheck(c *stepCall, e *flows.Expect) (*baselineCheck, 
 		}}, nil
 }
 
-// readScreenshot takes a screenshot held still, its masks painted.
+// unsettled is the step's log line for a screenshot whose captures never
+// agreed (docs/diffs.md "Screenshots that hold still").
+const unsettled = "the page kept changing: no two captures in a row agreed before the 3 s bound, and the last one was compared; mask what changes, or wait until it stops"
+
+// readScreenshot takes a screenshot held still, its masks painted, and
+// notes a mask that matched nothing and a page that never held still.
 func (ss *Session) readScreenshot(ctx context.Context, o browser.ShotOptions) (*reading, error) {
 	shot, err := ss.page.StillScreenshot(ctx, o)
 	if err != nil {
@@ -162,6 +167,9 @@ func (ss *Session) readScreenshot(ctx context.Context, o browser.ShotOptions) (*
 	r := &reading{data: shot.PNG, masks: shot.Masks}
 	for _, t := range shot.Unmatched {
 		r.log = append(r.log, fmt.Sprintf("mask %s matched nothing visible", ss.mask.Mask(t.String())))
+	}
+	if !shot.Settled {
+		r.log = append(r.log, unsettled)
 	}
 	if len(shot.Masks) == 0 {
 		return r, nil

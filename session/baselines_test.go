@@ -277,6 +277,20 @@ var _ = Describe("expect screenshot and snapshot against baselines (docs/flows.m
 		Expect(rec.Log).To(ContainElement(HavePrefix("matches the baseline " + file + ": 0 of 1024000 pixels differ")))
 	})
 
+	It("says in the step's log when the page never held still, and not when it did", func() {
+		write(diffPage, "expect: { screenshot: home }")
+		s := baselineSession(art, false)
+		do(s, "open: "+diffPage+"?tick=1")
+		rec, err := run(s, flow, "expect: { screenshot: home }\ntimeout: 4s")
+		Expect(err).To(HaveOccurred())
+		Expect(rec.Log).To(ContainElement(HavePrefix("the page kept changing: no two captures in a row agreed")))
+
+		s = baselineSession(art, false)
+		do(s, "open: "+diffPage+"?tick=1")
+		rec, _ = run(s, flow, "expect: { screenshot: home, mask: [ { css: \"#today\" } ] }\ntimeout: 4s")
+		Expect(rec.Log).NotTo(ContainElement(HavePrefix("the page kept changing")), "masked, the clock lets two captures agree")
+	})
+
 	It("fails on a changed page with the expected, actual and diff images; max_diff_ratio lets it through", func() {
 		write(diffPage, "expect: { screenshot: home }")
 		s := baselineSession(art, false)
