@@ -57,6 +57,7 @@ type frameBoxes struct {
 func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox, oy float64, st settle) ([]byte, error) {
 	var seen []locate.Box
 	var shot []byte
+	var agreed bool // the kept shot's settle.agreed
 	var lastErr error
 	for try := 0; try < maskTries; try++ {
 		before, data, after, err := p.measuredCapture(ctx, req, st)
@@ -67,12 +68,13 @@ func (p *Page) capture(ctx context.Context, req proto.PageCaptureScreenshot, ox,
 		case sameBoxes(before, after):
 			return paintBoxes(data, before, ox, oy)
 		}
-		shot = data
+		shot, agreed = data, st.settled()
 		seen = append(append(seen, before...), after...)
 	}
 	if shot == nil {
 		return nil, lastErr
 	}
+	st.ended(agreed)
 	// still moving: cover the hull of every place they were seen, as
 	// they may have passed anywhere between
 	return paintBoxes(shot, append(seen, hull(seen)), ox, oy)
@@ -121,6 +123,16 @@ type settle struct {
 	agreed *bool
 }
 
+// ended sets agreed, for the capture that is kept.
+func (st settle) ended(agreed bool) {
+	if st.agreed != nil {
+		*st.agreed = agreed
+	}
+}
+
+// settled is what agreed holds: the last capture kept.
+func (st settle) settled() bool { return st.agreed != nil && *st.agreed }
+
 // settledCapture takes req, again until two captures in a row hold the
 // same pixels (outside st's masks), and keeps the last. A full-page
 // capture lays the page out beyond the viewport, and a frame (an
@@ -132,24 +144,21 @@ type settle struct {
 func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreenshot, st settle) ([]byte, error) {
 	var prev []byte
 	end := time.Now().Add(stillWait)
-	if st.agreed != nil {
-		*st.agreed = false
-	}
 	for try := 1; ; try++ {
 		r, err := req.Call(p.main.Client(ctx))
 		switch {
 		case err != nil && st.still && prev != nil && ctx.Err() != nil:
+			st.ended(false)
 			return prev, nil
 		case err != nil:
 			return nil, err
 		case prev != nil && samePixels(prev, r.Data, st.masks) && (st.held == nil || st.held(ctx)):
-			if st.agreed != nil {
-				*st.agreed = true
-			}
+			st.ended(true)
 			return r.Data, nil
 		case !st.still && !req.CaptureBeyondViewport,
 			st.still && !time.Now().Before(end),
 			!st.still && try == fullPageTries:
+			st.ended(false)
 			return r.Data, nil
 		}
 		prev = r.Data
