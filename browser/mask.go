@@ -110,7 +110,7 @@ const fullPageTries = 3
 // settle says whether a capture is taken again until two captures in a
 // row agree (settledCapture). The zero value: a viewport capture once, a
 // full-page one up to fullPageTries. still: a screenshot for comparison,
-// for up to stillWait, compared outside masks (still.go).
+// for up to StillWait, compared outside masks (still.go).
 type settle struct {
 	still bool
 	masks []image.Rectangle
@@ -143,7 +143,7 @@ func (st settle) settled() bool { return st.agreed != nil && *st.agreed }
 // stands.
 func (p *Page) settledCapture(ctx context.Context, req proto.PageCaptureScreenshot, st settle) ([]byte, error) {
 	var prev []byte
-	end := time.Now().Add(stillWait)
+	end := time.Now().Add(StillWait)
 	for try := 1; ; try++ {
 		r, err := req.Call(p.main.Client(ctx))
 		switch {

@@ -46,8 +46,8 @@ type Shot struct {
 	// Unmatched are the mask targets that matched nothing visible.
 	Unmatched []*flows.Target
 	// Settled: two captures in a row agreed outside the masks. False:
-	// the page kept changing until the 3 s bound, and PNG is the last
-	// capture.
+	// the page kept changing until StillWait (or the context's end), and
+	// PNG is the last capture.
 	Settled bool
 }
 
@@ -101,9 +101,9 @@ func (p *Page) StillScreenshot(ctx context.Context, o ShotOptions) (*Shot, error
 	return shot, nil
 }
 
-// stillWait bounds how long a still screenshot is taken again while the
+// StillWait bounds how long a still screenshot is taken again while the
 // page keeps changing (settledCapture).
-const stillWait = 3 * time.Second
+const StillWait = 3 * time.Second
 
 // samePixels reports whether two PNG captures hold the same pixels
 // outside masks.

@@ -155,7 +155,7 @@ func (ss *Session) baselineCheck(c *stepCall, e *flows.Expect) (*baselineCheck, 
 
 // unsettled is the step's log line for a screenshot whose captures never
 // agreed (docs/diffs.md "Screenshots that hold still").
-const unsettled = "the page kept changing: no two captures in a row agreed before the 3 s bound, and the last one was compared; mask what changes, or wait until it stops"
+var unsettled = fmt.Sprintf("the page kept changing: no two captures in a row agreed within %s (or what was left of the step's time), and the last one was compared; mask what changes, or wait until it stops", browser.StillWait)
 
 // readScreenshot takes a screenshot held still, its masks painted, and
 // notes a mask that matched nothing and a page that never held still.
