@@ -35,6 +35,8 @@ type reading struct {
 	masks []image.Rectangle
 	log   []string
 	a11y  []browser.AxeViolation // an a11y check's violations, data's lines
+	// unsettled: a screenshot whose captures never agreed (unsettled's line)
+	unsettled bool
 }
 
 // comparison is a reading compared with a baseline.
@@ -117,6 +119,10 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 		}
 		return ss.expectFailed(c.ctx, c.s, c.t, err)
 	}
+	if readings < 2 && last != nil && last.unsettled && missing {
+		// more time would not help: the page moves (docs/flows.md "Baselines")
+		return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the baseline %s was not written: %s: %w", file, unsettled, err))
+	}
 	if readings < 2 && (last == nil || missing) {
 		return failWith(diagnostics.ReasonTimeout, fmt.Errorf("the step's time ran out after %d reading(s) of the page, and the baseline %s was not written: two readings in a row that agree are needed; give the step a longer timeout: %w", readings, file, err))
 	}
@@ -169,7 +175,7 @@ func (ss *Session) readScreenshot(ctx context.Context, o browser.ShotOptions) (*
 		r.log = append(r.log, fmt.Sprintf("mask %s matched nothing visible", ss.mask.Mask(t.String())))
 	}
 	if !shot.Settled {
-		r.log = append(r.log, unsettled)
+		r.log, r.unsettled = append(r.log, unsettled), true
 	}
 	if len(shot.Masks) == 0 {
 		return r, nil
