@@ -84,6 +84,14 @@ var _ = Describe(`the page's life (docs/agents.md "console", "network", "tab", "
 		Expect(string(src)).To(ContainSubstring(`  - eval: void window.open("` + page + `?tab=2")` + "\n  - tab: 0\n"))
 	})
 
+	It("tab list: a tab whose first page has not come shows as still opening, not as a blank URL", func() {
+		// /hang never answers: tab 1 stays on its initial about:blank
+		must(e, cmd(agent.VerbEval, `window.open("/hang"); void window.open("pagelife.html?tab=2")`))
+		Expect(must(e, cmd(agent.VerbTab, "list"))).To(Equal("  0 " + page + " \"Page life\"\n  1 (still opening: its first page has not loaded)\n* 2 " + page + "?tab=2 \"Page life\"\n"))
+		_, m := asJSON(e, cmd(agent.VerbTab))
+		Expect(m["tabs"]).To(ContainElement(map[string]any{"index": 1.0, "url": "", "title": "", "opening": true}))
+	})
+
 	It("cookies: set, get, clear; a missing name and misplaced flags say the fix", func() {
 		Expect(must(e, cmd(agent.VerbCookies))).To(Equal("no cookies\n"))
 		Expect(must(e, cmd(agent.VerbCookies, "set", "theme", "dark"))).To(Equal("ok\n"))

@@ -29,6 +29,7 @@ type tabLine struct {
 	URL     string `json:"url"`
 	Title   string `json:"title"`
 	Current bool   `json:"current,omitempty"`
+	Opening bool   `json:"opening,omitempty"` // its first page has not loaded yet
 }
 
 // tabHelp is tab's usage, and how it counts.
@@ -78,10 +79,14 @@ func (e *Engine) tabList(ctx context.Context, o *Output) *Output {
 	}
 	var b strings.Builder
 	for _, t := range tabs {
-		o.Tabs = append(o.Tabs, tabLine{Index: t.Index, URL: t.URL, Title: t.Title, Current: t.Current})
+		o.Tabs = append(o.Tabs, tabLine{Index: t.Index, URL: t.URL, Title: t.Title, Current: t.Current, Opening: t.Opening})
 		mark := " "
 		if t.Current {
 			mark = "*"
+		}
+		if t.Opening {
+			fmt.Fprintf(&b, "%s %d (still opening: its first page has not loaded)\n", mark, t.Index)
+			continue
 		}
 		fmt.Fprintf(&b, "%s %d %s %q\n", mark, t.Index, t.URL, t.Title)
 	}

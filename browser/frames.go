@@ -100,7 +100,7 @@ func (p *Page) handleTarget(s *CDPSession, msg *rod.Message) {
 				emulate, _ := c.frameCalls(ctx, o, net)
 				await = sendAll(c.b.conn, child, emulate)
 			}
-			_ = setupSession(child.Client(ctx), p.owner != nil && p.owner.guard != nil)
+			_ = setupSession(child.Client(ctx), p.owner != nil && p.owner.guard != nil, true)
 			await(ctx)
 		}()
 	case "Target.detachedFromTarget":

@@ -144,7 +144,7 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 	c.mu.Unlock()
 	emulate, err := c.pageCalls(ctx, o, net)
 	if err == nil {
-		err = setupSession(main.Client(ctx), c.guard != nil, emulate...)
+		err = setupSession(main.Client(ctx), c.guard != nil, false, emulate...)
 	}
 	if err != nil {
 		_ = p.Close()
@@ -156,8 +156,11 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 // setupSession enables the domains a page or iframe session reports
 // through, and attaches to out-of-process iframes below it. The commands
 // are sent together (CDP runs them in order per session); a paused iframe
-// is always let go at the end, even after an error.
-func setupSession(cp *Client, guarded bool, extra ...cdpCall) error {
+// is always let go at the end, even after an error. A page is never
+// paused by its own session, and is not told to run: that command waits
+// for a tab's first page, which a slow server may never send (a tab
+// opened to it would stay unusable; docs/flows.md "tab").
+func setupSession(cp *Client, guarded, paused bool, extra ...cdpCall) error {
 	calls := []func() error{
 		func() error { return proto.InspectorEnable{}.Call(cp) },
 		func() error { return proto.RuntimeEnable{}.Call(cp) },
@@ -200,7 +203,10 @@ func setupSession(cp *Client, guarded bool, extra ...cdpCall) error {
 		attach.Filter = proto.TargetTargetFilter{{Type: "iframe"}, {Exclude: true}}
 	}
 	errs[len(calls)] = attach.Call(cp)
-	resume := proto.RuntimeRunIfWaitingForDebugger{}.Call(cp)
+	var resume error
+	if paused {
+		resume = proto.RuntimeRunIfWaitingForDebugger{}.Call(cp)
+	}
 	for _, err := range errs {
 		if err != nil {
 			return err

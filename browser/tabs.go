@@ -201,17 +201,46 @@ func (p *Page) watchTargets(msg *rod.Message) bool {
 // that turned into a download closes its new tab).
 func (p *Page) WaitOpened(ctx context.Context) error {
 	return p.Poll(ctx, func() (bool, error) {
-		if p.Closed() {
-			return true, nil
-		}
-		r, err := proto.TargetGetTargetInfo{TargetID: p.targetID()}.Call(p.browser.Context(ctx))
-		if err != nil {
-			// the target is gone
-			p.markGone()
-			return true, nil
-		}
-		return r.TargetInfo.URL != "", nil
+		opening, err := p.opening(ctx)
+		return !opening, err
 	})
+}
+
+// Opening reports whether the page is a tab that another opened and that
+// has not committed its first navigation: until then its document is the
+// initial about:blank, the URL it will have is not known, and a command
+// that its renderer must answer waits for that first page. A closed page
+// is not opening; neither is one the browser could not answer for in
+// time. docs/flows.md "tab".
+func (p *Page) Opening(ctx context.Context) bool {
+	opening, _ := p.opening(ctx)
+	return opening
+}
+
+func (p *Page) opening(ctx context.Context) (bool, error) {
+	if p.opener == "" || p.Closed() {
+		return false, nil
+	}
+	u, err := p.TabURL(ctx)
+	return u == "" && err == nil && !p.Closed(), err
+}
+
+// TabURL is the URL the browser has for the tab: that of the document it
+// last committed, same-document moves (history.pushState, #hash)
+// included; "" while the tab is opening. The browser answers it without
+// the page, so it neither waits for a slow first page nor fails while a
+// navigation commits, as reading location.href can. A tab the browser no
+// longer knows is marked closed, and its URL is "".
+func (p *Page) TabURL(ctx context.Context) (string, error) {
+	r, err := proto.TargetGetTargetInfo{TargetID: p.targetID()}.Call(p.browser.Context(ctx))
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		p.markGone()
+		return "", nil
+	}
+	return r.TargetInfo.URL, nil
 }
 
 // ClosingItself reports whether the page's script asked to close its

@@ -66,6 +66,7 @@ type TabInfo struct {
 	URL     string
 	Title   string
 	Current bool // the tab the steps act on
+	Opening bool // its first page has not loaded: no URL or title yet
 }
 
 // Tabs lists the open tabs, in the order they opened (docs/agents.md
@@ -77,6 +78,11 @@ func (ss *Session) Tabs(ctx context.Context) ([]TabInfo, error) {
 	}
 	var out []TabInfo
 	for i, p := range pages {
+		if p.Opening(ctx) {
+			// reading it would wait for its first page
+			out = append(out, TabInfo{Index: i, Current: p == ss.page, Opening: true})
+			continue
+		}
 		u, title, err := p.URLAndTitle(ctx)
 		if err != nil {
 			u = p.URL(ctx)

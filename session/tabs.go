@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -136,10 +137,13 @@ func (ss *Session) syncTabs(ctx context.Context, s *flows.Step, rec *results.Ste
 		}
 		ss.pg.all = append(ss.pg.all, p)
 		if err == nil && p.Opener() == cur && s.FollowsTab() {
+			if follow != nil {
+				ss.logNewTab(ctx, rec, follow, pages) // the flow follows the newest
+			}
 			follow = p
 			continue
 		}
-		rec.Log = append(rec.Log, fmt.Sprintf("a new tab opened (%s); `tab: %d` switches to it", ss.tabName(ctx, p, pages), slices.Index(pages, p)))
+		ss.logNewTab(ctx, rec, p, pages)
 	}
 	if follow == nil {
 		return err
@@ -155,9 +159,21 @@ func (ss *Session) syncTabs(ctx context.Context, s *flows.Step, rec *results.Ste
 	return err
 }
 
-// tabName is "tab N: URL" for messages, N its place among the open tabs.
+// logNewTab notes in the step's log a tab that opened and that the flow
+// does not follow.
+func (ss *Session) logNewTab(ctx context.Context, rec *results.Step, p *browser.Page, open []*browser.Page) {
+	rec.Log = append(rec.Log, fmt.Sprintf("a new tab opened (%s); `tab: %d` switches to it", ss.tabName(ctx, p, open), slices.Index(open, p)))
+}
+
+// tabName is "tab N: URL" for messages, N its place among the open tabs;
+// a tab still opening has no URL to read yet (reading it would wait for
+// its first page).
 func (ss *Session) tabName(ctx context.Context, p *browser.Page, open []*browser.Page) string {
-	return fmt.Sprintf("tab %d: %s", slices.Index(open, p), ss.mask.Mask(p.URL(ctx)))
+	u, err := p.TabURL(ctx)
+	if u == "" && err == nil {
+		return fmt.Sprintf("tab %d, still opening", slices.Index(open, p))
+	}
+	return fmt.Sprintf("tab %d: %s", slices.Index(open, p), ss.mask.Mask(u))
 }
 
 // switchTo makes p the current tab and logs why (format has one %s, the
@@ -233,6 +249,13 @@ func (ss *Session) execTab(c *stepCall, t *flows.Tab) error {
 	if err != nil {
 		return ss.tabFailure(err.Error())
 	}
+	// tab: N may name a tab whose first page has not come yet (a match
+	// of url has a URL: it has come)
+	if t.Index != nil {
+		if werr := pick.WaitOpened(ctx); werr != nil {
+			return ss.tabFailure(fmt.Sprintf("tab %d has not loaded its first page (is its server slow?); if it is only slow, give the step a longer timeout (%v)", *t.Index, werr))
+		}
+	}
 	if pick != ss.page {
 		ss.switchTo(ctx, pick, rec, "switched to %s")
 	} else {
@@ -242,11 +265,29 @@ func (ss *Session) execTab(c *stepCall, t *flows.Tab) error {
 }
 
 // pickTab finds the tab of `tab: N` or `tab: {url}` among the open ones,
-// or says why none is picked.
+// or says why none is picked. URLs are the browser's (TabURL): a read of
+// location.href waits for a slow first page, and fails while a
+// navigation commits, which made a matching tab look unmatched. A url is
+// matched only once no tab is still opening: a tab whose first page has
+// not committed has no URL yet, and may be a second match (docs/flows.md
+// "tab").
 func (ss *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m *flows.Match) (*browser.Page, string) {
-	var list []string
+	var list, opening []string
+	var hits []*browser.Page
 	for i, p := range pages {
-		list = append(list, fmt.Sprintf("%d %s", i, ss.mask.Mask(p.URL(ctx))))
+		u, err := p.TabURL(ctx)
+		if err != nil {
+			return nil, "could not read the tabs' URLs: " + err.Error()
+		}
+		if u == "" {
+			list = append(list, fmt.Sprintf("%d (still opening)", i))
+			opening = append(opening, strconv.Itoa(i))
+			continue
+		}
+		list = append(list, fmt.Sprintf("%d %s", i, ss.mask.Mask(u)))
+		if n == nil && m.Test(u) {
+			hits = append(hits, p)
+		}
 	}
 	open := "open tabs: " + strings.Join(list, ", ")
 	if n != nil {
@@ -255,19 +296,19 @@ func (ss *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m
 		}
 		return nil, fmt.Sprintf("there is no tab %d (tabs count from 0); %s", *n, open)
 	}
-	var hits []*browser.Page
-	for _, p := range pages {
-		if m.Test(p.URL(ctx)) {
-			hits = append(hits, p)
+	switch {
+	case len(hits) > 1:
+		return nil, fmt.Sprintf("%d tabs have a URL that %s; write tab: N to pick one; %s", len(hits), m, open)
+	case len(opening) > 0:
+		which := "tab " + opening[0]
+		if len(opening) > 1 {
+			which = "tabs " + strings.Join(opening, ", ")
 		}
-	}
-	switch len(hits) {
-	case 1:
+		return nil, fmt.Sprintf("waiting for %s to load a first page: a tab has no URL to match until then; write tab: N to pick a tab without waiting; %s", which, open)
+	case len(hits) == 1:
 		return hits[0], ""
-	case 0:
-		return nil, fmt.Sprintf("no tab has a URL that %s; %s", m, open)
 	}
-	return nil, fmt.Sprintf("%d tabs have a URL that %s; write tab: N to pick one; %s", len(hits), m, open)
+	return nil, fmt.Sprintf("no tab has a URL that %s; %s", m, open)
 }
 
 func (ss *Session) tabFailure(msg string) error {
