@@ -25,8 +25,9 @@ import (
 // a file kept beside the flow file, retried as every expectation is until
 // it holds or the step times out. A missing baseline fails the step at
 // once, unless the baselines are to be updated: then a missing or
-// differing one is written, once two readings in a row agree (the page
-// held still).
+// differing one is written once the page held still: one screenshot whose
+// captures agreed while the page was held (Playwright's two consecutive
+// screenshots that match), or two readings in a row that agree.
 
 // reading is the page read once for a baseline: the file's content (a
 // PNG, masks painted; or a snapshot text) and the masks' boxes.
@@ -35,8 +36,10 @@ type reading struct {
 	masks []image.Rectangle
 	log   []string
 	a11y  []browser.AxeViolation // an a11y check's violations, data's lines
-	// unsettled: a screenshot whose captures never agreed (unsettled's line)
-	unsettled bool
+	// still: a screenshot whose captures agreed while the page was held
+	// still; unsettled: one whose captures never agreed (unsettled's line).
+	// A snapshot or a11y reading is neither.
+	still, unsettled bool
 }
 
 // comparison is a reading compared with a baseline.
@@ -92,7 +95,7 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 				return true, "", nil
 			}
 		}
-		if ss.opts.UpdateBaselines && prev != nil && chk.compare(prev.data, r).same {
+		if ss.opts.UpdateBaselines && (r.still || prev != nil && chk.compare(prev.data, r).same) {
 			return true, "", nil
 		}
 		return false, cmp.says, nil
@@ -119,20 +122,30 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 		}
 		return ss.expectFailed(c.ctx, c.s, c.t, err)
 	}
-	if readings < 2 && last != nil && last.unsettled && missing {
-		// more time would not help: the page moves (docs/flows.md "Baselines")
-		return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the baseline %s was not written: %s: %w", file, unsettled, err))
-	}
-	if readings < 2 && (last == nil || missing) {
-		return failWith(diagnostics.ReasonTimeout, fmt.Errorf("the step's time ran out after %d reading(s) of the page, and the baseline %s was not written: two readings in a row that agree are needed; give the step a longer timeout: %w", readings, file, err))
-	}
-	if last == nil || missing {
-		return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the page did not hold still for two readings in a row, and the baseline %s was not written: %w", file, err))
+	if ss.opts.UpdateBaselines || missing {
+		return notWritten(file, missing, readings, last, err)
 	}
 	if chk.differs != nil {
 		return chk.differs(c, file, last, cmp)
 	}
 	return ss.baselineDiffers(c, chk, file, want, last, cmp)
+}
+
+// notWritten fails a step that was to write or update its baseline, and
+// did not: the page never held still for it (docs/flows.md "Baselines").
+func notWritten(file string, missing bool, readings int, last *reading, err error) error {
+	verb := "updated"
+	if missing {
+		verb = "written"
+	}
+	switch {
+	case readings < 2 && last != nil && last.unsettled:
+		// more time would not help: the page moves
+		return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the baseline %s was not %s: %s; %s: %w", file, verb, kept, unsettledFix, err))
+	case readings < 2:
+		return failWith(diagnostics.ReasonTimeout, fmt.Errorf("the step's time ran out after %d reading(s) of the page, and the baseline %s was not %s: a screenshot that held still, or two readings in a row that agree, are needed; give the step a longer timeout: %w", readings, file, verb, err))
+	}
+	return failWith(diagnostics.ReasonAssertion, fmt.Errorf("the page did not hold still for two readings in a row, and the baseline %s was not %s: %w", file, verb, err))
 }
 
 // baselineCheck is how the expectation reads the page and compares.
@@ -161,7 +174,12 @@ func (ss *Session) baselineCheck(c *stepCall, e *flows.Expect) (*baselineCheck, 
 
 // unsettled is the step's log line for a screenshot whose captures never
 // agreed (docs/diffs.md "Screenshots that hold still").
-var unsettled = fmt.Sprintf("the page kept changing: no two captures in a row agreed within %s (or what was left of the step's time), and the last one was compared; mask what changes, or wait until it stops", browser.StillWait)
+var unsettled = kept + ", and the last one was compared; " + unsettledFix
+
+var (
+	kept         = fmt.Sprintf("the page kept changing: no two captures in a row agreed within %s (or what was left of the step's time)", browser.StillWait)
+	unsettledFix = "mask what changes, or wait until it stops"
+)
 
 // readScreenshot takes a screenshot held still, its masks painted, and
 // notes a mask that matched nothing and a page that never held still.
@@ -174,6 +192,7 @@ func (ss *Session) readScreenshot(ctx context.Context, o browser.ShotOptions) (*
 	for _, t := range shot.Unmatched {
 		r.log = append(r.log, fmt.Sprintf("mask %s matched nothing visible", ss.mask.Mask(t.String())))
 	}
+	r.still = shot.Settled
 	if !shot.Settled {
 		r.log, r.unsettled = append(r.log, unsettled), true
 	}

@@ -320,6 +320,16 @@ var _ = Describe("expect screenshot and snapshot against baselines (docs/flows.m
 		Expect(err).NotTo(HaveOccurred())
 	})
 
+	It("an update run says the baseline was not updated, never that the page differs, when the page never held still", func() {
+		write(diffPage, "expect: { screenshot: home }")
+		s := baselineSession(art, true)
+		do(s, "open: "+diffPage+"?tick=1")
+		_, err := run(s, flow, "expect: { screenshot: home }\ntimeout: 6s")
+		Expect(err).To(MatchError(MatchRegexp(`the baseline .*home\.png was not updated`)))
+		Expect(err.Error()).NotTo(ContainSubstring("differs from its baseline"))
+		Expect(err.Error()).NotTo(ContainSubstring("the last one was compared"))
+	})
+
 	It("updates a baseline the page no longer matches", func() {
 		write(diffPage, "expect: { screenshot: home }")
 		rec := write(diffPage+"?value=9", "expect: { screenshot: home }")
