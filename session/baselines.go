@@ -36,10 +36,8 @@ type reading struct {
 	masks []image.Rectangle
 	log   []string
 	a11y  []browser.AxeViolation // an a11y check's violations, data's lines
-	// still: a screenshot whose captures agreed while the page was held
-	// still; unsettled: one whose captures never agreed (unsettled's line).
-	// A snapshot or a11y reading is neither.
-	still, unsettled bool
+	// unsettled: a screenshot whose captures never agreed (unsettled's line)
+	unsettled bool
 }
 
 // comparison is a reading compared with a baseline.
@@ -95,7 +93,7 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 				return true, "", nil
 			}
 		}
-		if ss.opts.UpdateBaselines && (r.still || prev != nil && chk.compare(prev.data, r).same) {
+		if ss.opts.UpdateBaselines && (chk.heldStill(r) || prev != nil && chk.compare(prev.data, r).same) {
 			return true, "", nil
 		}
 		return false, cmp.says, nil
@@ -122,13 +120,19 @@ func (ss *Session) expectBaseline(c *stepCall, e *flows.Expect) error {
 		}
 		return ss.expectFailed(c.ctx, c.s, c.t, err)
 	}
-	if ss.opts.UpdateBaselines || missing {
+	if ss.opts.UpdateBaselines {
 		return notWritten(file, missing, readings, last, err)
 	}
 	if chk.differs != nil {
 		return chk.differs(c, file, last, cmp)
 	}
 	return ss.baselineDiffers(c, chk, file, want, last, cmp)
+}
+
+// heldStill reports whether r is a screenshot whose captures agreed while
+// the page was held still: one such reading may be written as a baseline.
+func (chk *baselineCheck) heldStill(r *reading) bool {
+	return chk.kind == results.BaselineScreenshot && !r.unsettled
 }
 
 // notWritten fails a step that was to write or update its baseline, and
@@ -192,7 +196,6 @@ func (ss *Session) readScreenshot(ctx context.Context, o browser.ShotOptions) (*
 	for _, t := range shot.Unmatched {
 		r.log = append(r.log, fmt.Sprintf("mask %s matched nothing visible", ss.mask.Mask(t.String())))
 	}
-	r.still = shot.Settled
 	if !shot.Settled {
 		r.log, r.unsettled = append(r.log, unsettled), true
 	}
