@@ -67,14 +67,19 @@ func TestScreencastRunsOnlyWhileAFrameWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	for step := 1; step <= 2; step++ {
+		p.cast.mu.Lock()
+		before := p.cast.newest
+		p.cast.mu.Unlock()
 		f, err := p.ScreencastFrame(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !p.castRunning() {
-			t.Fatalf("step %d: the screencast does not run while the step's frame waits", step)
+		// a frame that came after the step is the screencast's: whether it
+		// still runs now is a race with its frame and frameGrace on a busy
+		// machine
+		if got := awaitJPEG(ctx, t, p, f); len(before) > 0 && &got[0] == &before[0] {
+			t.Fatalf("step %d: the screencast did not run for the step's frame: it has the frame before the step", step)
 		}
-		awaitJPEG(ctx, t, p, f)
 		awaitStop(ctx, t, p, fmt.Sprintf("step %d", step))
 		p.input()() // the next step's input
 	}
@@ -110,7 +115,14 @@ func TestScreencastFrameStandsWhileThePageIsUnchanged(t *testing.T) {
 		t.Fatal("a step after which nothing changed started the screencast instead of keeping the frame before it")
 	}
 	before := p.pictured()
-	if _, err := (proto.RuntimeEvaluate{Expression: `document.body.style.background = 'rgb(0,0,255)'; document.querySelector('p').textContent = 'blue'`}).Call(p.main.Client(ctx)); err != nil {
+	// the change, then two animation frames: the browser has drawn it
+	// before the step's frame is asked for. A frame asked for sooner can be
+	// the paint before the change (the browser captures what it last drew;
+	// docs/running.md "How the frame is taken"), which is not what this
+	// test is about: that a changed page is not given its old frame.
+	change := `document.body.style.background = 'rgb(0,0,255)'; document.querySelector('p').textContent = 'blue';
+		new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`
+	if _, err := (proto.RuntimeEvaluate{Expression: change, AwaitPromise: true}).Call(p.main.Client(ctx)); err != nil {
 		t.Fatal(err)
 	}
 	// the change watcher reports the change
@@ -119,7 +131,9 @@ func TestScreencastFrameStandsWhileThePageIsUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := jpeg.Decode(bytes.NewReader(awaitJPEG(ctx, t, p, f3)))
+	awaitJPEG(ctx, t, p, f3)
+	awaitStop(ctx, t, p, "step 3") // a paint within frameGrace would replace it
+	img, err := jpeg.Decode(bytes.NewReader(f3.JPEG()))
 	if err != nil {
 		t.Fatal(err)
 	}
