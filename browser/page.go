@@ -123,6 +123,20 @@ func (c *Context) NewPage(ctx context.Context, o PageOptions) (*Page, error) {
 // it.
 func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o PageOptions,
 	events <-chan *rod.Message, unsubscribe context.CancelFunc) (*Page, error) {
+	p, err := c.attachTarget(ctx, id, opener, o.Secrets, events, unsubscribe)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.setUp(ctx, p, o); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// attachTarget attaches to a page target and starts reading its events;
+// the page is not set up yet (setUp).
+func (c *Context) attachTarget(ctx context.Context, id, opener proto.TargetTargetID, secrets []string,
+	events <-chan *rod.Message, unsubscribe context.CancelFunc) (*Page, error) {
 	at, err := proto.TargetAttachToTarget{TargetID: id, Flatten: true}.Call(c.b.rod.Context(ctx))
 	if err != nil {
 		unsubscribe()
@@ -135,22 +149,27 @@ func (c *Context) attach(ctx context.Context, id, opener proto.TargetTargetID, o
 		opener:    opener,
 		watcher:   newWatcher(events, unsubscribe),
 		frames:    newFrames(main),
-		capturing: capturing{secrets: append([]string(nil), o.Secrets...)},
+		capturing: capturing{secrets: append([]string(nil), secrets...)},
 		table:     locate.NewRefTable(),
 	}
 	go p.loop()
+	return p, nil
+}
+
+// setUp sets a page up as setupSession says, with the viewport of o; a
+// page that could not be set up is closed.
+func (c *Context) setUp(ctx context.Context, p *Page, o PageOptions) error {
 	c.mu.Lock()
 	net := c.net
 	c.mu.Unlock()
 	emulate, err := c.pageCalls(ctx, o, net)
 	if err == nil {
-		err = setupSession(main.Client(ctx), c.guard != nil, false, emulate...)
+		err = setupSession(p.main.Client(ctx), c.guard != nil, false, emulate...)
 	}
 	if err != nil {
 		_ = p.Close()
-		return nil, err
 	}
-	return p, nil
+	return err
 }
 
 // setupSession enables the domains a page or iframe session reports
@@ -241,6 +260,9 @@ type Page struct {
 	browser *rod.Browser
 	owner   *Context
 	opener  proto.TargetTargetID // the page that opened this one ("" for NewPage's)
+	// setupDone is closed once an adopted tab is set up; nil for a page
+	// set up before it was listed (tabs.go, Context.awaitTab)
+	setupDone chan struct{}
 
 	// mu guards the watcher's, the frames' and the inputs' state: one lock
 	// for the three, as an event changes several at once (a frame detached

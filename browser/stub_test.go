@@ -416,3 +416,54 @@ func TestSnapshotCutInAnIframeIsNoRead(t *testing.T) {
 		}
 	}
 }
+
+// A tab whose set-up the browser holds (it can hold it until the tab's
+// first page commits: seen with a server that never answers, on a loaded
+// machine) is listed at once as still opening, never left out nor waited
+// for; once its set-up ends it is set up, and opened when its page has
+// come (docs/flows.md "tab").
+func TestATabWhoseSetUpIsHeldIsListedAsOpening(t *testing.T) {
+	b := sharedBrowser(t)
+	second := serveHTML(t, `<!doctype html><title>Two</title><p>two</p>`)
+	p := openStubPage(t, b)
+	main := string(p.Sessions()[0].ID)
+	release := make(chan struct{})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(free)
+	f := faultFunc(func(sid, m string, _ any) error {
+		if sid != main && sid != "" && m == "Runtime.enable" {
+			<-release // the browser holds the new tab's set-up
+		}
+		return nil
+	})
+	b.conn.fault.Store(&f)
+	t.Cleanup(func() { b.conn.fault.Store(nil) })
+	ctx, cancel := context.WithTimeout(context.Background(), stubDeadline)
+	defer cancel()
+	if _, err := p.Eval(ctx, fmt.Sprintf("window.open(%q) && true", second.URL)); err != nil {
+		t.Fatal(err)
+	}
+	var pages []*Page
+	err := within(t, func(ctx context.Context) error {
+		return p.Poll(ctx, func() (bool, error) {
+			var err error
+			pages, err = p.owner.Pages(ctx)
+			return len(pages) == 2, err
+		})
+	})
+	if err != nil {
+		t.Fatalf("the tab whose set-up is held is not listed: %v", err)
+	}
+	tab := pages[1]
+	if !tab.SettingUp() || !tab.Opening(ctx) {
+		t.Fatalf("the tab whose set-up is held is not opening (setting up: %v)", tab.SettingUp())
+	}
+	free()
+	if err := tab.WaitOpened(ctx); err != nil {
+		t.Fatalf("the tab did not open once its set-up was let go: %v", err)
+	}
+	if tab.SettingUp() || tab.Closed() {
+		t.Fatal("the tab let go is still setting up, or closed")
+	}
+}

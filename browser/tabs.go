@@ -20,8 +20,9 @@ import (
 // browser for its targets as well, so that a tab whose event has not been
 // read yet is not missed.
 
-// tab is one page of a context; ready is closed once page is set (nil when
-// the page closed before smokeflow could attach to it).
+// tab is one page of a context; ready is closed once page is set up, or
+// nil when the page closed before smokeflow could attach to it or set it
+// up. A tab a page opened has its page before: Page.SettingUp.
 type tab struct {
 	id    proto.TargetTargetID
 	ready chan struct{}
@@ -55,16 +56,49 @@ func (c *Context) adopt(id, opener proto.TargetTargetID) {
 	events := c.b.rod.Context(subCtx).Event()
 	go func() {
 		defer close(t.ready)
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), adoptSetup)
 		defer cancel()
 		// an error is a page that closed at once (a link that became a
 		// download): it is left out
-		if p, err := c.attach(ctx, id, opener, o, events, unsubscribe); err == nil {
-			c.mu.Lock()
-			t.page = p
-			c.mu.Unlock()
+		p, err := c.attachTarget(ctx, id, opener, o.Secrets, events, unsubscribe)
+		if err != nil {
+			return
+		}
+		p.setupDone = make(chan struct{})
+		c.mu.Lock()
+		t.page = p // listed as still opening until it is set up (awaitTab)
+		c.mu.Unlock()
+		if c.setUp(ctx, p, o) == nil { // else closed: left out
+			close(p.setupDone)
 		}
 	}()
+}
+
+// adoptSetup bounds the set-up of a tab a page opened. The browser may
+// hold the set-up's commands until the tab's first page commits (seen
+// with a server that does not answer, on a loaded machine): a slow first
+// page keeps the tab opening, it does not drop it (docs/flows.md "tab").
+const adoptSetup = 5 * time.Minute
+
+// setupWait is how long Pages waits for a tab's set-up before it lists
+// the tab as still opening (Page.Opening).
+const setupWait = 500 * time.Millisecond
+
+// awaitTab is t's page once it is set up, or before when its set-up
+// outlasts setupWait: then it is still opening, and listed as such
+// (Page.Opening); nil when it closed first.
+func (c *Context) awaitTab(ctx context.Context, t *tab) (*Page, error) {
+	timer := time.NewTimer(setupWait)
+	defer timer.Stop()
+	select {
+	case <-t.ready:
+	case <-timer.C:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return t.page, nil
 }
 
 // allPages lists the pages attached so far, closed ones included.
@@ -107,14 +141,10 @@ func (c *Context) Pages(ctx context.Context) ([]*Page, error) {
 	c.mu.Unlock()
 	var out []*Page
 	for _, t := range tabs {
-		select {
-		case <-t.ready:
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		p, err := c.awaitTab(ctx, t)
+		if err != nil {
+			return nil, err
 		}
-		c.mu.Lock()
-		p := t.page
-		c.mu.Unlock()
 		if p == nil {
 			continue
 		}
@@ -209,9 +239,10 @@ func (p *Page) WaitOpened(ctx context.Context) error {
 // Opening reports whether the page is a tab that another opened and that
 // has not committed its first navigation: until then its document is the
 // initial about:blank, the URL it will have is not known, and a command
-// that its renderer must answer waits for that first page. A closed page
-// is not opening; neither is one the browser could not answer for in
-// time. docs/flows.md "tab".
+// that its renderer must answer waits for that first page; and, before,
+// while its set-up waits (SettingUp). A closed page is not opening;
+// neither is one the browser could not answer for in time. docs/flows.md
+// "tab".
 func (p *Page) Opening(ctx context.Context) bool {
 	opening, _ := p.opening(ctx)
 	return opening
@@ -221,8 +252,26 @@ func (p *Page) opening(ctx context.Context) (bool, error) {
 	if p.opener == "" || p.Closed() {
 		return false, nil
 	}
+	if p.SettingUp() {
+		return true, nil
+	}
 	u, err := p.TabURL(ctx)
 	return u == "" && err == nil && !p.Closed(), err
+}
+
+// SettingUp reports whether the page is a tab a page opened that is not
+// set up yet: the browser holds its set-up until its first page commits,
+// and it is still opening until then (Opening).
+func (p *Page) SettingUp() bool {
+	if p.setupDone == nil {
+		return false
+	}
+	select {
+	case <-p.setupDone:
+		return false
+	default:
+		return !p.Closed()
+	}
 }
 
 // TabURL is the URL the browser has for the tab: that of the document it

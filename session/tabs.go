@@ -269,8 +269,8 @@ func (ss *Session) execTab(c *stepCall, t *flows.Tab) error {
 // location.href waits for a slow first page, and fails while a
 // navigation commits, which made a matching tab look unmatched. A url is
 // matched only once no tab is still opening: a tab whose first page has
-// not committed has no URL yet, and may be a second match (docs/flows.md
-// "tab").
+// not committed has no URL yet, and may be a second match; neither is a
+// tab whose set-up the browser still holds (docs/flows.md "tab").
 func (ss *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m *flows.Match) (*browser.Page, string) {
 	var list, opening []string
 	var hits []*browser.Page
@@ -279,7 +279,7 @@ func (ss *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m
 		if err != nil {
 			return nil, "could not read the tabs' URLs: " + err.Error()
 		}
-		if u == "" {
+		if u == "" || p.SettingUp() {
 			list = append(list, fmt.Sprintf("%d (still opening)", i))
 			opening = append(opening, strconv.Itoa(i))
 			continue
