@@ -26,7 +26,10 @@ import (
 type tab struct {
 	id    proto.TargetTargetID
 	ready chan struct{}
-	page  *Page
+	// attached is closed once an adopted tab has its page, or has none
+	// (awaitTab); nil for NewPage's, whose ready says both
+	attached chan struct{}
+	page     *Page
 }
 
 // addTab registers a page of the context, in the order pages open.
@@ -48,7 +51,7 @@ func (c *Context) adopt(id, opener proto.TargetTargetID) {
 			return
 		}
 	}
-	t := &tab{id: id, ready: make(chan struct{})}
+	t := &tab{id: id, ready: make(chan struct{}), attached: make(chan struct{})}
 	c.tabs = append(c.tabs, t)
 	o := c.opts
 	c.mu.Unlock()
@@ -62,12 +65,14 @@ func (c *Context) adopt(id, opener proto.TargetTargetID) {
 		// download): it is left out
 		p, err := c.attachTarget(ctx, id, opener, o.Secrets, events, unsubscribe)
 		if err != nil {
+			close(t.attached)
 			return
 		}
 		p.setupDone = make(chan struct{})
 		c.mu.Lock()
 		t.page = p // listed as still opening until it is set up (awaitTab)
 		c.mu.Unlock()
+		close(t.attached)
 		if c.setUp(ctx, p, o) == nil { // else closed: left out
 			close(p.setupDone)
 		}
@@ -86,13 +91,21 @@ const setupWait = 500 * time.Millisecond
 
 // awaitTab is t's page once it is set up, or before when its set-up
 // outlasts setupWait: then it is still opening, and listed as such
-// (Page.Opening); nil when it closed first.
+// (Page.Opening). A tab is always attached first: a tab left out of the
+// list could let `tab: {url}` match another alone. nil when it closed
+// first.
 func (c *Context) awaitTab(ctx context.Context, t *tab) (*Page, error) {
 	timer := time.NewTimer(setupWait)
 	defer timer.Stop()
 	select {
 	case <-t.ready:
 	case <-timer.C:
+		select {
+		case <-t.attached:
+		case <-t.ready:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
