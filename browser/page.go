@@ -261,7 +261,7 @@ type Page struct {
 	owner   *Context
 	opener  proto.TargetTargetID // the page that opened this one ("" for NewPage's)
 	// setupDone is closed once an adopted tab is set up; nil for a page
-	// set up before it was listed (tabs.go, Context.awaitTab)
+	// set up before it was listed (tabs.go, Context.awaitTab, settingUp)
 	setupDone chan struct{}
 
 	// mu guards the watcher's, the frames' and the inputs' state: one lock

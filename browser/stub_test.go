@@ -456,14 +456,14 @@ func TestATabWhoseSetUpIsHeldIsListedAsOpening(t *testing.T) {
 		t.Fatalf("the tab whose set-up is held is not listed: %v", err)
 	}
 	tab := pages[1]
-	if !tab.SettingUp() || !tab.Opening(ctx) {
-		t.Fatalf("the tab whose set-up is held is not opening (setting up: %v)", tab.SettingUp())
+	if !tab.settingUp() || !tab.Opening(ctx) {
+		t.Fatalf("the tab whose set-up is held is not opening (setting up: %v)", tab.settingUp())
 	}
 	free()
 	if err := tab.WaitOpened(ctx); err != nil {
 		t.Fatalf("the tab did not open once its set-up was let go: %v", err)
 	}
-	if tab.SettingUp() || tab.Closed() {
+	if tab.settingUp() || tab.Closed() {
 		t.Fatal("the tab let go is still setting up, or closed")
 	}
 }

@@ -20,9 +20,10 @@ import (
 // browser for its targets as well, so that a tab whose event has not been
 // read yet is not missed.
 
-// tab is one page of a context; ready is closed once page is set up, or
-// nil when the page closed before smokeflow could attach to it or set it
-// up. A tab a page opened has its page before: Page.SettingUp.
+// tab is one page of a context; ready is closed once its set-up has
+// ended, and page is nil then when the page closed before smokeflow could
+// attach to it or set it up. A tab a page opened has its page before its
+// set-up ends (Page.settingUp).
 type tab struct {
 	id    proto.TargetTargetID
 	ready chan struct{}
@@ -253,7 +254,7 @@ func (p *Page) WaitOpened(ctx context.Context) error {
 // has not committed its first navigation: until then its document is the
 // initial about:blank, the URL it will have is not known, and a command
 // that its renderer must answer waits for that first page; and, before,
-// while its set-up waits (SettingUp). A closed page is not opening;
+// while its set-up waits (settingUp, TabURL). A closed page is not opening;
 // neither is one the browser could not answer for in time. docs/flows.md
 // "tab".
 func (p *Page) Opening(ctx context.Context) bool {
@@ -265,17 +266,14 @@ func (p *Page) opening(ctx context.Context) (bool, error) {
 	if p.opener == "" || p.Closed() {
 		return false, nil
 	}
-	if p.SettingUp() {
-		return true, nil
-	}
 	u, err := p.TabURL(ctx)
 	return u == "" && err == nil && !p.Closed(), err
 }
 
-// SettingUp reports whether the page is a tab a page opened that is not
+// settingUp reports whether the page is a tab a page opened that is not
 // set up yet: the browser holds its set-up until its first page commits,
-// and it is still opening until then (Opening).
-func (p *Page) SettingUp() bool {
+// and it is still opening until then (TabURL, Opening).
+func (p *Page) settingUp() bool {
 	if p.setupDone == nil {
 		return false
 	}
@@ -289,11 +287,15 @@ func (p *Page) SettingUp() bool {
 
 // TabURL is the URL the browser has for the tab: that of the document it
 // last committed, same-document moves (history.pushState, #hash)
-// included; "" while the tab is opening. The browser answers it without
+// included; "" while the tab is opening, its set-up included (settingUp:
+// the one place that rule is kept). The browser answers it without
 // the page, so it neither waits for a slow first page nor fails while a
 // navigation commits, as reading location.href can. A tab the browser no
 // longer knows is marked closed, and its URL is "".
 func (p *Page) TabURL(ctx context.Context) (string, error) {
+	if p.settingUp() {
+		return "", nil
+	}
 	r, err := proto.TargetGetTargetInfo{TargetID: p.targetID()}.Call(p.browser.Context(ctx))
 	if err != nil {
 		if ctx.Err() != nil {

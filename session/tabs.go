@@ -279,7 +279,7 @@ func (ss *Session) pickTab(ctx context.Context, pages []*browser.Page, n *int, m
 		if err != nil {
 			return nil, "could not read the tabs' URLs: " + err.Error()
 		}
-		if u == "" || p.SettingUp() {
+		if u == "" {
 			list = append(list, fmt.Sprintf("%d (still opening)", i))
 			opening = append(opening, strconv.Itoa(i))
 			continue
