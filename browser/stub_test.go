@@ -467,3 +467,38 @@ func TestATabWhoseSetUpIsHeldIsListedAsOpening(t *testing.T) {
 		t.Fatal("the tab let go is still setting up, or closed")
 	}
 }
+
+// A step's trace frame is taken while the tab changes documents: the
+// secret boxes it paints over are measured in smokeflow's world, which
+// the browser can find gone between its creation and the call ("Cannot
+// find context", a navigation committing). The measure is made again in
+// the new document, and the step keeps its frame; a browser that keeps
+// refusing still answers at once.
+func TestATraceFrameOutlivesTheWorldItMeasuredIn(t *testing.T) {
+	b := sharedBrowser(t)
+	p := openStubPage(t, b)
+	var mu sync.Mutex
+	refused := 0
+	f := faultFunc(func(_, m string, _ any) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if m == "Runtime.evaluate" && refused == 0 {
+			refused++
+			return chromiumError("Cannot find context with specified id")
+		}
+		return nil
+	})
+	b.conn.fault.Store(&f)
+	t.Cleanup(func() { b.conn.fault.Store(nil) })
+	frame, err := within2(t, p.ScreencastFrame)
+	if err != nil || frame == nil {
+		t.Fatalf("the frame was lost to a world gone mid-call: %v", err)
+	}
+	if refused != 1 {
+		t.Fatalf("the browser refused %d calls, want 1", refused)
+	}
+	failCommand(t, b, "Runtime.evaluate", chromiumError("Cannot find context with specified id"))
+	if _, err := within2(t, p.ScreencastFrame); err == nil {
+		t.Fatal("a browser that keeps refusing the measure gave a frame that may show a secret")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/smokeflow/smokeflow/locate"
 	"github.com/ysmood/gson"
@@ -173,8 +174,23 @@ func (p *Page) resolveOwn(ctx context.Context, s *CDPSession, n *locate.Node, gr
 
 // evalOwn evaluates an expression in smokeflow's world of a frame of s
 // (its current document's, asked for anew), awaiting a promise, and
-// returns its value.
+// returns its value. When the browser refuses the call (the document
+// went away between the world's creation and the call: a navigation
+// committing, "Cannot find context with specified id"), it is made once
+// more, in the world of the document the frame holds then, as inWorld
+// does: a read of smokeflow's (the boxes a trace frame paints over) is
+// of the page now, not lost to the moment it changed documents.
 func (p *Page) evalOwn(ctx context.Context, s *CDPSession, frame proto.PageFrameID, expr string) (*proto.RuntimeRemoteObject, error) {
+	r, err := p.evalOwnOnce(ctx, s, frame, expr)
+	var ce *cdp.Error
+	if err != nil && errors.As(err, &ce) && ctx.Err() == nil {
+		r, err = p.evalOwnOnce(ctx, s, frame, expr)
+	}
+	return r, err
+}
+
+// evalOwnOnce is one try of evalOwn.
+func (p *Page) evalOwnOnce(ctx context.Context, s *CDPSession, frame proto.PageFrameID, expr string) (*proto.RuntimeRemoteObject, error) {
 	id, err := p.world(ctx, s, frame, true)
 	if err != nil {
 		return nil, err
