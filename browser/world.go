@@ -178,8 +178,9 @@ func (p *Page) resolveOwn(ctx context.Context, s *CDPSession, n *locate.Node, gr
 // went away between the world's creation and the call: a navigation
 // committing, "Cannot find context with specified id"), it is made once
 // more, in the world of the document the frame holds then, as inWorld
-// does: a read of smokeflow's (the boxes a trace frame paints over) is
-// of the page now, not lost to the moment it changed documents.
+// does (docs/targets.md "smokeflow's code in the page"): a read of
+// smokeflow's (the boxes a trace frame paints over) is of the page now,
+// not lost to the moment it changed documents.
 func (p *Page) evalOwn(ctx context.Context, s *CDPSession, frame proto.PageFrameID, expr string) (*proto.RuntimeRemoteObject, error) {
 	r, err := p.evalOwnOnce(ctx, s, frame, expr)
 	var ce *cdp.Error
