@@ -494,8 +494,11 @@ func TestATraceFrameOutlivesTheWorldItMeasuredIn(t *testing.T) {
 	if err != nil || frame == nil {
 		t.Fatalf("the frame was lost to a world gone mid-call: %v", err)
 	}
-	if refused != 1 {
-		t.Fatalf("the browser refused %d calls, want 1", refused)
+	mu.Lock()
+	n := refused
+	mu.Unlock()
+	if n != 1 {
+		t.Fatalf("the browser refused %d calls, want 1", n)
 	}
 	failCommand(t, b, "Runtime.evaluate", chromiumError("Cannot find context with specified id"))
 	if _, err := within2(t, p.ScreencastFrame); err == nil {
