@@ -62,14 +62,21 @@ var _ = Describe(`reusing a read (docs/targets.md "Reusing a read")`, func() {
 	})
 
 	It("reuses the latest read while nothing changes, and acts on it", func() {
-		for range 3 {
-			found, read := resolveButton(p, "Old text")
-			Expect(found).To(BeTrue())
-			Expect(read).To(BeFalse())
-		}
-		out, err := p.Click(context.Background(), &flows.Target{Role: "button", Name: "Old text"}, browser.ClickOptions{})
-		Expect(err).NotTo(HaveOccurred())
-		Expect(out.Phases.Reused).To(Equal(1))
+		// three resolutions and a click in a row over one read; on a
+		// loaded machine a late event of the page's own (or a stamp not
+		// given within its second) may still make one more read after
+		// the one BeforeEach saw reused, so the row is tried again until
+		// it runs at rest: a page whose reads are never reused fails
+		Eventually(func(g Gomega) {
+			for range 3 {
+				found, read := resolveButton(p, "Old text")
+				g.Expect(found).To(BeTrue())
+				g.Expect(read).To(BeFalse(), "an unchanged page is not read again")
+			}
+			out, err := p.Click(context.Background(), &flows.Target{Role: "button", Name: "Old text"}, browser.ClickOptions{})
+			g.Expect(err).NotTo(HaveOccurred())
+			g.Expect(out.Phases.Reused).To(Equal(1), "the click acts over the read reused")
+		}).WithTimeout(10 * time.Second).Should(Succeed())
 		// the click is smokeflow's own input: the next resolution reads
 		_, read := resolveButton(p, "Old text")
 		Expect(read).To(BeTrue())
