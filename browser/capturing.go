@@ -71,8 +71,10 @@ func (p *Page) painted(docs int) {
 // sealFrames ends the wait of the steps' frames (ScreencastFrame):
 // smokeflow is about to send the tab an input, and what is painted from
 // now on may be its effect, not the page after the step. A frame still
-// empty, its document not painted yet, takes that document's first frame
-// when it comes: the one nearest the step's end.
+// empty (its document not painted yet, or its frame later than frameDue)
+// takes that document's next frame when it comes: the one nearest the
+// step's end; when none has come by the time the trace is kept, the
+// newest frame its document painted before the step ended (Fill).
 func (p *Page) sealFrames() {
 	p.awaitFrames()
 	c := &p.capturing

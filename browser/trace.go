@@ -150,6 +150,23 @@ func (f *CastFrame) leftBy(docs int) bool {
 	return true
 }
 
+// lastPaint says whether an input came since f's step (sealed), and if
+// so gives f, if still empty, the newest frame its document had painted
+// when the step ended (last; nil when it had painted none): its own
+// frame did not come before the input (frameDue, on a busy machine) nor
+// since, and a screenshot now would show what the inputs since did
+// (docs/running.md "How the frame is taken"). The caller holds the page's
+// cast.mu.
+func (f *CastFrame) lastPaint() bool {
+	if !f.sealed {
+		return false
+	}
+	if f.data == nil {
+		f.data = f.last
+	}
+	return true
+}
+
 // JPEG is the frame; nil when none came.
 func (f *CastFrame) JPEG() []byte {
 	f.page.cast.mu.Lock()
@@ -379,13 +396,14 @@ const frameShotWait = time.Second
 // Fill gives a frame that no screencast frame filled a screenshot of its
 // tab now (TraceShot), when the tab still shows the frame's document and
 // smokeflow sent it no input since the step; the newest frame of its
-// document when the tab has left it (leftBy); a frame that has its
-// picture is left as it is.
+// document when the tab has left it (leftBy), or when an input came
+// before its frame and no frame came since (lastPaint); a frame that has
+// its picture is left as it is.
 func (f *CastFrame) Fill(ctx context.Context) {
 	p := f.page
 	docs := p.docCount()
 	p.cast.mu.Lock()
-	done := f.data != nil || f.sealed || f.leftBy(docs)
+	done := f.data != nil || f.leftBy(docs) || f.lastPaint()
 	p.cast.mu.Unlock()
 	if done || p.Closed() || p.Crashed() || docs != f.docs {
 		return

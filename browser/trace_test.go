@@ -168,3 +168,29 @@ func TestAFrameOfADocumentLeftTakesItsLastPaint(t *testing.T) {
 		p.cast.grace.Stop()
 	}
 }
+
+// A step's frame that an input sealed empty (its frame came later than
+// frameDue on a busy machine) and that no frame filled by the time the
+// trace is kept takes the newest frame its document painted before the
+// step ended; one whose document had painted none stays empty, and one
+// a frame filled keeps it. None is given a screenshot then, which would
+// show the later steps' inputs (docs/running.md "How the frame is
+// taken").
+func TestASealedFrameNothingFilledTakesItsLastPaint(t *testing.T) {
+	p := &Page{}
+	late := &CastFrame{docs: 0, last: []byte("red"), sealed: true, page: p}
+	unpainted := &CastFrame{docs: 0, sealed: true, page: p}
+	filled := &CastFrame{docs: 0, data: []byte("blue"), last: []byte("red"), sealed: true, page: p}
+	for _, f := range []*CastFrame{late, unpainted, filled} {
+		f.Fill(context.Background())
+	}
+	if got := string(late.JPEG()); got != "red" {
+		t.Fatalf("a sealed frame nothing filled has %q, not its document's last paint", got)
+	}
+	if unpainted.JPEG() != nil {
+		t.Fatalf("a sealed frame of a document that painted nothing has %q", unpainted.JPEG())
+	}
+	if got := string(filled.JPEG()); got != "blue" {
+		t.Fatalf("a sealed frame that a frame filled has %q", got)
+	}
+}
