@@ -142,6 +142,8 @@ type Engine struct {
 	known string
 	steps []flows.Recorded
 
+	idle idle // the read while the agent thinks (idle.go)
+
 	pending map[string]held // the steps a confirm rule holds back, by token
 	blocked int             // the blocked requests already noted
 
@@ -278,9 +280,12 @@ func (e *Engine) browserGone() bool {
 // (docs/agents.md "Output"). Commands run one at a time: a call waits for
 // the one running, and Close for both.
 func (e *Engine) Run(ctx context.Context, c Command) Result {
+	e.idle.stop()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.result(c, e.run(ctx, c))
+	r := e.result(c, e.run(ctx, c))
+	e.scheduleIdleRead()
+	return r
 }
 
 // closeTimeout bounds closing the session, its context and browser.
@@ -289,6 +294,7 @@ const closeTimeout = 10 * time.Second
 // Close ends the session and its browser (not a browser of Options.Use).
 // Closing twice does nothing.
 func (e *Engine) Close() error {
+	e.idle.stop()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.closed = true

@@ -18,3 +18,18 @@ func Diff(before, after string) (string, bool) {
 	text, _, whole := diff(before, after, "")
 	return text, whole
 }
+
+// IdleReads counts the reads the session took while the agent thought
+// (idle.go).
+func IdleReads(e *Engine) int {
+	e.idle.mu.Lock()
+	defer e.idle.mu.Unlock()
+	return e.idle.reads
+}
+
+// PageReads counts the full reads of the session's page.
+func PageReads(e *Engine) uint64 {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.ss.Reads()
+}

@@ -167,6 +167,24 @@ func (p *Page) reusable(ctx context.Context, moving bool) *locate.Snapshot {
 	return c.snap
 }
 
+// ReadAhead reads the page for an action to come to reuse (docs/agents.md
+// "A read while the agent thinks"), settled first by settle, unless the
+// latest read may stand for a new one already (then it neither settles
+// nor reads: settling runs code in the page, which a stamp may count);
+// it reports whether it read.
+func (p *Page) ReadAhead(ctx context.Context, settle func(context.Context) error) (bool, error) {
+	if p.reusable(ctx, false) != nil {
+		return false, nil
+	}
+	if err := settle(ctx); err != nil {
+		return false, err
+	}
+	if _, err := p.Snapshot(ctx); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
 // forget drops snap as the read to reuse: an action's live checks found
 // the page otherwise than it says.
 func (p *Page) forget(snap *locate.Snapshot) {

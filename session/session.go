@@ -277,6 +277,21 @@ func (ss *Session) Resolve(ctx context.Context, t *flows.Target) (*locate.Result
 	return f.Result, f.Snap, err
 }
 
+// ReadAhead reads the current tab for the next action to reuse, settled
+// as after an action, unless its latest read may stand for a new one
+// already (docs/agents.md "A read while the agent thinks"); it reports
+// whether it read.
+func (ss *Session) ReadAhead(ctx context.Context) (bool, error) {
+	return ss.page.ReadAhead(ctx, func(ctx context.Context) error {
+		_, err := ss.SettleAfterAction(ctx)
+		return err
+	})
+}
+
+// Reads counts the current tab's full reads: snapshots taken from the
+// browser, not reused (docs/targets.md "Reusing a read").
+func (ss *Session) Reads() uint64 { return ss.page.Reads() }
+
 // ResolveReused finds t over the current tab's latest read when nothing
 // has changed since (docs/targets.md "Reusing a read"), reading nothing:
 // a nil result when that read may not answer.

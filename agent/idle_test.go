@@ -1,0 +1,64 @@
+package agent_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/smokeflow/smokeflow/agent"
+)
+
+var _ = Describe(`a read while the agent thinks (docs/agents.md "A read while the agent thinks")`, func() {
+	var e *agent.Engine
+	var snap string
+	BeforeEach(func() {
+		e = newEngine(agent.Options{})
+		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
+		// the page's lifecycle over: its network idle event, late, changes
+		// the page (docs/targets.md "Reusing a read")
+		must(e, cmd(agent.VerbWait, "{load: networkidle}"))
+		snap = must(e, cmd(agent.VerbSnapshot))
+	})
+
+	It("reads the page once after an action that no command follows, and the next action by ref takes its export target from that read", func() {
+		name := refOf(snap, `textbox "Name"`)
+		Expect(must(e, cmd(agent.VerbClick, refOf(snap, `button "Save"`)))).To(Equal("ok\n"))
+		Eventually(func() int { return agent.IdleReads(e) }).WithTimeout(10*time.Second).Should(Equal(1), "one read while the agent thinks")
+		before := agent.PageReads(e)
+		Expect(must(e, cmd(agent.VerbFill, name, "Ada"))).To(Equal("ok\n"))
+		Expect(agent.PageReads(e)).To(Equal(before), "the fill read nothing: the page had not changed since the read while the agent thought")
+		dir := GinkgoT().TempDir()
+		must(e, agent.Command{Verb: agent.VerbExport, Args: []string{"idle.yaml"}, Dir: dir})
+		src, err := os.ReadFile(filepath.Join(dir, "idle.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(regexp.MustCompile(`(?m)^  - fill: .*$`).FindString(string(src))).To(ContainSubstring("Name"), string(src))
+	})
+
+	It("reads nothing more while the page stays as that read left it", func() {
+		must(e, cmd(agent.VerbClick, refOf(snap, `button "Save"`)))
+		Eventually(func() int { return agent.IdleReads(e) }).WithTimeout(10 * time.Second).Should(Equal(1))
+		// a command after it: a read is due again, and the latest read still stands
+		must(e, cmd(agent.VerbConsole))
+		Consistently(func() int { return agent.IdleReads(e) }).WithTimeout(time.Second).Should(Equal(1))
+	})
+
+	It("takes the target from a read of the page as it is when the page changed after the read while the agent thought", func() {
+		save := refOf(snap, `button "Save"`)
+		must(e, cmd(agent.VerbClick, save))
+		Eventually(func() int { return agent.IdleReads(e) }).WithTimeout(10 * time.Second).Should(Equal(1))
+		// a twin since the read: "Save" alone no longer picks one button
+		must(e, cmd(agent.VerbEval, `document.body.insertAdjacentHTML('afterbegin', '<nav aria-label="Drafts"><button>Save</button></nav>'); 1`))
+		must(e, cmd(agent.VerbClick, save))
+		dir := GinkgoT().TempDir()
+		must(e, agent.Command{Verb: agent.VerbExport, Args: []string{"twin.yaml"}, Dir: dir})
+		src, err := os.ReadFile(filepath.Join(dir, "twin.yaml"))
+		Expect(err).NotTo(HaveOccurred())
+		steps := regexp.MustCompile(`(?m)^  - click: .*$`).FindAllString(string(src), -1)
+		Expect(steps).To(HaveLen(2), string(src))
+		Expect(steps[1]).NotTo(Or(Equal("  - click: Save"), ContainSubstring("Drafts")), "the read's target, which has a twin now")
+	})
+})
