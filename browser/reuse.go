@@ -170,10 +170,14 @@ func (p *Page) reusable(ctx context.Context, moving bool) *locate.Snapshot {
 // ReadAhead reads the page for an action to come to reuse (docs/agents.md
 // "A read while the agent thinks"), settled first by settle, unless the
 // latest read may stand for a new one already (then it neither settles
-// nor reads: settling runs code in the page, which a stamp may count);
+// nor reads: settling runs code in the page, which a stamp may count),
+// or when a read of it is never reused (a dialog open, the page crashed);
 // it reports whether it read.
 func (p *Page) ReadAhead(ctx context.Context, settle func(context.Context) error) (bool, error) {
-	if p.reusable(ctx, false) != nil {
+	p.mu.Lock()
+	never := p.dialogUp || p.crashed
+	p.mu.Unlock()
+	if never || p.reusable(ctx, false) != nil {
 		return false, nil
 	}
 	if err := settle(ctx); err != nil {

@@ -49,6 +49,7 @@ type config struct {
 	todoURL                        string
 	dir, out                       string
 	runs, coldRuns, warmup         int
+	think                          time.Duration
 	skipWarm, skipCold, skipTokens bool
 }
 
@@ -71,6 +72,7 @@ func main() {
 	flag.StringVar(&c.out, "out", "results.json", "where to write the results")
 	flag.IntVar(&c.runs, "runs", 30, "timed runs of each warm command per tool")
 	flag.IntVar(&c.warmup, "warmup", 3, "untimed runs of each warm command before them")
+	flag.DurationVar(&c.think, "think", 0, "a pause before each warm command, the same for every tool: an agent's time to think")
 	flag.IntVar(&c.coldRuns, "cold-runs", 10, "cold opens per tool")
 	flag.BoolVar(&c.skipWarm, "skip-warm", false, "skip the warm latency")
 	flag.BoolVar(&c.skipCold, "skip-cold", false, "skip the cold open")
@@ -153,7 +155,7 @@ func measureAll(c config, tools []*tool, tasks []agentTask, res *results, shop, 
 		if c.todoURL != "" {
 			pages = append(pages, todoPage(c.todoURL))
 		}
-		if res.Warm, err = warm(tools, pages, c.runs, c.warmup); err != nil {
+		if res.Warm, err = warm(tools, pages, c.runs, c.warmup, c.think); err != nil {
 			return err
 		}
 	}

@@ -122,8 +122,9 @@ var kinds = []string{"click", "fill", "get value", "select", "check", "press", "
 
 // warm opens a session of every tool on each page and times each kind of
 // command runs times per tool, alternating the tools run by run, after
-// warmup untimed runs of each.
-func warm(tools []*tool, pages []page, runs, warmup int) (map[string]map[string]map[string][]float64, error) {
+// warmup untimed runs of each; with think, each command comes that long
+// after the one before it, of either tool (a model's time to answer).
+func warm(tools []*tool, pages []page, runs, warmup int, think time.Duration) (map[string]map[string]map[string][]float64, error) {
 	out := map[string]map[string]map[string][]float64{}
 	sessions := make([]*session, len(tools))
 	for i, t := range tools {
@@ -148,7 +149,7 @@ func warm(tools []*tool, pages []page, runs, warmup int) (map[string]map[string]
 			if cmds[sessions[0]][kind] == nil {
 				continue // no element of that kind on the page
 			}
-			samples, err := timeKind(sessions, cmds, p, kind, runs, warmup)
+			samples, err := timeKind(sessions, cmds, p, kind, runs, warmup, think)
 			if err != nil {
 				return nil, fmt.Errorf("%s, %s: %w", p.name, kind, err)
 			}
@@ -177,9 +178,9 @@ func warmCommands(s *session, p page, snap string) (map[string][]string, error) 
 	return out, nil
 }
 
-// timeKind runs one kind of command warmup+runs times per session and
-// keeps the times of the last runs.
-func timeKind(sessions []*session, cmds map[*session]map[string][]string, p page, kind string, runs, warmup int) (map[string][]float64, error) {
+// timeKind runs one kind of command warmup+runs times per session, each
+// think after the one before, and keeps the times of the last runs.
+func timeKind(sessions []*session, cmds map[*session]map[string][]string, p page, kind string, runs, warmup int, think time.Duration) (map[string][]float64, error) {
 	out := map[string][]float64{}
 	tools := make([]*tool, len(sessions))
 	byTool := map[*tool]*session{}
@@ -189,6 +190,7 @@ func timeKind(sessions []*session, cmds map[*session]map[string][]string, p page
 	for i := 0; i < warmup+runs; i++ {
 		for _, t := range alternate(tools, i) {
 			s := byTool[t]
+			time.Sleep(think)
 			r, err := checkedRun(s, kind, cmds[s][kind], p.want[kind])
 			if err != nil {
 				return nil, err

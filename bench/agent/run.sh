@@ -30,6 +30,8 @@
 #   TOOLS=agent-browser bench/agent/run.sh  # the peer only
 #   BEFORE=old/smokeflow bench/agent/run.sh # another build too, as smokeflow-before, alternating
 #   RUNS=5 COLD_RUNS=2 bench/agent/run.sh   # quicker
+#   THINK=1s bench/agent/run.sh             # each warm command 1 s after the one before,
+#                          # of either tool: a model's time to answer
 #   TASKS=adminlte,apps SKIP=warm,cold bench/agent/run.sh
 #                          # the token tasks only: AdminLTE's and the six on
 #                          # the other real apps (TASKS=apps: those six; or
@@ -44,6 +46,7 @@ OUT=${OUT:-$HERE/out}
 TOOLS=${TOOLS:-smokeflow,agent-browser}
 RUNS=${RUNS:-30}
 COLD_RUNS=${COLD_RUNS:-10}
+THINK=${THINK:-0s}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 SMOKEFLOW=${SMOKEFLOW:-}
 TASKS=${TASKS:-adminlte}
@@ -128,13 +131,14 @@ mkdir -p "$OUT"
 	echo "tasks: $TASKS"
 	echo "apps: $(cd "$CACHE/node_modules" && for a in gentelella startbootstrap-sb-admin-2 tabler-ui jsoneditor; do printf '%s %s ' "$a" "$(node -p "require('./$a/package.json').version")"; done)"
 	echo "tools: $TOOLS"
+	echo "think: $THINK before each warm command"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 "$tmp/agentbench" -tools "$TOOLS" -smokeflow "$SMOKEFLOW" -smokeflow-before "$BEFORE" -agent-browser "$AB" -chromium "$CHROMIUM" \
 	-adminlte "$ADMIN" -todomvc "$TODO" -tasks "$TASKS" -apps "$CACHE/node_modules" \
 	-testdata "$ROOT/testdata/bench" -dir "$tmp/tools" -out "$OUT/results.json" \
-	-runs "$RUNS" -cold-runs "$COLD_RUNS" $skips
+	-runs "$RUNS" -cold-runs "$COLD_RUNS" -think "$THINK" $skips
 
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 
