@@ -49,7 +49,7 @@ func (w *idle) stop() {
 	}
 }
 
-// schedule makes a read due after idleAfter, when the command that ran
+// scheduleIdleRead makes a read due after idleAfter, when the command that ran
 // (Engine.mu held) acted on the page.
 func (e *Engine) scheduleIdleRead() {
 	if !e.acted || e.ss == nil || e.closed {
