@@ -19,10 +19,10 @@ var _ = Describe(`reads by ref and actions by ref read no more than they need (d
 		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
 	})
 
-	It("gets a value a script set with no event, though the page's latest read is reusable", func() {
+	It("gets a value a script set with no event", func() {
 		name := refOf(must(e, cmd(agent.VerbSnapshot)), `textbox "Name"`)
-		// a value set by a timer moves no stamp: a reused read would print
-		// the empty value forever
+		// a value set by a timer, with no event and no DOM change: `get
+		// value` reads it from the element, live
 		must(e, cmd(agent.VerbEval, `setTimeout(() => { document.getElementById('name').value = 'set by a script' }, 1500); 1`))
 		must(e, cmd(agent.VerbSnapshot))
 		Expect(must(e, cmd(agent.VerbGet, "value", name))).To(Equal("\n"), "read before the timer")

@@ -79,7 +79,10 @@ func (e *Engine) snapshot(ctx context.Context, c Command, timeout time.Duration)
 	defer cancel()
 	// read, then shown: as much of it as the output hands the reader
 	// (docs/targets.md "Resolution", 1)
-	ro := session.ReadOptions{}
+	// the page's latest read when nothing has changed since: a read a
+	// command or the idle session took (docs/agents.md "Reads after an
+	// action")
+	ro := session.ReadOptions{Reuse: true}
 	if e.acted {
 		ro.Settle = session.ReadAfterAction
 	}

@@ -167,6 +167,11 @@ func (p *Page) reusable(ctx context.Context, moving bool) *locate.Snapshot {
 	return c.snap
 }
 
+// Reused is the page's latest read when it may stand for a new one
+// (docs/targets.md "Reusing a read"), for a reader that would read the
+// page again; nil otherwise.
+func (p *Page) Reused(ctx context.Context) *locate.Snapshot { return p.reusable(ctx, false) }
+
 // ReadAhead reads the page for an action to come to reuse (docs/agents.md
 // "A read while the agent thinks"), settled first by settle, unless the
 // latest read may stand for a new one already (then it neither settles

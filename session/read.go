@@ -32,6 +32,10 @@ type ReadOptions struct {
 	// Selector, when not "", is a CSS selector: the read's Scope is the
 	// first node of the snapshot it matches.
 	Selector string
+	// Reuse takes the page's latest read, after the settle, when nothing
+	// has changed since (docs/targets.md "Reusing a read"), in place of a
+	// new one.
+	Reuse bool
 }
 
 // Read is a read of the current tab.
@@ -96,8 +100,13 @@ func (ss *Session) Read(ctx context.Context, ro ReadOptions) (*Read, error) {
 	if err != nil {
 		return r, &ReadError{Stage: ReadSettling, Err: err}
 	}
-	if r.Snapshot, err = ss.page.Snapshot(ctx); err != nil {
-		return r, &ReadError{Stage: ReadReading, Err: err}
+	if ro.Reuse {
+		r.Snapshot = ss.page.Reused(ctx)
+	}
+	if r.Snapshot == nil {
+		if r.Snapshot, err = ss.page.Snapshot(ctx); err != nil {
+			return r, &ReadError{Stage: ReadReading, Err: err}
+		}
 	}
 	if ro.Selector == "" {
 		return r, nil

@@ -15,6 +15,7 @@
   };
   const opts = { subtree: true, childList: true, attributes: true, characterData: true };
   const roots = new WeakSet();
+  const rootList = []; // the same, for the form controls' digest
   let found = 0; // shadow roots found, and watched since
   const changed = (records) => {
     muts++;
@@ -26,7 +27,7 @@
     if (!node || (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11)) return;
     const visit = (el) => {
       const sr = el.shadowRoot;
-      if (sr && !roots.has(sr)) { roots.add(sr); found++; mo.observe(sr, opts); watchShadows(sr); }
+      if (sr && !roots.has(sr)) { roots.add(sr); rootList.push(sr); found++; mo.observe(sr, opts); watchShadows(sr); }
     };
     if (node.nodeType === 1) visit(node);
     for (const el of node.querySelectorAll('*')) visit(el);
@@ -39,6 +40,29 @@
   }
   for (const t of ['transitionrun', 'transitionend', 'transitioncancel']) addEventListener(t, () => { trans++; }, true);
   if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener('loadingdone', () => { evs++; });
+  // What a script sets on a form control with no event and no DOM change
+  // (a value, checked, indeterminate, the options selected), as a digest:
+  // a read that shows them may not stand once one moved (docs/targets.md
+  // "Reusing a read"). A password field counts by its length alone.
+  const controls = () => {
+    let h = 0;
+    const mix = (t) => { for (let i = 0; i < t.length; i++) h = (Math.imul(h, 31) + t.charCodeAt(i)) | 0; };
+    const visit = (root) => {
+      for (const el of root.querySelectorAll('input,textarea,select')) {
+        if (el.tagName === 'SELECT') {
+          for (const o of el.selectedOptions) mix(o.index + ',');
+        } else {
+          mix(el.type === 'password' ? String(el.value.length) : el.value);
+          mix(el.checked ? '1' : '0');
+          mix(el.indeterminate ? '1' : '0');
+        }
+        mix('|');
+      }
+    };
+    visit(document);
+    for (const r of rootList) visit(r);
+    return h;
+  };
   globalThis.__smokeflowStamp = () => {
     const pending = mo.takeRecords();
     if (pending.length) changed(pending);
@@ -63,6 +87,6 @@
     }
     const adopted = document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0;
     return (running.length ? movingMark : 'still ') + trans + ' ' + [muts, evs, focus, innerWidth, innerHeight, scrollX, scrollY, devicePixelRatio,
-      document.visibilityState, adopted, sheets].join(' ');
+      document.visibilityState, adopted, sheets, controls()].join(' ');
   };
 })()
