@@ -60,6 +60,13 @@
       }
     };
     visit(document);
+    for (let i = rootList.length - 1; i >= 0; i--) {
+      const r = rootList[i];
+      if (r.host.isConnected) continue;
+      // a root that left the page is let go (found again if it comes back)
+      rootList.splice(i, 1);
+      roots.delete(r);
+    }
     for (const r of rootList) visit(r);
     return h;
   };
