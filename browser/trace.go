@@ -141,26 +141,23 @@ type CastFrame struct {
 // had painted: the page the step left, as last painted, since that
 // document never paints again. The caller holds the page's cast.mu.
 func (f *CastFrame) leftBy(docs int) bool {
-	if f.docs >= docs {
-		return false
-	}
-	if f.data == nil {
-		f.data = f.last
-	}
-	return true
+	return f.docs < docs && f.takeLast()
 }
 
 // lastPaint says whether an input came since f's step (sealed), and if
 // so gives f, if still empty, the newest frame its document had painted
-// when the step ended (last; nil when it had painted none): its own
-// frame did not come before the input (frameDue, on a busy machine) nor
-// since, and a screenshot now would show what the inputs since did
-// (docs/running.md "How the frame is taken"). The caller holds the page's
-// cast.mu.
+// when the step ended: its own frame did not come before the input
+// (frameDue, on a busy machine) nor since, and a screenshot now would
+// show what the inputs since did (docs/running.md "How the frame is
+// taken"). The caller holds the page's cast.mu.
 func (f *CastFrame) lastPaint() bool {
-	if !f.sealed {
-		return false
-	}
+	return f.sealed && f.takeLast()
+}
+
+// takeLast gives f, if still empty, the newest frame its document had
+// painted when the step ended (last; nil when it had painted none), and
+// reports true. The caller holds the page's cast.mu.
+func (f *CastFrame) takeLast() bool {
 	if f.data == nil {
 		f.data = f.last
 	}
