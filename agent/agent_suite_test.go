@@ -62,6 +62,15 @@ func newEngine(opts agent.Options) *agent.Engine {
 	return e
 }
 
+// openAtRest opens verbs.html in e and waits for its lifecycle to end:
+// its network idle event, late, changes the page (docs/targets.md
+// "Reusing a read"), which the specs of reused reads must not meet.
+func openAtRest(e *agent.Engine) {
+	GinkgoHelper()
+	must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
+	must(e, cmd(agent.VerbWait, "{load: networkidle}"))
+}
+
 // run runs a command and returns its result.
 func run(e *agent.Engine, c agent.Command) agent.Result {
 	GinkgoHelper()

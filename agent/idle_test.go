@@ -17,10 +17,7 @@ var _ = Describe(`a read while the agent thinks (docs/agents.md "A read while th
 	var snap string
 	BeforeEach(func() {
 		e = newEngine(agent.Options{})
-		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
-		// the page's lifecycle over: its network idle event, late, changes
-		// the page (docs/targets.md "Reusing a read")
-		must(e, cmd(agent.VerbWait, "{load: networkidle}"))
+		openAtRest(e)
 		snap = must(e, cmd(agent.VerbSnapshot))
 	})
 

@@ -13,10 +13,7 @@ var _ = Describe(`a snapshot takes the page's latest read when nothing has chang
 	var e *agent.Engine
 	BeforeEach(func() {
 		e = newEngine(agent.Options{})
-		must(e, cmd(agent.VerbOpen, site.URL+"/verbs.html"))
-		// the page's lifecycle over: its network idle event, late, changes
-		// the page (docs/targets.md "Reusing a read")
-		must(e, cmd(agent.VerbWait, "{load: networkidle}"))
+		openAtRest(e)
 	})
 
 	It("reads nothing for a snapshot of a page that has not changed since the last one", func() {
