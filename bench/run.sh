@@ -47,7 +47,7 @@ cd "$ROOT"
 
 # --- machine and versions ---------------------------------------------------
 sf_log "building smokeflow"
-go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli
+CGO_ENABLED=0 go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli
 go build -o "$tmp/snapstat" ./bench/cmd/snapstat
 
 sf_log "installing playwright-core and gpt-tokenizer into $tmp/npm"

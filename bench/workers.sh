@@ -13,7 +13,7 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli
+CGO_ENABLED=0 go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli
 # every browser profile of this script goes under $tmp, so a leftover
 # process names it
 export TMPDIR="$tmp"

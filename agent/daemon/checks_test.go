@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -66,10 +67,11 @@ var _ = Describe("who may connect", func() {
 
 var _ = Describe("a session's settings", func() {
 	It("takes a name made for a folder, nothing else", func() {
-		for _, ok := range []string{"default", "a", "shop-2", "qa_x.1"} {
+		for _, ok := range []string{"default", "a", "shop-2", "qa_x.1", "_", "9", "a.", strings.Repeat("x", 64)} {
 			Expect(CheckName(ok)).To(Succeed(), ok)
 		}
-		for _, bad := range []string{"", ".hidden", "-x", "a/b", "..", "a b", string(make([]byte, 65))} {
+		for _, bad := range []string{"", ".hidden", "-x", "a/b", "..", "a b", string(make([]byte, 65)),
+			strings.Repeat("x", 65), "café", "a\x00", "a\n", "a:b", "~a"} {
 			err := CheckName(bad)
 			Expect(errors.Is(err, ErrBadConfig)).To(BeTrue(), "%q", bad)
 		}

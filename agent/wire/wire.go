@@ -18,7 +18,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"time"
@@ -181,13 +180,28 @@ const (
 	EnvIdleTimeout = "SMOKEFLOW_IDLE_TIMEOUT" // the idle timeout, as a Go duration, read when a session starts
 )
 
-// nameRe is a session's name: it names a folder (docs/agent-session.md
-// "Session names").
-var nameRe = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$`)
+// nameOK says whether name can name a folder (docs/agent-session.md
+// "Session names"): 1 to 64 of ASCII letters, digits, '_', '.' and '-',
+// the first neither '.' nor '-'. Written out, not a regexp: the front
+// links this package, and compiling `{0,63}` at its start, with package
+// regexp's pages, cost every session command about a millisecond and a
+// half (docs/benchmarks.md "The front's start").
+func nameOK(name string) bool {
+	if name == "" || len(name) > 64 || name[0] == '.' || name[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // CheckName says whether name can name a session.
 func CheckName(name string) error {
-	if !nameRe.MatchString(name) {
+	if !nameOK(name) {
 		return Kinded(ErrBadConfig, fmt.Errorf("session name %q: want letters, digits, '_', '.' or '-', at most 64, not starting with '.' or '-'", name))
 	}
 	return nil

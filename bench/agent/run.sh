@@ -103,7 +103,7 @@ fi
 # --- 3. measure ---------------------------------------------------------------
 if [[ ,$TOOLS, == *,smokeflow,* && -z $SMOKEFLOW ]]; then
 	sf_log "building smokeflow"
-	go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli ./cmd/smokeflow-session # as make build does
+	CGO_ENABLED=0 go build -o "$tmp/" ./cmd/smokeflow ./cmd/smokeflow-cli ./cmd/smokeflow-session # as make build does: static
 	SMOKEFLOW=$tmp/smokeflow
 fi
 go build -o "$tmp/agentbench" ./bench/agent

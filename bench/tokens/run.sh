@@ -70,7 +70,7 @@ sf_log "building smokeflow and the server"
 if [[ -n ${SMOKEFLOW:-} ]]; then
 	cp "$SMOKEFLOW" "$tmp/sf/bin/smokeflow"
 else
-	go build -o "$tmp/sf/bin/" ./cmd/smokeflow ./cmd/smokeflow-cli
+	CGO_ENABLED=0 go build -o "$tmp/sf/bin/" ./cmd/smokeflow ./cmd/smokeflow-cli
 fi
 go build -o "$tmp/serve" ./realapps/serve
 cp "$AB" "$tmp/ab/bin/agent-browser" && chmod +x "$tmp/ab/bin/agent-browser"
