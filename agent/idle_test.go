@@ -55,6 +55,23 @@ var _ = Describe(`a read while the agent thinks (docs/agents.md "A read while th
 		}).WithTimeout(30 * time.Second).Should(Succeed())
 	})
 
+	It("waits for the CSS transitions an action started to end before it reads, so that the next action by ref takes its target from that read", func() {
+		// a click that starts a 1.5 s transition: a read taken while it
+		// runs is stamped moving, and no action reuses it
+		must(e, cmd(agent.VerbEval, `document.head.insertAdjacentHTML('beforeend', '<style>#panel{transition:opacity 1.5s linear}#panel.dim{opacity:.2}</style>');
+			document.body.insertAdjacentHTML('beforeend', '<div id="panel"><button onclick="this.parentNode.classList.toggle(\'dim\')">Fade</button></div>'); 1`))
+		page := must(e, cmd(agent.VerbSnapshot))
+		fade, name := refOf(page, `button "Fade"`), refOf(page, `textbox "Name"`)
+		Eventually(func(g Gomega) {
+			idle := agent.IdleReads(e)
+			g.Expect(run(e, cmd(agent.VerbClick, fade)).Code).To(Equal(agent.ExitOK))
+			g.Eventually(func() int { return agent.IdleReads(e) }).WithTimeout(5*time.Second).Should(Equal(idle+1), "one read while the agent thinks")
+			before := agent.PageReads(e)
+			g.Expect(run(e, cmd(agent.VerbFill, name, "Ada")).Code).To(Equal(agent.ExitOK))
+			g.Expect(agent.PageReads(e)).To(Equal(before), "the fill read nothing: the read while the agent thought came once the transition had ended")
+		}).WithTimeout(30 * time.Second).Should(Succeed())
+	})
+
 	It("takes the target from a read of the page as it is when the page changed after the read while the agent thought", func() {
 		save := refOf(snap, `button "Save"`)
 		must(e, cmd(agent.VerbClick, save))

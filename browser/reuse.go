@@ -2,6 +2,9 @@ package browser
 
 import (
 	"context"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -188,10 +191,45 @@ func (p *Page) ReadAhead(ctx context.Context, settle func(context.Context) error
 	if err := settle(ctx); err != nil {
 		return false, err
 	}
+	if err := p.awaitTransitions(ctx); err != nil {
+		return false, err
+	}
 	if _, err := p.Snapshot(ctx); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// A read ahead waits for the page's CSS transitions to end, polling its
+// documents' stamps every transitionPoll, for at most transitionWait
+// (docs/agents.md "A read while the agent thinks"): a read taken while
+// they run is stamped moving, and no action reuses it (movingMark). A
+// page whose transitions never end is read when the wait does, as
+// before.
+const (
+	transitionPoll = 50 * time.Millisecond
+	transitionWait = 2 * time.Second
+)
+
+// awaitTransitions waits until no document of the page has a CSS
+// transition running, or transitionWait has passed; only ctx's end is an
+// error.
+func (p *Page) awaitTransitions(ctx context.Context) error {
+	bound := time.NewTimer(transitionWait)
+	defer bound.Stop()
+	for {
+		stamps, _ := p.stamps(ctx, p.notedWorlds())
+		if !slices.ContainsFunc(slices.Collect(maps.Values(stamps)), func(s string) bool { return strings.HasPrefix(s, movingMark) }) {
+			return ctx.Err()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-bound.C:
+			return nil
+		case <-time.After(transitionPoll):
+		}
+	}
 }
 
 // forget drops snap as the read to reuse: an action's live checks found
