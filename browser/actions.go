@@ -40,9 +40,6 @@ type checks struct {
 	// guard installs the click guard (guardJS) in the same call as the
 	// checks, once they pass: the action clicks at once.
 	guard bool
-	// fresh: never resolve over a reused read (the action depends on a
-	// state a read may miss the change of).
-	fresh bool
 	// takes says why an element's role cannot take the action (check on
 	// a button), nil when it can: no change of the page makes it take
 	// it, so the step fails at once (docs/targets.md "When waiting
@@ -199,7 +196,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			return false, err
 		}
 		start, reads := time.Now(), p.Reads()
-		f, err := p.Find(ctx, t, FindOptions{Live: true, Reuse: !chk.fresh}) // docs/targets.md "One lookup"
+		f, err := p.Find(ctx, t, FindOptions{Live: true, Reuse: true}) // docs/targets.md "One lookup"
 		r, s := f.Result, f.Snap
 		out.Phases.Attempts++
 		out.Phases.Resolve += time.Since(start)
@@ -625,8 +622,10 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		wantS = "true"
 	}
 	clicked := false
-	// the checked state is the resolution's: never a reused read's, which
-	// a script that sets .checked leaves unchanged
+	// the checked state is the resolution's: a live ref's, else a read's,
+	// the latest one when nothing has changed since, a state a script set
+	// silently among it (the stamp's digest of the form controls,
+	// docs/targets.md "Reusing a read")
 	takes := func(n *locate.Node) error {
 		if n.Checked != "" {
 			return nil
@@ -634,7 +633,7 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 		return &locate.ResolveError{Why: diagnostics.ReasonMismatch,
 			Msg: fmt.Sprintf("%s %q cannot be %s: it is not a checkbox, radio or switch", n.Role, n.Name, checkedWord(want))}
 	}
-	out, err := p.act(ctx, t, checks{enabled: true, hit: true, fresh: true, takes: takes}, false, func(n *locate.Node, x, y float64) error {
+	out, err := p.act(ctx, t, checks{enabled: true, hit: true, takes: takes}, false, func(n *locate.Node, x, y float64) error {
 		if n.Checked == wantS {
 			return errUntouched
 		}

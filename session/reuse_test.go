@@ -85,6 +85,30 @@ var _ = Describe("expectations over the page's latest read", func() {
 		do(s, "expect: { unchecked: Agree }")
 	})
 
+	It("checks and unchecks a box by its name over the latest read, reading nothing", func() {
+		reusing()
+		before := session.PageOf(s).Reads()
+		do(s, "uncheck: Agree") // unchecked already: nothing sent
+		do(s, "check: Agree")   // the box's own element says its new state
+		Expect(session.PageOf(s).Reads()).To(Equal(before), "no read of the page: the latest read found the box")
+		do(s, "expect: { checked: Agree }")
+	})
+
+	It("reads the page again for check and uncheck once a script set the box's state silently", func() {
+		reusing()
+		before := session.PageOf(s).Reads()
+		silently(`document.getElementById('agree').checked = true`)
+		// over the latest read, which says unchecked, check would click
+		// the box and so uncheck it
+		do(s, "check: Agree")
+		do(s, "expect: { checked: Agree }")
+		Expect(session.PageOf(s).Reads()).To(BeNumerically(">", before), "the stamp's digest moved: the page was read")
+		reusing()
+		silently(`document.getElementById('agree').checked = false`)
+		do(s, "uncheck: Agree")
+		do(s, "expect: { unchecked: Agree }")
+	})
+
 	It("keeps the latest read after an action that sent nothing: a check of a box checked already, a scroll to an element in view", func() {
 		reusing()
 		do(s, "snapshot") // hands e3 (Agree)
