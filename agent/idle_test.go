@@ -21,20 +21,29 @@ var _ = Describe(`a read while the agent thinks (docs/agents.md "A read while th
 		snap = must(e, cmd(agent.VerbSnapshot))
 	})
 
-	// The two specs below try again until a try runs at rest: a late
-	// event of the page, or a stamp not given in its second on a loaded
-	// machine, rightly makes one more read (docs/targets.md "Reusing a
-	// read").
-	It("reads the page once after an action that no command follows, and the next action by ref takes its export target from that read", func() {
-		name, save := refOf(snap, `textbox "Name"`), refOf(snap, `button "Save"`)
+	// thinkThenAct runs first, waits for the one read the session takes
+	// while the agent thinks, then runs next, which must read nothing
+	// (why). It tries again until a try runs at rest: a late event of the
+	// page, or a stamp not given in its second on a loaded machine,
+	// rightly makes one more read (docs/targets.md "Reusing a read").
+	thinkThenAct := func(first, next agent.Command, why string) {
+		GinkgoHelper()
 		Eventually(func(g Gomega) {
 			idle := agent.IdleReads(e)
-			g.Expect(run(e, cmd(agent.VerbClick, save)).Code).To(Equal(agent.ExitOK))
+			g.Expect(run(e, first).Code).To(Equal(agent.ExitOK))
 			g.Eventually(func() int { return agent.IdleReads(e) }).WithTimeout(5*time.Second).Should(Equal(idle+1), "one read while the agent thinks")
 			before := agent.PageReads(e)
-			g.Expect(run(e, cmd(agent.VerbFill, name, "Ada")).Code).To(Equal(agent.ExitOK))
-			g.Expect(agent.PageReads(e)).To(Equal(before), "the fill read nothing: the page had not changed since the read while the agent thought")
+			g.Expect(run(e, next).Code).To(Equal(agent.ExitOK))
+			g.Expect(agent.PageReads(e)).To(Equal(before), why)
 		}).WithTimeout(30 * time.Second).Should(Succeed())
+	}
+
+	// The specs below try again until a try runs at rest, as thinkThenAct
+	// does.
+	It("reads the page once after an action that no command follows, and the next action by ref takes its export target from that read", func() {
+		name, save := refOf(snap, `textbox "Name"`), refOf(snap, `button "Save"`)
+		thinkThenAct(cmd(agent.VerbClick, save), cmd(agent.VerbFill, name, "Ada"),
+			"the fill read nothing: the page had not changed since the read while the agent thought")
 		dir := GinkgoT().TempDir()
 		must(e, agent.Command{Verb: agent.VerbExport, Args: []string{"idle.yaml"}, Dir: dir})
 		src, err := os.ReadFile(filepath.Join(dir, "idle.yaml"))
@@ -62,14 +71,8 @@ var _ = Describe(`a read while the agent thinks (docs/agents.md "A read while th
 			document.body.insertAdjacentHTML('beforeend', '<div id="panel"><button onclick="this.parentNode.classList.toggle(\'dim\')">Fade</button></div>'); 1`))
 		page := must(e, cmd(agent.VerbSnapshot))
 		fade, name := refOf(page, `button "Fade"`), refOf(page, `textbox "Name"`)
-		Eventually(func(g Gomega) {
-			idle := agent.IdleReads(e)
-			g.Expect(run(e, cmd(agent.VerbClick, fade)).Code).To(Equal(agent.ExitOK))
-			g.Eventually(func() int { return agent.IdleReads(e) }).WithTimeout(5*time.Second).Should(Equal(idle+1), "one read while the agent thinks")
-			before := agent.PageReads(e)
-			g.Expect(run(e, cmd(agent.VerbFill, name, "Ada")).Code).To(Equal(agent.ExitOK))
-			g.Expect(agent.PageReads(e)).To(Equal(before), "the fill read nothing: the read while the agent thought came once the transition had ended")
-		}).WithTimeout(30 * time.Second).Should(Succeed())
+		thinkThenAct(cmd(agent.VerbClick, fade), cmd(agent.VerbFill, name, "Ada"),
+			"the fill read nothing: the read while the agent thought came once the transition had ended")
 	})
 
 	It("takes the target from a read of the page as it is when the page changed after the read while the agent thought", func() {
