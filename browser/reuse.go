@@ -2,8 +2,6 @@ package browser
 
 import (
 	"context"
-	"maps"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -218,8 +216,7 @@ func (p *Page) awaitTransitions(ctx context.Context) error {
 	bound := time.NewTimer(transitionWait)
 	defer bound.Stop()
 	for {
-		stamps, _ := p.stamps(ctx, p.notedWorlds())
-		if !slices.ContainsFunc(slices.Collect(maps.Values(stamps)), func(s string) bool { return strings.HasPrefix(s, movingMark) }) {
+		if stamps, _ := p.stamps(ctx, p.notedWorlds()); !transitionsRunning(stamps) {
 			return ctx.Err()
 		}
 		select {
@@ -230,6 +227,17 @@ func (p *Page) awaitTransitions(ctx context.Context) error {
 		case <-time.After(transitionPoll):
 		}
 	}
+}
+
+// transitionsRunning says whether a document of stamps has CSS transitions running
+// (movingMark).
+func transitionsRunning(stamps map[worldKey]string) bool {
+	for _, s := range stamps {
+		if strings.HasPrefix(s, movingMark) {
+			return true
+		}
+	}
+	return false
 }
 
 // forget drops snap as the read to reuse: an action's live checks found

@@ -14,8 +14,10 @@
     if (notify) notify('');
   };
   const opts = { subtree: true, childList: true, attributes: true, characterData: true };
-  const roots = new WeakSet();
-  const rootList = []; // the same, for the form controls' digest
+  // the open shadow roots watched, in the order found (the form
+  // controls' digest walks them); one whose host left the page is let go
+  // by that walk
+  const roots = new Set();
   let found = 0; // shadow roots found, and watched since
   const changed = (records) => {
     muts++;
@@ -27,7 +29,7 @@
     if (!node || (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11)) return;
     const visit = (el) => {
       const sr = el.shadowRoot;
-      if (sr && !roots.has(sr)) { roots.add(sr); rootList.push(sr); found++; mo.observe(sr, opts); watchShadows(sr); }
+      if (sr && !roots.has(sr)) { roots.add(sr); found++; mo.observe(sr, opts); watchShadows(sr); }
     };
     if (node.nodeType === 1) visit(node);
     for (const el of node.querySelectorAll('*')) visit(el);
@@ -60,14 +62,10 @@
       }
     };
     visit(document);
-    for (let i = rootList.length - 1; i >= 0; i--) {
-      const r = rootList[i];
-      if (r.host.isConnected) continue;
+    for (const r of roots) {
       // a root that left the page is let go (found again if it comes back)
-      rootList.splice(i, 1);
-      roots.delete(r);
+      if (r.host.isConnected) visit(r); else roots.delete(r);
     }
-    for (const r of rootList) visit(r);
     return h;
   };
   globalThis.__smokeflowStamp = () => {
