@@ -135,6 +135,9 @@ func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop 
 		// final: the drop element was there a moment ago
 		return fmt.Errorf("the drop target %s %q went from the screen as the drag started: %v", drop.Role, drop.Name, err)
 	}
+	if at == nil {
+		tx, ty = pastCentre(x, y, tx, ty)
+	}
 	path := dragPath(x, y, tx, ty)
 	if err := p.moveTo(ctx, path[0]); err != nil {
 		p.releaseMouse(x, y)
@@ -145,7 +148,7 @@ func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop 
 		_ = json.Unmarshal(raw, &native)
 	}
 	if native && intercept {
-		return p.nativeDrop(ctx, path)
+		return p.nativeDrop(ctx, n, path)
 	}
 	for _, pt := range path[1:] {
 		if err := p.moveTo(ctx, pt); err != nil {
@@ -160,6 +163,27 @@ func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop 
 	_ = p.moveTo(ctx, [2]float64{tx, ty})
 	return (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: tx, Y: ty,
 		Button: proto.InputMouseButtonLeft, ClickCount: 1}).Call(c)
+}
+
+// pastCentre is the drop point (tx, ty), an element's centre, moved a
+// pixel further on each axis the drag travels from (x, y) (docs/targets.md
+// "Dragging"): a list that puts the dragged item before or after the item
+// under the pointer by which half of it the pointer is in (jQuery UI's
+// sortable, dragula, a list written by hand) then puts it in that item's
+// place, as the libraries that reorder on the item entered do, and as a
+// person dragging one item onto another means; at the exact centre it
+// would stay on the near side.
+func pastCentre(x, y, tx, ty float64) (float64, float64) {
+	step := func(from, to float64) float64 {
+		switch d := to - from; {
+		case d >= 1:
+			return 1
+		case d <= -1:
+			return -1
+		}
+		return 0
+	}
+	return tx + step(x, tx), ty + step(y, ty)
 }
 
 // leftHeld is the buttons of a mouse event while the left one is held.
@@ -230,10 +254,14 @@ func (p *Page) onDragIntercepted(msg *rod.Message) {
 	p.mu.Unlock()
 }
 
-// nativeDrop goes on with a native drag the page started after the first
-// move of path: once the browser has handed it over, it enters at that
-// point, goes over the others and drops at the last.
-func (p *Page) nativeDrop(ctx context.Context, path [][2]float64) error {
+// nativeDrop goes on with a native drag the page started on n after the
+// first move of path: once the browser has handed it over, it enters at
+// that point, goes over the others one rendered frame apart, as a
+// person's mouse moves come, and drops at the last (docs/targets.md
+// "Dragging"). A library that reorders a list on dragover may ignore the
+// dragovers that come soon after a change (SortableJS, for 30 ms), so
+// the ones of a burst after the first change are lost.
+func (p *Page) nativeDrop(ctx context.Context, n *locate.Node, path [][2]float64) error {
 	var data *proto.InputDragData
 	err := p.waitFor(ctx, func() bool {
 		data = p.dragged
@@ -248,13 +276,27 @@ func (p *Page) nativeDrop(ctx context.Context, path [][2]float64) error {
 	ev := func(t proto.InputDispatchDragEventType, pt [2]float64) error {
 		return proto.InputDispatchDragEvent{Type: t, X: pt[0], Y: pt[1], Data: data}.Call(c)
 	}
+	// a frame, as drag-state.js waits for one; a dragged element the page
+	// took out of the document waits for none
+	frame := func() { _, _ = p.callOn(ctx, n, dragStateJS(), false) }
 	if err := ev(proto.InputDispatchDragEventTypeDragEnter, path[0]); err != nil {
 		return err
 	}
+	over := func(pt [2]float64) error {
+		frame()
+		return ev(proto.InputDispatchDragEventTypeDragOver, pt)
+	}
 	for _, pt := range path[1:] {
-		if err := ev(proto.InputDispatchDragEventTypeDragOver, pt); err != nil {
+		if err := over(pt); err != nil {
 			return err
 		}
+	}
+	// the last point again, as the pointer path's last move: a dragover
+	// that moved the list put another element under the pointer, which
+	// the browser enters first and has its dragover only on the next
+	// update, and a drop before it would be refused
+	if err := over(last); err != nil {
+		return err
 	}
 	// the drop ends the press that started the drag: a release after it
 	// would be a mouseup over the drop target, and a click on what holds

@@ -42,3 +42,24 @@ func TestDragPath(t *testing.T) {
 		}
 	}
 }
+
+// TestPastCentre checks the drop point of a drag onto an element (docs/targets.md
+// "Dragging", "Onto an element is into its place"): a pixel past its centre on
+// each axis the drag travels, none on an axis it does not.
+func TestPastCentre(t *testing.T) {
+	for _, c := range []struct {
+		name                 string
+		x, y, tx, ty, wx, wy float64
+	}{
+		{"down a list", 50, 20, 50, 110, 50, 111},
+		{"up a list", 50, 110, 50, 20, 50, 19},
+		{"right and down, to another column", 20, 20, 300, 80, 301, 81},
+		{"left", 300, 50, 20, 50, 19, 50},
+		{"less than a pixel off on an axis", 50.5, 20, 50, 110, 50, 111},
+		{"onto itself", 50, 50, 50, 50, 50, 50},
+	} {
+		if x, y := pastCentre(c.x, c.y, c.tx, c.ty); x != c.wx || y != c.wy {
+			t.Errorf("%s: drops at (%g, %g), want (%g, %g)", c.name, x, y, c.wx, c.wy)
+		}
+	}
+}
