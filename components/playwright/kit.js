@@ -11,4 +11,19 @@ function kit(library, workarounds, body) {
   test(library, { annotation: workarounds.map((description) => ({ type: 'workaround', description })) }, body);
 }
 
-module.exports = { kit, expect };
+// dragWithMouse drags from onto to with page.mouse: a press at from's
+// centre, ten moves to to's centre (or position, from its top-left
+// corner), a release. It is the workaround where dragTo's one move does
+// not start a library's drag, or does not carry it over the items it
+// crosses.
+async function dragWithMouse(page, from, to, position) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  const p = position || { x: b.width / 2, y: b.height / 2 };
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + p.x, b.y + p.y, { steps: 10 });
+  await page.mouse.up();
+}
+
+module.exports = { kit, expect, dragWithMouse };
