@@ -515,11 +515,18 @@ func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputD
 // one input (or clear it), then a change event; an editing host gets no
 // change event, which it never fires itself; a date, time or colour input
 // takes the value as it is, or fails with a BadValueError (docs/targets.md
-// "Actionability"); a slider is set with keys (slider.go).
+// "Actionability"); a slider is set with keys (slider.go), a field of
+// segments typed into part by part (segments.go).
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: fillable}, false, func(n *locate.Node, x, y float64) error {
 		if n.Role == "slider" {
 			return p.slide(ctx, n, value) // docs/targets.md "Sliders"
+		}
+		if segs := n.Segments(); segs != nil {
+			return p.fillSegments(ctx, n, segs, value) // docs/targets.md "Fields of segments"
+		}
+		if f := n.FieldOf(); f != nil {
+			return p.fillSegment(ctx, f, n, value)
 		}
 		if n.EditHost {
 			if _, err := p.callOn(ctx, n, hostSelectJS(), value == ""); err != nil {

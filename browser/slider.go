@@ -21,7 +21,7 @@ import (
 
 // fillable is fill's role check: a field that takes text, or a slider.
 func fillable(n *locate.Node) error {
-	if n.Role == "slider" {
+	if n.Role == "slider" || n.Segments() != nil {
 		return nil
 	}
 	return takesText(n)

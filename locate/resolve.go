@@ -146,7 +146,7 @@ func Count(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target,
 	if r.Node != nil {
 		cands = []*Node{r.Node}
 	}
-	return cands, distinct(visibleOf(cands), r.Rung, r.Phrase), nil
+	return cands, oneField(distinct(visibleOf(cands), r.Rung, r.Phrase), t), nil
 }
 
 // candidates returns the matches of the deciding rung. A ref that resolves
@@ -460,7 +460,7 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 			Msg: fmt.Sprintf("%d element(s) match %s but none is visible", len(r.Matches), describe(t))}
 		return
 	}
-	seen := distinct(vis, r.Rung, r.Phrase)
+	seen := oneField(distinct(vis, r.Rung, r.Phrase), t)
 	if t.Nth != nil {
 		i := *t.Nth
 		if i < 0 || i >= len(seen) {

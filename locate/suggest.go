@@ -143,7 +143,7 @@ func (s *Suggester) holds(t *flows.Target, n *Node) (Suggestion, bool) {
 	}
 	// a wrapper that yields to n is not another match (docs/targets.md
 	// "Resolution", 4, "Nested matches")
-	if pt.Nth == nil && len(distinct(visibleOf(r.Matches), r.Rung, r.Phrase)) != 1 {
+	if pt.Nth == nil && len(oneField(distinct(visibleOf(r.Matches), r.Rung, r.Phrase), pt)) != 1 {
 		return Suggestion{}, false
 	}
 	return Suggestion{Node: n, Target: pt, YAML: y}, true

@@ -127,6 +127,12 @@ func valueVerdict(d *diagnostics.Diagnostics, err error) {
 		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, bad.Value)
 		d.Hints = append(d.Hints, "give the value in the input's own form, whatever the page shows: "+locate.PickerForms)
 	}
+	var sg *browser.SegmentsValueError
+	if errors.As(err, &sg) {
+		// the field was right, the value not (docs/targets.md "Fields of segments")
+		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, sg.Value)
+		d.Hints = append(d.Hints, sg.Hint())
+	}
 	var sv *browser.SliderValueError
 	if errors.As(err, &sv) {
 		// the slider was right, the value not (docs/targets.md "Sliders")
