@@ -45,6 +45,11 @@ type checks struct {
 	// it, so the step fails at once (docs/targets.md "When waiting
 	// ends"). nil: any role takes it.
 	takes func(n *locate.Node) error
+	// keyed says the action works the element by keys alone, once it has
+	// the focus: what holds it drawing over it is no cover then (a
+	// kit's thumb over the native input it hid); anything else is
+	// (docs/targets.md "Sliders"). nil: none is.
+	keyed func(n *locate.Node) bool
 }
 
 // restQuiet is how long the change watcher must have reported no DOM
@@ -325,6 +330,10 @@ func (p *Page) check(ctx context.Context, n *locate.Node, chk checks, followLink
 	case "hidden":
 		return 0, 0, false, &locate.NotInteractableError{Why: diagnostics.ReasonHidden, Msg: fmt.Sprintf("%s %q has no size", n.Role, n.Name), Node: n}
 	case "covered":
+		if cr.Cover == diagnostics.CoverContainer && chk.keyed != nil && chk.keyed(n) {
+			out.Log = append(out.Log, fmt.Sprintf("%s %q is drawn over by %s, which holds it; set with keys", n.Role, n.Name, cr.By))
+			break
+		}
 		done, err := p.covered(ctx, n, cr.By, cr.Cover, followLinks, out)
 		return 0, 0, done, err
 	default:
@@ -518,7 +527,7 @@ func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputD
 // "Actionability"); a slider is set with keys (slider.go), a field of
 // segments typed into part by part (segments.go).
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
-	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: fillable}, false, func(n *locate.Node, x, y float64) error {
+	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: fillable, keyed: isSlider}, false, func(n *locate.Node, x, y float64) error {
 		if n.Role == "slider" {
 			return p.slide(ctx, n, value) // docs/targets.md "Sliders"
 		}

@@ -27,6 +27,12 @@ func fillable(n *locate.Node) error {
 	return takesText(n)
 }
 
+// isSlider is fill's keyed check: a slider is set with keys, which reach
+// it focused, so a container that draws over it (the thumb and track a
+// kit draws over the native range input it hides: React Aria, MUI) is no
+// cover (docs/targets.md "Sliders").
+func isSlider(n *locate.Node) bool { return n.Role == "slider" }
+
 // sliderState is slider.js's answer.
 type sliderState struct {
 	Now    float64 `json:"now"`
