@@ -45,11 +45,24 @@ type checks struct {
 	// it, so the step fails at once (docs/targets.md "When waiting
 	// ends"). nil: any role takes it.
 	takes func(n *locate.Node) error
+	// prefer is the role check of a tie: among matches that tie, those it
+	// refuses are left out when another passes (locate.ResolveFor); nil:
+	// takes is, when set.
+	prefer func(n *locate.Node) error
 	// keyed says the action works the element by keys alone, once it has
 	// the focus: what holds it drawing over it is no cover then (a
 	// kit's thumb over the native input it hid); anything else is
 	// (docs/targets.md "Sliders"). nil: none is.
 	keyed func(n *locate.Node) bool
+}
+
+// tie is the role check that breaks a tie between matches: prefer, else
+// takes.
+func (c checks) tie() func(*locate.Node) error {
+	if c.prefer != nil {
+		return c.prefer
+	}
+	return c.takes
 }
 
 // restQuiet is how long the change watcher must have reported no DOM
@@ -201,7 +214,7 @@ func (p *Page) act(ctx context.Context, t *flows.Target, chk checks, followLinks
 			return false, err
 		}
 		start, reads := time.Now(), p.Reads()
-		f, err := p.Find(ctx, t, FindOptions{Live: true, Reuse: true}) // docs/targets.md "One lookup"
+		f, err := p.Find(ctx, t, FindOptions{Live: true, Reuse: true, Takes: chk.tie()}) // docs/targets.md "One lookup"
 		r, s := f.Result, f.Snap
 		out.Phases.Attempts++
 		out.Phases.Resolve += time.Since(start)

@@ -37,6 +37,10 @@ type FindOptions struct {
 	// fails (a container that matched nothing) is the error, with what
 	// was counted.
 	All bool
+	// Takes is the role check of the step's action (checks.takes): among
+	// matches that tie, those it refuses are left out when another takes
+	// the action (locate.ResolveFor). nil: an expectation's lookup.
+	Takes func(*locate.Node) error
 	// Wait polls (Page.Poll, docs/targets.md "When waiting ends") until
 	// the target resolves to exactly one visible element or ctx ends:
 	// then the error is a *LocateError with the last resolution and
@@ -126,7 +130,7 @@ func (p *Page) findOnce(ctx context.Context, t *flows.Target, o FindOptions) (Fo
 	if err != nil {
 		return Found{}, err
 	}
-	f, _, err := p.over(ctx, snap, t, FindOptions{All: o.All})
+	f, _, err := p.over(ctx, snap, t, FindOptions{All: o.All, Takes: o.Takes})
 	f.Source = SourceRead
 	return f, err
 }
@@ -145,12 +149,20 @@ func (p *Page) over(ctx context.Context, snap *locate.Snapshot, t *flows.Target,
 		}
 		return f, true, err
 	}
-	f.Result = locate.Resolve(ctx, snap, p.table, t, p.cssQuery)
+	f.Result = locate.ResolveFor(ctx, snap, p.table, t, p.cssQuery, takesFn(o.Takes))
 	if o.Shown {
 		r := f.Result
 		return f, r.Err == nil && r.Node != nil && p.shownNow(ctx, snap, r.Node), nil
 	}
 	return f, true, nil
+}
+
+// takesFn is a role check as ResolveFor takes it: nil for none.
+func takesFn(takes func(*locate.Node) error) func(*locate.Node) bool {
+	if takes == nil {
+		return nil
+	}
+	return func(n *locate.Node) bool { return takes(n) == nil }
 }
 
 // RefEntry is the node that a plain ref target recorded, for the document

@@ -76,9 +76,11 @@ func nodeNow(snap *locate.Snapshot, n *locate.Node) *locate.Node {
 
 // Select picks options in the element t resolves to.
 func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*Outcome, error) {
+	// among matches that tie, one that is a control of another kind is
+	// not what a select step means (docs/targets.md "Resolution", 4)
 	var native bool
 	s := &selecting{target: t}
-	out, err := p.act(ctx, t, checks{enabled: true, hit: true}, false, func(n *locate.Node, x, y float64) error {
+	out, err := p.act(ctx, t, checks{enabled: true, hit: true, prefer: selectable}, false, func(n *locate.Node, x, y float64) error {
 		// ask the element itself: the snapshot's tag can be missing when
 		// the DOM changed between its two reads
 		isSel, err := p.callOn(ctx, n, isSelectJS())
@@ -352,4 +354,19 @@ func listNames(names []string, max int) string {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:max], ", ") + fmt.Sprintf(", … (%d more)", len(names)-max)
+}
+
+// notSelects are the roles of controls of their own kind: a select step
+// that ties one of them with another match means the other.
+var notSelects = map[string]bool{"checkbox": true, "radio": true, "switch": true, "slider": true, "spinbutton": true,
+	"textbox": true, "searchbox": true, "link": true, "menuitemcheckbox": true, "menuitemradio": true}
+
+// selectable is select's tie-break check: any widget a person picks from
+// may be a button, a combobox, a listbox or a clickable, but none of
+// notSelects is.
+func selectable(n *locate.Node) error {
+	if notSelects[n.Role] {
+		return fmt.Errorf("%s %q is no select", n.Role, n.Name)
+	}
+	return nil
 }

@@ -36,6 +36,9 @@ type Result struct {
 	Doc string
 	// refRole is the role a ref recorded (WantedRole).
 	refRole string
+	// takes says a match's role can take the step's action (nil: any
+	// can): the first tie-break (docs/targets.md "Resolution", 4).
+	takes func(*Node) bool
 }
 
 // Rungs of the ladder.
@@ -68,7 +71,15 @@ func (n *Node) Key() NodeKey { return NodeKey{n.Session, n.Backend} }
 // table `@eN` refs are looked up in (may be nil): the one snap was
 // numbered with.
 func Resolve(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery) *Result {
-	r := &Result{Target: t, Doc: snap.Document}
+	return ResolveFor(ctx, snap, refs, t, css, nil)
+}
+
+// ResolveFor is Resolve for a step whose action only elements of some
+// roles take (takes: fill takes a field, select a combobox or a listbox):
+// among matches that tie, those takes refuses are left out, when one
+// takes it (docs/targets.md "Resolution", 4, the first tie-break).
+func ResolveFor(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, takes func(*Node) bool) *Result {
+	r := &Result{Target: t, Doc: snap.Document, takes: takes}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
 	if err != nil {
 		r.Err = err
@@ -471,6 +482,15 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 		r.Node = seen[i]
 		return
 	}
+	f := taking(seen, r.takes)
+	if len(f) == 1 && len(seen) > 1 {
+		r.Node = f[0]
+		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q, the only one that takes the step's action", len(vis), r.Node.Role, r.Node.Name))
+		return
+	}
+	if len(f) > 0 {
+		seen = f
+	}
 	if len(seen) == 1 {
 		r.Node = seen[0]
 		if len(vis) > 1 {
@@ -487,6 +507,21 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 	r.Matches = top
 	r.Err = &ResolveError{Why: diagnostics.ReasonAmbiguous,
 		Msg: fmt.Sprintf("%d elements match %s equally", len(top), describe(t))}
+}
+
+// taking is the matches takes lets take the step's action: all of them
+// when takes is nil.
+func taking(seen []*Node, takes func(*Node) bool) []*Node {
+	if takes == nil {
+		return seen
+	}
+	var out []*Node
+	for _, n := range seen {
+		if takes(n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // rank applies the tie-breaks of docs/targets.md "Resolution", 4, to the
