@@ -11,24 +11,21 @@ group Departure
   spinbutton Day
   spinbutton Year
 group Check-in
-  spinbutton month,_Check-in
-  spinbutton day,_Check-in
-  spinbutton year,_Check-in
+  spinbutton month, Check-in
+  spinbutton day, Check-in
+  spinbutton year, Check-in
 group Quantity
-  spinbutton Quantity_of_mugs
+  spinbutton Quantity of mugs
 group Address
   textbox Street
-  spinbutton House_number
+  spinbutton House number
   spinbutton Floor
 group Size
   spinbutton Width
   spinbutton Height
 `)
-	// the outline's names have no spaces; give them theirs. Size's are
-	// number inputs: fields of their own, no segments
+	// Size's are number inputs: fields of their own, no segments
 	for _, n := range snap.All {
-		n.Name = replaceUnderscores(n.Name)
-		n.Text = n.Name
 		if n.Name == "Width" || n.Name == "Height" {
 			n.Tag = "input"
 		}
@@ -58,14 +55,4 @@ group Size
 			t.Errorf("%s: %d segments, want %d", c.name, got, c.segs)
 		}
 	}
-}
-
-func replaceUnderscores(s string) string {
-	b := []byte(s)
-	for i := range b {
-		if b[i] == '_' {
-			b[i] = ' '
-		}
-	}
-	return string(b)
 }

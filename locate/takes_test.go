@@ -10,17 +10,13 @@ import (
 // The step's action breaks a tie first: docs/targets.md "Resolution", 4.
 func TestResolveForTheAction(t *testing.T) {
 	snap := tree(t, `
-button Select_an_item_Room
-switch Quiet_room
+button Select an item Room
+switch Quiet room
 button Email
-textbox Email_address
+textbox Email address
 button Save
 button Save
 `)
-	for _, n := range snap.All {
-		n.Name = replaceUnderscores(n.Name)
-		n.Text = n.Name
-	}
 	field := func(n *Node) bool { return n.EditableRole() }
 	noSwitch := func(n *Node) bool { return n.Role != "switch" }
 	for _, c := range []struct {
