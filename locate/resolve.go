@@ -37,7 +37,7 @@ type Result struct {
 	// refRole is the role a ref recorded (WantedRole).
 	refRole string
 	// takes says a match's role can take the step's action (nil: any
-	// can): the first tie-break (docs/targets.md "Resolution", 4).
+	// can): the last tie-break (docs/targets.md "Resolution", 4).
 	takes func(*Node) bool
 }
 
@@ -75,9 +75,10 @@ func Resolve(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Targe
 }
 
 // ResolveFor is Resolve for a step whose action only elements of some
-// roles take (takes: fill takes a field, select a combobox or a listbox):
-// among matches that tie, those takes refuses are left out, when one
-// takes it (docs/targets.md "Resolution", 4, the first tie-break).
+// roles take (takes: fill takes a field, check a box): among matches
+// still tied after the other tie-breaks, the one takes lets take the
+// action is chosen, when it is the only one (docs/targets.md
+// "Resolution", 4, the last tie-break).
 func ResolveFor(ctx context.Context, snap *Snapshot, refs *RefTable, t *flows.Target, css CSSQuery, takes func(*Node) bool) *Result {
 	r := &Result{Target: t, Doc: snap.Document, takes: takes}
 	cands, err := candidates(ctx, snap, refs, t, css, r)
@@ -482,15 +483,6 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 		r.Node = seen[i]
 		return
 	}
-	f := taking(seen, r.takes)
-	if len(f) == 1 && len(seen) > 1 {
-		r.Node = f[0]
-		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q, the only one that takes the step's action", len(vis), r.Node.Role, r.Node.Name))
-		return
-	}
-	if len(f) > 0 {
-		seen = f
-	}
 	if len(seen) == 1 {
 		r.Node = seen[0]
 		if len(vis) > 1 {
@@ -504,16 +496,22 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q by %s", len(vis), top[0].Role, top[0].Name, rankReason(best, scores)))
 		return
 	}
+	if f := taking(top, r.takes); len(f) == 1 {
+		r.Node = f[0]
+		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q, the only one of the %d still tied that takes the step's action",
+			len(vis), r.Node.Role, r.Node.Name, len(top)))
+		return
+	}
 	r.Matches = top
 	r.Err = &ResolveError{Why: diagnostics.ReasonAmbiguous,
 		Msg: fmt.Sprintf("%d elements match %s equally", len(top), describe(t))}
 }
 
-// taking is the matches takes lets take the step's action: all of them
-// when takes is nil.
+// taking is the matches takes lets take the step's action: none when
+// takes is nil.
 func taking(seen []*Node, takes func(*Node) bool) []*Node {
 	if takes == nil {
-		return seen
+		return nil
 	}
 	var out []*Node
 	for _, n := range seen {

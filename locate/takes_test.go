@@ -7,13 +7,16 @@ import (
 	"github.com/smokeflow/smokeflow/flows"
 )
 
-// The step's action breaks a tie first: docs/targets.md "Resolution", 4.
+// The step's action breaks a tie that the other tie-breaks leave:
+// docs/targets.md "Resolution", 4.
 func TestResolveForTheAction(t *testing.T) {
 	snap := tree(t, `
 button Select an item Room
 switch Quiet room
 button Email
 textbox Email address
+button Phone help
+textbox Phone number
 button Save
 button Save
 `)
@@ -26,8 +29,9 @@ button Save
 	}{
 		{"Room", nil, "ambiguous"},
 		{"Room", noSwitch, "button Select an item Room"},
-		{"Email", nil, "button Email"},                          // the exact name wins
-		{"Email", field, "textbox Email address"},               // but only one takes text
+		{"Phone", nil, "ambiguous"},
+		{"Phone", field, "textbox Phone number"},
+		{"Email", field, "button Email"},                        // the exact name decides first
 		{"Save", field, "ambiguous"},                            // none takes it: the tie stands
 		{"{name: Room, nth: 1}", noSwitch, "switch Quiet room"}, // nth counts every match
 	} {
