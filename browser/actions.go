@@ -45,9 +45,9 @@ type checks struct {
 	// it, so the step fails at once (docs/targets.md "When waiting
 	// ends"). nil: any role takes it.
 	takes func(n *locate.Node) error
-	// prefer is the role check of a tie: among matches that tie, those it
-	// refuses are left out when another passes (locate.ResolveFor); nil:
-	// takes is, when set.
+	// prefer is the role check of a tie: among matches still tied after
+	// the other tie-breaks, the only one it passes is chosen
+	// (locate.ResolveFor); nil: takes is, when set.
 	prefer func(n *locate.Node) error
 	// keyed says the action works the element by keys alone, once it has
 	// the focus: what holds it drawing over it is no cover then (a

@@ -37,9 +37,9 @@ type FindOptions struct {
 	// fails (a container that matched nothing) is the error, with what
 	// was counted.
 	All bool
-	// Takes is the role check of the step's action (checks.takes): among
-	// matches that tie, those it refuses are left out when another takes
-	// the action (locate.ResolveFor). nil: an expectation's lookup.
+	// Takes is the role check of the step's action (checks.tie): among
+	// matches still tied after the other tie-breaks, the only one it
+	// passes is chosen (locate.ResolveFor). nil: an expectation's lookup.
 	Takes func(*locate.Node) error
 	// Wait polls (Page.Poll, docs/targets.md "When waiting ends") until
 	// the target resolves to exactly one visible element or ctx ends:

@@ -76,7 +76,7 @@ func nodeNow(snap *locate.Snapshot, n *locate.Node) *locate.Node {
 
 // Select picks options in the element t resolves to.
 func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*Outcome, error) {
-	// among matches that tie, one that is a control of another kind is
+	// among matches still tied, one that is a control of another kind is
 	// not what a select step means (docs/targets.md "Resolution", 4)
 	var native bool
 	s := &selecting{target: t}
@@ -357,7 +357,7 @@ func listNames(names []string, max int) string {
 }
 
 // notSelects are the roles of controls of their own kind: a select step
-// that ties one of them with another match means the other.
+// whose matches tie one of them with another means the other.
 var notSelects = map[string]bool{"checkbox": true, "radio": true, "switch": true, "slider": true, "spinbutton": true,
 	"textbox": true, "searchbox": true, "link": true, "menuitemcheckbox": true, "menuitemradio": true}
 
