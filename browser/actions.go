@@ -594,24 +594,30 @@ func (p *Page) fillFocus(ctx context.Context, n *locate.Node, value string) (set
 // host: at its caret, or at its end, docs/flows.md "type").
 func (p *Page) Type(ctx context.Context, t *flows.Target, text string, delay time.Duration) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: takesText}, false, func(n *locate.Node, x, y float64) error {
-		if err := p.focusForKeys(ctx, n); err != nil {
+		return p.typeInto(ctx, n, text, delay)
+	})
+}
+
+// typeInto focuses n for keys and types text into it key by key, delay
+// apart: the type step, and each segment of a field of segments
+// (segments.go).
+func (p *Page) typeInto(ctx context.Context, n *locate.Node, text string, delay time.Duration) error {
+	if err := p.focusForKeys(ctx, n); err != nil {
+		return err
+	}
+	for _, r := range text {
+		if err := p.typeRune(ctx, r); err != nil {
 			return err
 		}
-		for _, r := range text {
-			if err := p.typeRune(ctx, r); err != nil {
-				return err
-			}
-
-			if delay > 0 {
-				select {
-				case <-time.After(delay):
-				case <-ctx.Done():
-					return ctx.Err()
-				}
+		if delay > 0 {
+			select {
+			case <-time.After(delay):
+			case <-ctx.Done():
+				return ctx.Err()
 			}
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // Press presses a key combination ("Enter", "Control+A") on the focused

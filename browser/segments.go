@@ -32,12 +32,12 @@ func (p *Page) fillSegments(ctx context.Context, n *locate.Node, segs []*locate.
 	switch {
 	case len(parts) == len(segs):
 		for i, seg := range segs {
-			if err := p.typeInto(ctx, seg, parts[i]); err != nil {
+			if err := p.typeInto(ctx, seg, parts[i], 0); err != nil {
 				return err
 			}
 		}
 	case len(parts) == 1:
-		if err := p.typeInto(ctx, segs[0], parts[0]); err != nil {
+		if err := p.typeInto(ctx, segs[0], parts[0], 0); err != nil {
 			return err
 		}
 	default:
@@ -57,11 +57,11 @@ func (p *Page) fillSegments(ctx context.Context, n *locate.Node, segs []*locate.
 // parts fills the whole field, as the field's own fill does (an agent's
 // ref is a segment's); a value of one part is typed into seg alone.
 func (p *Page) fillSegment(ctx context.Context, f, seg *locate.Node, value string) error {
-	parts := segmentParts(value)
+	segs, parts := f.Segments(), segmentParts(value)
 	if len(parts) > 1 {
-		return p.fillSegments(ctx, f, f.Segments(), value)
+		return p.fillSegments(ctx, f, segs, value)
 	}
-	if err := p.typeInto(ctx, seg, value); err != nil {
+	if err := p.typeInto(ctx, seg, value, 0); err != nil {
 		return err
 	}
 	shown, err := p.segmentTexts(ctx, []*locate.Node{seg})
@@ -69,20 +69,7 @@ func (p *Page) fillSegment(ctx context.Context, f, seg *locate.Node, value strin
 		return err
 	}
 	if !segmentsShow(parts, shown) {
-		return segmentsErr(f, f.Segments(), value, shown[0])
-	}
-	return nil
-}
-
-// typeInto focuses a segment and types text into it key by key.
-func (p *Page) typeInto(ctx context.Context, seg *locate.Node, text string) error {
-	if err := p.focusForKeys(ctx, seg); err != nil {
-		return err
-	}
-	for _, r := range text {
-		if err := p.typeRune(ctx, r); err != nil {
-			return err
-		}
+		return segmentsErr(f, segs, value, shown[0])
 	}
 	return nil
 }
