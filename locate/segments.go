@@ -18,32 +18,45 @@ const minSegments = 2
 // which is a field of its own) and no other visible field; nil
 // otherwise.
 func (n *Node) Segments() []*Node {
-	if n.EditableRole() || n.Tag == "input" || n.Tag == "textarea" || n.Role == "slider" {
-		return nil
+	if segs, clean := n.segments(); clean && len(segs) >= minSegments {
+		return segs
 	}
-	var segs []*Node
-	other := false
-	var walk func(c *Node)
-	walk = func(c *Node) {
+	return nil
+}
+
+// segments is the segment spinbuttons n holds, and clean: n is no field
+// itself and holds no other field. An element that is not clean makes
+// none of its ancestors a field of segments either.
+func (n *Node) segments() (segs []*Node, clean bool) {
+	if isField(n) || n.Role == "slider" {
+		return nil, false
+	}
+	var walk func(c *Node) bool
+	walk = func(c *Node) bool {
 		for _, k := range c.Children {
 			switch {
 			case k.Role == "spinbutton" && k.Tag != "input":
 				if k.Visible && !k.Disabled && !k.ReadOnly {
 					segs = append(segs, k)
 				}
-			case (k.EditableRole() || k.Tag == "input" || k.Tag == "textarea") && k.Visible:
-				other = true
+			case isField(k) && k.Visible:
+				return false
 			default:
-				walk(k)
+				if !walk(k) {
+					return false
+				}
 			}
 		}
+		return true
 	}
-	walk(n)
-	if other || len(segs) < minSegments {
-		return nil
+	if !walk(n) {
+		return nil, false
 	}
-	return segs
+	return segs, true
 }
+
+// isField is an element that takes text or a number of its own.
+func isField(n *Node) bool { return n.EditableRole() || n.Tag == "input" || n.Tag == "textarea" }
 
 // oneField is the visible matches seen with the segments of one field of
 // segments taken as that field, when t names no role (docs/targets.md
@@ -73,13 +86,18 @@ func oneField(seen []*Node, t *flows.Target) []*Node {
 // nil when n is none of its segments.
 func (n *Node) FieldOf() *Node { return fieldOf(n) }
 
-// fieldOf is the nearest field of segments that holds the spinbutton n.
+// fieldOf is the nearest field of segments that holds the spinbutton n:
+// its ancestors in turn, up to the first that holds another field.
 func fieldOf(n *Node) *Node {
-	if n.Role != "spinbutton" {
+	if n.Role != "spinbutton" || n.Tag == "input" {
 		return nil
 	}
 	for a := n.Parent; a != nil; a = a.Parent {
-		if a.Segments() != nil {
+		segs, clean := a.segments()
+		if !clean {
+			return nil
+		}
+		if len(segs) >= minSegments {
 			return a
 		}
 	}
