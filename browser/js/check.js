@@ -26,7 +26,7 @@
   if (editable && el.readOnly === true) return {state: 'not_editable'};
   const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   let scrolled = false;
-  if (!inView(el.getBoundingClientRect())) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
+  if (!inView(el.getBoundingClientRect()) || outsideScroller(el)) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
   const now = () => document.timeline ? document.timeline.currentTime : null;
   const same = (a, b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
   // a page at rest: no DOM change for a while, no animation or transition

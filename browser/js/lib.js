@@ -62,6 +62,27 @@ function composedParent(n) {
   return n.assignedSlot || n.parentNode || n.host || null;
 }
 
+// outsideScroller says part of el's box lies outside a box that scrolls
+// around it (overflow auto or scroll: a long listbox, a menu, a side
+// panel), which a person scrolls to see the item: its centre may be in
+// the viewport and still show what is under the list (docs/targets.md
+// "The checks", In view). The walk goes up the composed tree and ends at
+// the document's scroller, which check.js's inView answers for, or at a
+// fixed box, which nothing above it clips.
+function outsideScroller(el) {
+  const r = el.getBoundingClientRect();
+  for (let a = el; a && a !== document.scrollingElement; a = composedParent(a)) {
+    if (!(a instanceof Element)) continue;
+    const cs = getComputedStyle(a);
+    if (a !== el && /auto|scroll|overlay/.test(cs.overflowX + ' ' + cs.overflowY)) {
+      const c = a.getBoundingClientRect();
+      if (r.top < c.top - 1 || r.left < c.left - 1 || r.bottom > c.bottom + 1 || r.right > c.right + 1) return true;
+    }
+    if (cs.position === 'fixed') return false;
+  }
+  return false;
+}
+
 // composedContains says n is el or inside it in the composed tree: up
 // through the slots nodes are slotted into, parents and the hosts of
 // shadow roots. A headline <div> slotted into an option's <li> in the
