@@ -49,7 +49,8 @@ func TestRankExactNameFirst(t *testing.T) {
 }
 
 // A contains-match starts at a word boundary: "Age" is not inside
-// "page" (docs/targets.md "Resolution", 3: Matching).
+// "page"; and one that ends in a digit ends a number: "20" is not the
+// start of "2025" (docs/targets.md "Resolution", 3: Matching).
 func TestMatchStartsAtWord(t *testing.T) {
 	cases := []struct {
 		want, name string
@@ -65,6 +66,13 @@ func TestMatchStartsAtWord(t *testing.T) {
 		{"-x", "a-x", true},
 		{"été", "Un été", true},
 		{"té", "Un été", false},
+		{"20", "Friday, June 20th, 2025", true},
+		{"20", "Sunday, June 1st, 2025", false},
+		{"20", "June 20, 2025", true},
+		{"Room 1", "Room 12", false},
+		{"Room 1", "Room 12, Room 1", true},
+		{"Page 1", "Page 1 of 3", true},
+		{"v2", "v2.1", true},
 	}
 	for _, c := range cases {
 		m, err := newMatcher(c.want, false)

@@ -913,16 +913,20 @@ func (m *matcher) match(s string) bool {
 }
 
 // containsAtWord reports whether want occurs in s starting at a word
-// boundary: "age" is in "Age group" and "the age" but not in "page"
-// (docs/targets.md "Resolution", 3: Matching).
+// boundary: "age" is in "Age group" and "the age" but not in "page"; and
+// a want that ends in a digit ends a number: "20" is in "June 20th" but
+// not in "2025", "Room 1" not in "Room 12" (docs/targets.md "Resolution",
+// 3: Matching).
 func containsAtWord(s, want string) bool {
+	endsNumber := unicode.IsDigit(lastRune(want))
 	for from := 0; from <= len(s); {
 		i := strings.Index(s[from:], want)
 		if i < 0 {
 			return false
 		}
 		i += from
-		if i == 0 || !wordRune(lastRune(s[:i])) || !wordRune(firstRune(want)) {
+		starts := i == 0 || !wordRune(lastRune(s[:i])) || !wordRune(firstRune(want))
+		if starts && !(endsNumber && unicode.IsDigit(firstRune(s[i+len(want):]))) {
 			return true
 		}
 		_, size := utf8.DecodeRuneInString(s[i:])
