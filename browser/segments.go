@@ -28,6 +28,9 @@ func segmentParts(value string) []string {
 // of it into the first when it is one run of letters and digits (the
 // field moves on as each segment fills); then reads the segments back.
 func (p *Page) fillSegments(ctx context.Context, n *locate.Node, segs []*locate.Node, value string) error {
+	if segs[0].IsBox() {
+		return p.fillBoxes(ctx, n, segs, value)
+	}
 	parts := segmentParts(value)
 	switch {
 	case len(parts) == len(segs):
@@ -58,7 +61,7 @@ func (p *Page) fillSegments(ctx context.Context, n *locate.Node, segs []*locate.
 // ref is a segment's); a value of one part is typed into seg alone.
 func (p *Page) fillSegment(ctx context.Context, f, seg *locate.Node, value string) error {
 	segs, parts := f.Segments(), segmentParts(value)
-	if len(parts) > 1 {
+	if len(parts) > 1 || seg.IsBox() && len(codeChars(value)) != 1 {
 		return p.fillSegments(ctx, f, segs, value)
 	}
 	if err := p.typeInto(ctx, seg, value, 0); err != nil {
@@ -74,11 +77,47 @@ func (p *Page) fillSegment(ctx context.Context, f, seg *locate.Node, value strin
 	return nil
 }
 
-// segmentTexts is what each segment shows now.
+// codeChars is what a code's boxes take of value: its letters and digits,
+// one a box ("123 456", "123-456").
+func codeChars(value string) []rune { return []rune(strings.Join(segmentParts(value), "")) }
+
+// fillBoxes types value into the boxes of the code field n, a character
+// a box: each box focused with what it holds selected, as a person
+// clicks a box and types over it (the field may move the focus on
+// itself, or not); then reads the boxes back (docs/targets.md "Fields of
+// segments", Codes).
+func (p *Page) fillBoxes(ctx context.Context, n *locate.Node, boxes []*locate.Node, value string) error {
+	chars := codeChars(value)
+	if len(chars) != len(boxes) {
+		return segmentsErr(n, boxes, value, "")
+	}
+	for i, box := range boxes {
+		if _, err := p.fillFocus(ctx, box, string(chars[i])); err != nil {
+			return err
+		}
+		if err := p.typeRune(ctx, chars[i]); err != nil {
+			return err
+		}
+	}
+	shown, err := p.segmentTexts(ctx, boxes)
+	if err != nil {
+		return err
+	}
+	if !strings.EqualFold(strings.Join(shown, ""), string(chars)) {
+		return segmentsErr(n, boxes, value, strings.Join(shown, " "))
+	}
+	return nil
+}
+
+// segmentTexts is what each segment shows now: a box's value.
 func (p *Page) segmentTexts(ctx context.Context, segs []*locate.Node) ([]string, error) {
 	out := make([]string, len(segs))
 	for i, seg := range segs {
-		s, err := p.Attr(ctx, seg, "textContent")
+		prop := "textContent"
+		if seg.IsBox() {
+			prop = "value"
+		}
+		s, err := p.Attr(ctx, seg, prop)
 		if err != nil {
 			return nil, err
 		}
@@ -153,9 +192,17 @@ type SegmentsValueError struct {
 	Value    string
 	Segments []string // the segments' names, in order
 	Shown    string   // what they showed after typing, "" when nothing was typed
+	Boxes    bool     // the segments are a code's boxes, a character each
 }
 
 func (e *SegmentsValueError) Error() string {
+	if e.Boxes {
+		what := fmt.Sprintf("%q has %d", e.Value, len(codeChars(e.Value)))
+		if e.Shown != "" {
+			what = fmt.Sprintf("after typing %q they hold %s", e.Value, e.Shown)
+		}
+		return fmt.Sprintf("%s %q is a code of %d boxes, a letter or digit each: %s", e.Node.Role, e.Node.Name, len(e.Segments), what)
+	}
 	what := fmt.Sprintf("%q has %d parts", e.Value, len(segmentParts(e.Value)))
 	if e.Shown != "" {
 		what = fmt.Sprintf("after typing %q it shows %s", e.Value, e.Shown)
@@ -167,6 +214,9 @@ func (e *SegmentsValueError) Reason() diagnostics.Reason { return diagnostics.Re
 
 // Hint says how to give the value.
 func (e *SegmentsValueError) Hint() string {
+	if e.Boxes {
+		return fmt.Sprintf("give the whole code, %d letters or digits, one for each box", len(e.Segments))
+	}
 	return fmt.Sprintf("give one part for each segment, in their order (%s), as the field shows them", strings.Join(e.Segments, ", "))
 }
 
@@ -176,5 +226,5 @@ func segmentsErr(n *locate.Node, segs []*locate.Node, value, shown string) error
 	for i, s := range segs {
 		names[i] = strconv.Quote(s.Name)
 	}
-	return &SegmentsValueError{Node: n, Value: value, Segments: names, Shown: shown}
+	return &SegmentsValueError{Node: n, Value: value, Segments: names, Shown: shown, Boxes: segs[0].IsBox()}
 }

@@ -341,6 +341,11 @@ func isLabelled(n *Node) bool {
 	switch n.NameFrom {
 	case "label", "labelledby", "aria-label":
 		return true
+	case "legend":
+		// a fieldset its legend names is labelled when it is one field
+		// (docs/targets.md "Fields of segments"): the legend's text is
+		// the field's label, as a <label> is an input's
+		return n.Segments() != nil
 	}
 	return false
 }

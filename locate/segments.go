@@ -1,6 +1,10 @@
 package locate
 
-import "github.com/smokeflow/smokeflow/flows"
+import (
+	"math"
+
+	"github.com/smokeflow/smokeflow/flows"
+)
 
 // A field of segments (docs/targets.md "Fields of segments"): a date or
 // time field drawn as one spinbutton a part (month, day, year, hours,
@@ -8,36 +12,66 @@ import "github.com/smokeflow/smokeflow/flows"
 // React Aria's DateField and TimeField. It is one field to a person, and
 // `fill` takes it whole (browser/segments.go).
 
-// minSegments is how many spinbuttons make a field of segments.
-const minSegments = 2
+// A field of a code's boxes is the same to a person: a one-time or
+// verification code drawn as one narrow <input> a character (react-otp-
+// input, Ark UI's and Chakra's PinInput, hand-written sign-in pages), in
+// the element its label names; its boxes are its segments.
+
+// minSegments is how many spinbuttons make a field of segments, minBoxes
+// how many boxes make a field of a code; maxBoxWidth is the widest, in
+// CSS pixels, a box for a character is drawn (a text field is wider).
+const (
+	minSegments = 2
+	minBoxes    = 4
+	maxBoxWidth = 64
+)
 
 // Segments is the spinbuttons of n, in document order, when n is a field
 // of segments: an element of no field role (not a text field, spinbutton,
 // combobox or slider) that holds at least minSegments visible, enabled,
 // writable spinbuttons drawn by the page (not `<input type=number>`,
-// which is a field of its own) and no other visible field; nil
-// otherwise.
+// which is a field of its own) and no other visible field; or its boxes,
+// when n is a field of a code: it holds at least minBoxes visible,
+// enabled, writable boxes (IsBox) of one width and no other visible
+// field. Nil otherwise.
 func (n *Node) Segments() []*Node {
-	if segs, clean := n.segments(); clean && len(segs) >= minSegments {
+	if segs, clean := n.segments(); clean && enough(segs) {
 		return segs
 	}
 	return nil
 }
 
-// segments is the segment spinbuttons n holds, and clean: n is no field
-// itself and holds no other field. An element that is not clean makes
-// none of its ancestors a field of segments either.
+// enough says segs make a field: minSegments spinbuttons, minBoxes boxes.
+func enough(segs []*Node) bool {
+	return len(segs) >= minSegments && (!segs[0].IsBox() || len(segs) >= minBoxes)
+}
+
+// IsBox says n is a box of a code: an <input> that takes text or a
+// number, drawn no wider than maxBoxWidth.
+func (n *Node) IsBox() bool {
+	return n.Tag == "input" && (n.Role == "textbox" || n.Role == "spinbutton") && !n.Box.Empty() && n.Box.W <= maxBoxWidth
+}
+
+// segments is the segments n holds (spinbuttons, or boxes of one width),
+// and clean: n is no field itself and holds no other field, nor
+// segments of both kinds. An element that is not clean makes none of its
+// ancestors a field of segments either.
 func (n *Node) segments() (segs []*Node, clean bool) {
 	if isField(n) || n.Role == "slider" {
 		return nil, false
 	}
+	var spins, boxes []*Node
 	var walk func(c *Node) bool
 	walk = func(c *Node) bool {
 		for _, k := range c.Children {
 			switch {
 			case k.Role == "spinbutton" && k.Tag != "input":
 				if k.Visible && !k.Disabled && !k.ReadOnly {
-					segs = append(segs, k)
+					spins = append(spins, k)
+				}
+			case k.IsBox() && k.Visible:
+				if !k.Disabled && !k.ReadOnly {
+					boxes = append(boxes, k)
 				}
 			case isField(k) && k.Visible:
 				return false
@@ -49,10 +83,25 @@ func (n *Node) segments() (segs []*Node, clean bool) {
 		}
 		return true
 	}
-	if !walk(n) {
+	switch {
+	case !walk(n):
 		return nil, false
+	case len(boxes) == 0:
+		return spins, true
+	case len(spins) == 0 && oneWidth(boxes):
+		return boxes, true
 	}
-	return segs, true
+	return nil, false
+}
+
+// oneWidth says the boxes are drawn alike: their widths within a pixel.
+func oneWidth(boxes []*Node) bool {
+	for _, b := range boxes[1:] {
+		if math.Abs(b.Box.W-boxes[0].Box.W) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // isField is an element that takes text or a number of its own.
@@ -86,10 +135,10 @@ func oneField(seen []*Node, t *flows.Target) []*Node {
 // nil when n is none of its segments.
 func (n *Node) FieldOf() *Node { return fieldOf(n) }
 
-// fieldOf is the nearest field of segments that holds the spinbutton n:
-// its ancestors in turn, up to the first that holds another field.
+// fieldOf is the nearest field of segments that holds the spinbutton or
+// box n: its ancestors in turn, up to the first that holds another field.
 func fieldOf(n *Node) *Node {
-	if n.Role != "spinbutton" || n.Tag == "input" {
+	if (n.Role != "spinbutton" || n.Tag == "input") && !n.IsBox() {
 		return nil
 	}
 	for a := n.Parent; a != nil; a = a.Parent {
@@ -97,7 +146,7 @@ func fieldOf(n *Node) *Node {
 		if !clean {
 			return nil
 		}
-		if len(segs) >= minSegments {
+		if enough(segs) {
 			return a
 		}
 	}

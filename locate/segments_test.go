@@ -56,3 +56,88 @@ group Size
 		}
 	}
 }
+
+// A code drawn as a box a character is a field of its boxes: four or
+// more narrow <input>s of one width and no other field (docs/targets.md
+// "Fields of segments", Codes).
+func TestFieldOfBoxes(t *testing.T) {
+	snap := tree(t, `
+group SMS code
+  generic
+    textbox Digit 1
+    textbox Digit 2
+    textbox Digit 3
+  generic
+    textbox Digit 4
+    textbox Digit 5
+    textbox Digit 6
+group Address
+  textbox Street
+  textbox City
+  textbox Zip
+  textbox Country
+group PIN
+  textbox First
+  textbox Second
+  textbox Third
+group Uneven
+  textbox A1
+  textbox A2
+  textbox A3
+  textbox A4
+group Mixed
+  textbox B1
+  textbox B2
+  textbox B3
+  textbox B4
+  spinbutton Hour
+`)
+	for _, n := range snap.All {
+		switch {
+		case n.Role == "textbox" || n.Role == "spinbutton":
+			n.Tag = "input"
+		}
+		switch n.Name {
+		case "Street", "City", "Zip", "Country":
+			n.Box.W = 240 // text fields, not boxes
+		case "A4":
+			n.Box.W = 60 // one box drawn wider
+		case "Hour":
+			n.Tag = "" // a drawn spinbutton: segments of another kind
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		boxes int
+	}{{"SMS code", 6}, {"Address", 0}, {"PIN", 0}, {"Uneven", 0}, {"Mixed", 0}} {
+		var g *Node
+		for _, n := range snap.All {
+			if n.Role == "group" && n.Name == c.name {
+				g = n
+			}
+		}
+		if got := len(g.Segments()); got != c.boxes {
+			t.Errorf("%s: %d boxes, want %d", c.name, got, c.boxes)
+		}
+	}
+	for _, c := range []struct{ target, want string }{
+		{"SMS code", "group SMS code @0"},
+		{"Digit 5", "textbox Digit 5 @2 in SMS code"},
+	} {
+		if got := pick(t, snap, c.target); got != c.want {
+			t.Errorf("%s: got %s, want %s", c.target, got, c.want)
+		}
+	}
+	for _, name := range []string{"Digit 1", "Digit 6"} {
+		for _, n := range snap.All {
+			if n.Name == name && (n.FieldOf() == nil || n.FieldOf().Name != "SMS code") {
+				t.Errorf("%s: FieldOf = %v, want group SMS code", name, n.FieldOf())
+			}
+		}
+	}
+	for _, n := range snap.All {
+		if n.Name == "Street" && n.FieldOf() != nil {
+			t.Errorf("Street: FieldOf = %s, want none", n.FieldOf().Name)
+		}
+	}
+}
