@@ -134,13 +134,13 @@ func withPrelude(src string) string {
 	return "(() => {\n" + jsPrelude() + "return (\n" + src + ");\n})()"
 }
 
-// libNames are the top-level functions of lib.js.
+// libNames are the top-level functions and constants of lib.js.
 var libNames = sync.OnceValue(func() [][]string {
-	return regexp.MustCompile(`(?m)^function (\w+)\(`).FindAllStringSubmatch(jsFile("lib"), -1)
+	return regexp.MustCompile(`(?m)^(?:function|const) (\w+)\b`).FindAllStringSubmatch(jsFile("lib"), -1)
 })
 
 // namesPrelude reports whether src names a constant of jsConstants or a
-// function of lib.js (a name in a comment counts too: the prelude is then
+// function or constant of lib.js (a name in a comment counts too: the prelude is then
 // there for nothing, never missing).
 func namesPrelude(src string) bool {
 	for _, c := range jsConstants {

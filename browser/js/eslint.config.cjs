@@ -7,9 +7,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const globals = require('globals');
 
-// lib.js's helpers, by their declarations
+// lib.js's helpers and constants, by their declarations
 const lib = fs.readFileSync(path.join(__dirname, 'lib.js'), 'utf8');
-const helpers = [...lib.matchAll(/^function (\w+)/gm)].map((m) => m[1]);
+const helpers = [...lib.matchAll(/^(?:function|const) (\w+)/gm)].map((m) => m[1]);
 
 // Go's constants, by their names in js.go's jsConstants
 const goSide = fs.readFileSync(path.join(__dirname, '..', 'js.go'), 'utf8');
@@ -33,5 +33,10 @@ module.exports = [
       // a `catch (e) {}` that ignores what was thrown says so by itself
       'no-unused-vars': ['error', {caughtErrors: 'none'}],
     },
+  },
+  {
+    // lib.js's top-level helpers are for the other scripts
+    files: ['lib.js'],
+    rules: {'no-unused-vars': ['error', {caughtErrors: 'none', vars: 'local'}]},
   },
 ];
