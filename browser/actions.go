@@ -547,7 +547,7 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 		if segs := n.Segments(); segs != nil {
 			return p.fillSegments(ctx, n, segs, value) // docs/targets.md "Fields of segments"
 		}
-		if f := n.FieldOf(); f != nil {
+		if f := segmentOf(n, value); f != nil {
 			return p.fillSegment(ctx, f, n, value)
 		}
 		if n.EditHost {

@@ -61,7 +61,7 @@ func (p *Page) fillSegments(ctx context.Context, n *locate.Node, segs []*locate.
 // ref is a segment's); a value of one part is typed into seg alone.
 func (p *Page) fillSegment(ctx context.Context, f, seg *locate.Node, value string) error {
 	segs, parts := f.Segments(), segmentParts(value)
-	if len(parts) > 1 || seg.IsBox() && len(codeChars(value)) != 1 {
+	if len(parts) > 1 || seg.IsBox() {
 		return p.fillSegments(ctx, f, segs, value)
 	}
 	if err := p.typeInto(ctx, seg, value, 0); err != nil {
@@ -75,6 +75,18 @@ func (p *Page) fillSegment(ctx context.Context, f, seg *locate.Node, value strin
 		return segmentsErr(f, segs, value, shown[0])
 	}
 	return nil
+}
+
+// segmentOf is the field of segments whose segment n is, as fill takes
+// value: a box only with a whole code, which fills the field; a box given
+// anything else is a field of its own (a row of narrow inputs that is no
+// code: a week's hours, "7.5" into Monday's).
+func segmentOf(n *locate.Node, value string) *locate.Node {
+	f := n.FieldOf()
+	if f == nil || n.IsBox() && len(codeChars(value)) != len(f.Segments()) {
+		return nil
+	}
+	return f
 }
 
 // codeChars is what a code's boxes take of value: its letters and digits,
