@@ -3,6 +3,7 @@ package locate
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/valyala/fastjson"
@@ -19,6 +20,9 @@ type domInfo struct {
 	visibility string
 	display    string // computed display, "" without a layout box
 	opacity    string // computed opacity, "" without a layout box
+	// clipped: the node or an element around it is clipped to nothing
+	// (clipAway): the visually hidden pattern of kits
+	clipped    bool
 	checked    bool
 	contentDoc int // index of the iframe's document, -1
 	// end is the index after the node's subtree (the nodes are in
@@ -29,6 +33,13 @@ type domInfo struct {
 	blank bool
 	// text is a text node's text.
 	text string
+}
+
+// drawnInvisible says the node is drawn so that nothing of it shows
+// though it is laid out: an opacity of 0, a box of 1×1 or less, or
+// clipped away (a kit's native input under the widget it draws).
+func (di *domInfo) drawnInvisible() bool {
+	return di.opacity == "0" || di.box.W <= 1 && di.box.H <= 1 || di.clipped
 }
 
 // docData is one document of a session, from DOMSnapshot.
@@ -67,7 +78,9 @@ func (d *DOMSnapshot) ClosedShadow() bool { return d != nil && d.closed }
 
 // SnapshotStyles are the computed styles a DOMSnapshot.captureSnapshot
 // must ask for, in this order, for DecodeDOMSnapshot to read them.
-func SnapshotStyles() []string { return []string{"cursor", "visibility", "display", "opacity"} }
+func SnapshotStyles() []string {
+	return []string{"cursor", "visibility", "display", "opacity", "clip", "clip-path"}
+}
 
 // DecodeDOMSnapshot decodes the result of DOMSnapshot.captureSnapshot
 // taken with the computed styles of SnapshotStyles.
@@ -407,7 +420,7 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 	if err != nil {
 		return err
 	}
-	var vals [4][]byte // the first values of a row of bounds or styles
+	var vals [6][]byte // the first values of a row of bounds or styles
 	var n int          // how many values the row has
 	row := func(v []byte) error {
 		if n < len(vals) {
@@ -429,7 +442,7 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 	if err != nil {
 		return err
 	}
-	return eachIndexed(c[3], func(k int, st []byte) error {
+	err = eachIndexed(c[3], func(k int, st []byte) error {
 		n = 0
 		di := node(k)
 		if di == nil {
@@ -448,8 +461,51 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 		if n > 3 {
 			di.opacity = table.str(vals[3])
 		}
+		if n > 5 {
+			di.clipped = clipAway(table.str(vals[4]), table.str(vals[5]))
+		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	// what is clipped clips what it holds: nodes come in document order,
+	// a parent before its children
+	for i := range dd.nodes {
+		if p := dd.nodes[i].parent; p >= 0 && p < i && dd.nodes[p].clipped {
+			dd.nodes[i].clipped = true
+		}
+	}
+	return nil
+}
+
+// clipAway says the computed clip and clip-path of an element leave
+// nothing of it to see: a clip rectangle with no area (`rect(0px, 0px,
+// 0px, 0px)`, `rect(1px, 1px, 1px, 1px)`), or `inset(50%)`; what
+// Bootstrap's `.visually-hidden` and `.btn-check`, Tailwind's `sr-only`,
+// PrimeReact's and Tom Select's hidden inputs draw (docs/targets.md "The
+// snapshot", "Labels, hosts and hidden native controls").
+func clipAway(clip, clipPath string) bool {
+	if strings.HasPrefix(clipPath, "inset(50%") {
+		return true
+	}
+	inner, ok := strings.CutPrefix(clip, "rect(")
+	if !ok {
+		return false
+	}
+	var edge [4]float64 // top, right, bottom, left
+	parts := strings.Split(strings.TrimSuffix(inner, ")"), ",")
+	if len(parts) != 4 {
+		return false
+	}
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(p), "px"), 64)
+		if err != nil {
+			return false // auto: the edge of the box
+		}
+		edge[i] = v
+	}
+	return edge[2] <= edge[0] || edge[1] <= edge[3]
 }
 
 // dom returns the DOM facts of a backend node of the session.

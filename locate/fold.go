@@ -143,7 +143,8 @@ var toggleRoles = map[string]bool{"checkbox": true, "radio": true, "switch": tru
 
 // foldLabel makes a label part of the control c it labels. A label of a
 // concealed checkbox, radio or switch (drawn invisible, or with an empty
-// box) stands for it, as one of a display:none one does: the label takes
+// box) that no toggle the kit draws around it stands for (drawnToggle)
+// stands for it, as one of a display:none one does: the label takes
 // its role, state and name, and its ref clicks the label. A label of a control a person sees gets no
 // ref: a click on it is a click on the control.
 func foldLabel(l, c *Node) {
@@ -151,6 +152,16 @@ func foldLabel(l, c *Node) {
 		c = c.into // a label of a host labels the control it is
 	}
 	if !interactiveRoles[c.Role] || c.replaced || c.InSelect || c.inHost {
+		return
+	}
+	if w := drawnToggle(c); w != nil {
+		// the kit draws the toggle around its concealed input (PrimeReact's
+		// InputSwitch: a div of role checkbox around an input of role
+		// switch): the drawn one is the control, the label names it
+		l.Clickable, c.replaced = false, true
+		if ownName(w) == "" {
+			w.Name, w.NameFrom = labelName(l), "label"
+		}
 		return
 	}
 	if c.concealed && toggleRoles[c.Role] && l.Visible && !l.concealed && !interactiveRoles[l.Role] {
@@ -170,6 +181,21 @@ func foldLabel(l, c *Node) {
 			c.Name, c.NameFrom = labelName(l), "label"
 		}
 	}
+}
+
+// drawnToggle is the toggle a kit draws around the concealed checkbox,
+// radio or switch c, when there is one: a visible toggle that holds it,
+// its parent or grandparent. Nil otherwise.
+func drawnToggle(c *Node) *Node {
+	if !c.concealed || !toggleRoles[c.Role] {
+		return nil
+	}
+	for a, i := c.Parent, 0; a != nil && i < 2; a, i = a.Parent, i+1 {
+		if realControl(a) && a.Visible && !a.concealed && kindOf(a.Role) == "toggle" {
+			return a
+		}
+	}
+	return nil
 }
 
 // ownName is the name of n that its author gave it: "" when it has none,
@@ -192,7 +218,8 @@ func labelName(l *Node) string {
 // foldStandIn gives the name of a label whose native control is hidden
 // (foldStandIn's standIn: the control a kit hid and drew a widget for) to
 // that widget: the first control or clickable shown in the element right
-// after the native control, else the nearest control around it. The
+// after the native control, else the nearest control around it, else the
+// nearest clickable around it. The
 // widget takes the label's name when it has none of its own, or only what
 // it shows (its value, its text, its placeholder or title: Select2's
 // combobox is labelled by its own "Choose a city"), which it keeps as its
@@ -213,6 +240,11 @@ func foldStandIn(l *Node, s *standIn) {
 	for _, n := range s.around {
 		if w == nil && realControl(n) && n.Visible && !n.concealed {
 			w = n
+		}
+	}
+	for _, n := range s.around {
+		if w == nil && n.Actionable() && n.Visible && !n.concealed {
+			w = n // a clickable around it: the kit's widget (PrimeReact's Dropdown)
 		}
 	}
 	if w == nil {

@@ -65,8 +65,9 @@ type Node struct {
 	// inHost marks the content of an editing host: no ref.
 	inHost bool
 	// concealed marks an element laid out but drawn invisible: an
-	// opacity of 0, a box of 1×1 or less (an empty one too), or
-	// visibility hidden (a kit's native input under the widget it draws).
+	// opacity of 0, a box of 1×1 or less (an empty one too), clipped
+	// away (itself or what holds it), or visibility hidden (a kit's
+	// native input under the widget it draws).
 	concealed bool
 	// replaced marks a concealed control that its label or the widget
 	// drawn for it stands for: no ref (docs/targets.md "The snapshot",

@@ -28,3 +28,24 @@ func TestNodeRules(t *testing.T) {
 		}
 	}
 }
+
+// A clip that leaves nothing to see conceals: docs/targets.md "The
+// snapshot", "Labels, hosts and hidden native controls".
+func TestClipAway(t *testing.T) {
+	for _, c := range []struct {
+		clip, path string
+		want       bool
+	}{
+		{"rect(0px, 0px, 0px, 0px)", "none", true},
+		{"rect(1px, 1px, 1px, 1px)", "none", true},
+		{"auto", "inset(50%)", true},
+		{"auto", "none", false},
+		{"rect(0px, 100px, 20px, 0px)", "none", false},
+		{"rect(auto, auto, auto, auto)", "none", false},
+		{"auto", "inset(10%)", false},
+	} {
+		if got := clipAway(c.clip, c.path); got != c.want {
+			t.Errorf("clipAway(%q, %q) = %v, want %v", c.clip, c.path, got, c.want)
+		}
+	}
+}

@@ -337,7 +337,7 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 	}
 	n.Box = Box{X: box.X + off.X, Y: box.Y + off.Y, W: box.W, H: box.H}
 	n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
-	n.concealed = di.hasLayout && (!n.Visible || di.opacity == "0" || box.W <= 1 && box.H <= 1)
+	n.concealed = di.hasLayout && (!n.Visible || di.drawnInvisible())
 	if n.concealed && di.tag == "input" && n.Checked != "" {
 		n.Checked = drawnChecked(di.attrs, n.Checked)
 	}

@@ -12,8 +12,9 @@ import "strings"
 
 // standInAt is where the widget drawn for a label's hidden native
 // control may be, in the DOM of doc: the element rendered right after
-// the native control among its siblings (beside; -1 for none), and the
-// elements that hold the native control.
+// the native control among its siblings, or after the invisible wrapper
+// that hides it (beside; -1 for none), and the elements that hold the
+// native control.
 type standInAt struct {
 	doc    *docData
 	native int
@@ -39,8 +40,8 @@ const standInAround = 3
 // doc may be, when the control is one a widget replaces: an <input>,
 // <select> or <textarea> (not a checkbox or radio, whose label stands for
 // them) that the page does not show: a hidden input, not rendered,
-// visibility hidden, drawn invisible (opacity 0, a box of 1×1 or less)
-// or hidden from the accessibility tree (aria-hidden). Nil otherwise.
+// visibility hidden, drawn invisible (opacity 0, a box of 1×1 or less,
+// clipped away) or hidden from the accessibility tree (aria-hidden). Nil otherwise.
 func standInFor(doc *docData, i int) *standInAt {
 	in := &doc.nodes[i]
 	typ := strings.ToLower(in.attrs["type"])
@@ -48,20 +49,37 @@ func standInFor(doc *docData, i int) *standInAt {
 		return nil
 	}
 	hidden := typ == "hidden" || !in.hasLayout || in.visibility == "hidden" || in.visibility == "collapse" ||
-		in.opacity == "0" || in.box.W <= 1 && in.box.H <= 1 || in.attrs["aria-hidden"] == "true"
+		in.drawnInvisible() || in.attrs["aria-hidden"] == "true"
 	if !hidden {
 		return nil
 	}
-	return &standInAt{doc: doc, native: i, beside: renderedAfter(doc, i)}
+	return &standInAt{doc: doc, native: i, beside: renderedAfter(doc, hidingWrapper(doc, i))}
+}
+
+// hidingWrapper is the element whose next sibling may be the widget drawn
+// for the hidden native control at index i: the control itself, or the
+// outermost wrapper around it drawn invisible whose only rendered
+// content it is (PrimeReact's `.p-hidden-accessible`: a clipped box of
+// 1×1 around the input, the widget after it).
+func hidingWrapper(doc *docData, i int) int {
+	for {
+		p := doc.nodes[i].parent
+		if renderedAfter(doc, i) >= 0 || p < 0 || !doc.nodes[p].hasLayout || !doc.nodes[p].drawnInvisible() {
+			return i
+		}
+		i = p
+	}
 }
 
 // renderedAfter is the first element after the node at index i among its
-// siblings that the page renders (a script, a hidden input, a
-// display:none element are skipped), -1 when there is none.
+// siblings that the page renders and shows (a script, a hidden input, a
+// display:none element, one drawn invisible are skipped: PrimeReact's
+// hidden <select> between its hidden input and the label it draws), -1
+// when there is none.
 func renderedAfter(doc *docData, i int) int {
 	p := doc.nodes[i].parent
 	for j := doc.nodes[i].end; j > i && j < len(doc.nodes) && doc.nodes[j].parent == p; j = doc.nodes[j].end {
-		if d := &doc.nodes[j]; d.hasLayout && d.tag != "" && d.tag[0] != '#' && d.tag[0] != ':' {
+		if d := &doc.nodes[j]; d.hasLayout && !d.drawnInvisible() && d.tag != "" && d.tag[0] != '#' && d.tag[0] != ':' {
 			return j
 		}
 	}
