@@ -817,7 +817,19 @@ func (p *Page) ElementBox(ctx context.Context, t *flows.Target) (*locate.Box, er
 
 // Attr reads an attribute or property of the element t resolves to.
 func (p *Page) Attr(ctx context.Context, n *locate.Node, name string) (string, error) {
-	raw, err := p.callOn(ctx, n, attrJS(), name)
+	return p.readAttr(ctx, n, name, false)
+}
+
+// Value reads the value a field holds now: its value property, which its
+// value attribute only starts it with.
+func (p *Page) Value(ctx context.Context, n *locate.Node) (string, error) {
+	return p.readAttr(ctx, n, "value", true)
+}
+
+// readAttr reads an attribute, else a property, of n; or its property
+// alone, with prop.
+func (p *Page) readAttr(ctx context.Context, n *locate.Node, name string, prop bool) (string, error) {
+	raw, err := p.callOn(ctx, n, attrJS(), name, prop)
 	if err != nil {
 		return "", err
 	}

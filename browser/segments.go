@@ -125,11 +125,13 @@ func (p *Page) fillBoxes(ctx context.Context, n *locate.Node, boxes []*locate.No
 func (p *Page) segmentTexts(ctx context.Context, segs []*locate.Node) ([]string, error) {
 	out := make([]string, len(segs))
 	for i, seg := range segs {
-		prop := "textContent"
+		var s string
+		var err error
 		if seg.IsBox() {
-			prop = "value"
+			s, err = p.Value(ctx, seg)
+		} else {
+			s, err = p.Attr(ctx, seg, "textContent")
 		}
-		s, err := p.Attr(ctx, seg, prop)
 		if err != nil {
 			return nil, err
 		}

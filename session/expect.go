@@ -152,6 +152,16 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 				}
 			}
 		}
+		if !ok && (n.Tag == "input" || n.Tag == "textarea") && n.EditableRole() {
+			// a field holds what it shows, its value: the accessibility
+			// tree says aria-valuenow of an input given role=spinbutton,
+			// which a kit may set only on blur (PrimeReact's InputNumber;
+			// docs/flows.md "expect", value)
+			if v, err := ss.page.Value(ctx, n); err == nil && v != n.Value {
+				ok, _ = matchString(e.Match, v)
+				return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, v)
+			}
+		}
 		return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
 	}
 }
