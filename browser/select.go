@@ -97,8 +97,11 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 				return err
 			}
 		}
-		if len(choiceGroups(s.before, nil, n)) > 0 {
-			return nil // a list shown as it stands (a listbox): nothing to open
+		if n.Expanded != "false" && len(choiceGroups(s.before, nil, n)) > 0 {
+			// a list shown as it stands (a listbox): nothing to open; a
+			// widget that says it is collapsed is opened, whatever it
+			// shows inside (Choices.js: the list of its value)
+			return nil
 		}
 		s.clicked = true
 		return p.guardedClick(ctx, n, x, y, ClickOptions{}, false) // open it

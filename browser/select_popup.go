@@ -162,7 +162,8 @@ func choiceGroups(snap, before *locate.Snapshot, in *locate.Node, loose ...bool)
 }
 
 // findPopup is the widget's open popup in snap: one inside the widget
-// (a shadow root's list, a listbox itself), else one it controls
+// (a shadow root's list, a listbox itself; the first that appeared since
+// it was opened, else the first), else one it controls
 // (aria-controls, aria-owns), else the last that appeared since it was
 // opened (a portal at the end of body, a popover, a dialog), else the
 // last list of clickable items without ARIA roles that appeared.
@@ -170,6 +171,14 @@ func (p *Page) findPopup(ctx context.Context, snap *locate.Snapshot, s *selectin
 	w := nodeNow(snap, s.widget)
 	if w != nil {
 		if in := choiceGroups(snap, nil, w); len(in) > 0 {
+			if s.before != nil {
+				// one that appeared as it opened, before what showed
+				// already (Choices.js: the list of its value, then its
+				// dropdown, both inside it)
+				if fresh := choiceGroups(snap, s.before, w); len(fresh) > 0 {
+					return fresh[0]
+				}
+			}
 			return in[0]
 		}
 		all := choiceGroups(snap, nil, nil)

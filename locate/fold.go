@@ -217,9 +217,10 @@ func labelName(l *Node) string {
 
 // foldStandIn gives the name of a label whose native control is hidden
 // (foldStandIn's standIn: the control a kit hid and drew a widget for) to
-// that widget: the first control or clickable shown in the element right
-// after the native control, else the nearest control around it, else the
-// nearest clickable around it. The
+// that widget: the nearest control around the native control that holds
+// the first control or clickable shown in the element right after it,
+// else that control or clickable, else the nearest control around it,
+// else the nearest clickable around it. The
 // widget takes the label's name when it has none of its own, or only what
 // it shows (its value, its text, its placeholder or title: Select2's
 // combobox is labelled by its own "Choose a city"), which it keeps as its
@@ -238,8 +239,13 @@ func foldStandIn(l *Node, s *standIn) {
 		}
 	}
 	for _, n := range s.around {
-		if w == nil && realControl(n) && n.Visible && !n.concealed {
+		if realControl(n) && n.Visible && !n.concealed && (w == nil || w.Within(n)) {
+			// the control around the hidden one, or around it and what is
+			// shown beside it, which is a part of it (Choices.js: a
+			// combobox around its hidden select and the list showing its
+			// value)
 			w = n
+			break
 		}
 	}
 	for _, n := range s.around {
