@@ -1,7 +1,7 @@
 const { kit, expect } = require('./kit');
 
 kit('mui-x-date-pickers', [
-  'the date and the time: clicked the first segment and typed the digits with page.keyboard (getByLabel('Departure') resolves to two elements, a strict mode violation, and the field is a group of spinbuttons, no input fill takes)',
+  'the date and the time: clicked the first segment and typed the digits with page.keyboard (getByLabel("Departure") resolves to two elements, a strict mode violation, and the field is a group of spinbuttons, no input fill takes)',
 ], async ({ page }) => {
   await page.goto('/mui-x-date-pickers/');
   await page.getByRole('group', { name: 'Departure' }).getByRole('spinbutton', { name: 'Month' }).click();

@@ -1,7 +1,7 @@
 const { kit, expect } = require('./kit');
 
 kit('react-aria', [
-  'the date and the time: clicked the first segment and typed the digits with page.keyboard (getByLabel('Check-in') resolves to four elements, a strict mode violation, and the field is a group of spinbuttons, no input fill takes)',
+  'the date and the time: clicked the first segment and typed the digits with page.keyboard (getByLabel("Check-in") resolves to four elements, a strict mode violation, and the field is a group of spinbuttons, no input fill takes)',
   'select: opened the Select\'s button and the ComboBox\'s button and clicked the option (selectOption works on native selects only)',
   'the radio, the switch and the checkbox: clicked their labels\' text (their native inputs are hidden under the labels, which intercept the click)',
 ], async ({ page }) => {
