@@ -58,7 +58,9 @@ func (p *Page) fillSegments(ctx context.Context, n *locate.Node, segs []*locate.
 
 // fillSegment fills seg, a segment of the field f: a value of several
 // parts fills the whole field, as the field's own fill does (an agent's
-// ref is a segment's); a value of one part is typed into seg alone.
+// ref is a segment's); a value of one part is typed into seg alone. A
+// box of a code is given a whole code only (segmentOf), which fills the
+// field.
 func (p *Page) fillSegment(ctx context.Context, f, seg *locate.Node, value string) error {
 	segs, parts := f.Segments(), segmentParts(value)
 	if len(parts) > 1 || seg.IsBox() {

@@ -249,7 +249,10 @@ func foldStandIn(l *Node, s *standIn) {
 		}
 	}
 	for _, n := range s.around {
-		if w == nil && n.Actionable() && n.Visible && !n.concealed {
+		if w != nil {
+			break
+		}
+		if n.Actionable() && n.Visible && !n.concealed {
 			w = n // a clickable around it: the kit's widget (PrimeReact's Dropdown)
 		}
 	}

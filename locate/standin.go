@@ -41,7 +41,8 @@ const standInAround = 3
 // <select> or <textarea> (not a checkbox or radio, whose label stands for
 // them) that the page does not show: a hidden input, not rendered,
 // visibility hidden, drawn invisible (opacity 0, a box of 1×1 or less,
-// clipped away) or hidden from the accessibility tree (aria-hidden). Nil otherwise.
+// clipped away) or hidden from the accessibility tree (aria-hidden). Nil
+// otherwise.
 func standInFor(doc *docData, i int) *standInAt {
 	in := &doc.nodes[i]
 	typ := strings.ToLower(in.attrs["type"])
@@ -57,10 +58,10 @@ func standInFor(doc *docData, i int) *standInAt {
 }
 
 // hidingWrapper is the element whose next sibling may be the widget drawn
-// for the hidden native control at index i: the control itself, or the
-// outermost wrapper around it drawn invisible whose only rendered
-// content it is (PrimeReact's `.p-hidden-accessible`: a clipped box of
-// 1×1 around the input, the widget after it).
+// for the hidden native control at index i: the control itself, or, when
+// nothing is shown after it inside them, the outermost of the wrappers
+// drawn invisible around it (PrimeReact's `.p-hidden-accessible`: a
+// clipped box of 1×1 around the input, the widget after it).
 func hidingWrapper(doc *docData, i int) int {
 	for {
 		p := doc.nodes[i].parent
