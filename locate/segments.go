@@ -52,6 +52,10 @@ func (n *Node) IsBox() bool {
 	return n.Tag == "input" && (n.Role == "textbox" || n.Role == "spinbutton") && !n.Box.Empty() && n.Box.W <= maxBoxWidth
 }
 
+// isSegment says n may be a segment of a field: a spinbutton the page
+// draws (not `<input type=number>`), or a box (IsBox).
+func isSegment(n *Node) bool { return n.Role == "spinbutton" && n.Tag != "input" || n.IsBox() }
+
 // segments is the segments n holds (spinbuttons, or boxes of one width),
 // and clean: n is no field itself and holds no other field, nor
 // segments of both kinds. An element that is not clean makes none of its
@@ -65,13 +69,14 @@ func (n *Node) segments() (segs []*Node, clean bool) {
 	walk = func(c *Node) bool {
 		for _, k := range c.Children {
 			switch {
-			case k.Role == "spinbutton" && k.Tag != "input":
-				if k.Visible && !k.Disabled && !k.ReadOnly {
-					spins = append(spins, k)
+			case isSegment(k):
+				if !k.Visible || k.Disabled || k.ReadOnly {
+					continue
 				}
-			case k.IsBox() && k.Visible:
-				if !k.Disabled && !k.ReadOnly {
+				if k.IsBox() {
 					boxes = append(boxes, k)
+				} else {
+					spins = append(spins, k)
 				}
 			case isField(k) && k.Visible:
 				return false
@@ -138,7 +143,7 @@ func (n *Node) FieldOf() *Node { return fieldOf(n) }
 // fieldOf is the nearest field of segments that holds the spinbutton or
 // box n: its ancestors in turn, up to the first that holds another field.
 func fieldOf(n *Node) *Node {
-	if (n.Role != "spinbutton" || n.Tag == "input") && !n.IsBox() {
+	if !isSegment(n) {
 		return nil
 	}
 	for a := n.Parent; a != nil; a = a.Parent {

@@ -45,13 +45,7 @@ group Size
 		name string
 		segs int
 	}{{"Departure", 3}, {"Check-in", 3}, {"Quantity", 0}, {"Address", 0}, {"Size", 0}} {
-		var g *Node
-		for _, n := range snap.All {
-			if n.Role == "group" && n.Name == c.name {
-				g = n
-			}
-		}
-		if got := len(g.Segments()); got != c.segs {
+		if got := len(named(snap, "group", c.name).Segments()); got != c.segs {
 			t.Errorf("%s: %d segments, want %d", c.name, got, c.segs)
 		}
 	}
@@ -110,13 +104,7 @@ group Mixed
 		name  string
 		boxes int
 	}{{"SMS code", 6}, {"Address", 0}, {"PIN", 0}, {"Uneven", 0}, {"Mixed", 0}} {
-		var g *Node
-		for _, n := range snap.All {
-			if n.Role == "group" && n.Name == c.name {
-				g = n
-			}
-		}
-		if got := len(g.Segments()); got != c.boxes {
+		if got := len(named(snap, "group", c.name).Segments()); got != c.boxes {
 			t.Errorf("%s: %d boxes, want %d", c.name, got, c.boxes)
 		}
 	}
@@ -129,15 +117,22 @@ group Mixed
 		}
 	}
 	for _, name := range []string{"Digit 1", "Digit 6"} {
-		for _, n := range snap.All {
-			if n.Name == name && (n.FieldOf() == nil || n.FieldOf().Name != "SMS code") {
-				t.Errorf("%s: FieldOf = %v, want group SMS code", name, n.FieldOf())
-			}
+		if f := named(snap, "textbox", name).FieldOf(); f == nil || f.Name != "SMS code" {
+			t.Errorf("%s: FieldOf = %v, want group SMS code", name, f)
 		}
 	}
+	if f := named(snap, "textbox", "Street").FieldOf(); f != nil {
+		t.Errorf("Street: FieldOf = %s, want none", f.Name)
+	}
+}
+
+// named is the last node of snap with the role and name.
+func named(snap *Snapshot, role, name string) *Node {
+	var found *Node
 	for _, n := range snap.All {
-		if n.Name == "Street" && n.FieldOf() != nil {
-			t.Errorf("Street: FieldOf = %s, want none", n.FieldOf().Name)
+		if n.Role == role && n.Name == name {
+			found = n
 		}
 	}
+	return found
 }
