@@ -115,14 +115,18 @@ func TestScreencastFrameStandsWhileThePageIsUnchanged(t *testing.T) {
 		t.Fatal("a step after which nothing changed started the screencast instead of keeping the frame before it")
 	}
 	before := p.pictured()
-	// the change, then two animation frames: the browser has drawn it
-	// before the step's frame is asked for. A frame asked for sooner can be
-	// the paint before the change (the browser captures what it last drew;
-	// docs/running.md "How the frame is taken"), which is not what this
-	// test is about: that a changed page is not given its old frame.
-	change := `document.body.style.background = 'rgb(0,0,255)'; document.querySelector('p').textContent = 'blue';
-		new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`
-	if _, err := (proto.RuntimeEvaluate{Expression: change, AwaitPromise: true}).Call(p.main.Client(ctx)); err != nil {
+	// the change, then a screenshot, which waits for a new frame of the
+	// compositor: the browser has drawn the change before the step's frame
+	// is asked for. A frame asked for sooner can be the paint before the
+	// change (the browser captures what it last drew; docs/running.md "How
+	// the frame is taken"), and two animation frames do not make sure of
+	// it on a loaded machine; neither is what this test is about: that a
+	// changed page is not given its old frame.
+	change := `document.body.style.background = 'rgb(0,0,255)'; document.querySelector('p').textContent = 'blue'`
+	if _, err := (proto.RuntimeEvaluate{Expression: change}).Call(p.main.Client(ctx)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (proto.PageCaptureScreenshot{}).Call(p.main.Client(ctx)); err != nil {
 		t.Fatal(err)
 	}
 	// the change watcher reports the change
