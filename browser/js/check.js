@@ -1,9 +1,10 @@
 // check.js checks that the element is attached and enabled (and editable),
 // scrolls it into view, waits until it stays put over two rendered frames
 // (the box now and after the next frame; watching for up to 30 while it
-// moves), hit-tests its centre (or, where the centre is on a control the
-// element holds, a point beside it: lib.js besideControls) and, for a click, puts the click guard in
-// place, all in one call; it answers the centre, where to act
+// moves, or while a box around it fades: lib.js fading), hit-tests its
+// centre (or, where the centre is on a control the element holds, a point
+// beside it: lib.js besideControls) and, for a click, puts the click guard
+// in place, all in one call; it answers the centre, where to act
 // (docs/targets.md "Actionability", "One call"). A page at rest
 // (still: the change watcher has reported no DOM change for a while; no
 // animation or transition running in the element's document; nothing to
@@ -39,7 +40,7 @@
     await nextFrame();
     b = el.getBoundingClientRect();
     const tb = now();
-    if (tb === null || tb !== ta) { rendered = true; stable = same(a, b); }
+    if (tb === null || tb !== ta) { rendered = true; stable = same(a, b) && !fading(el); }
     a = b;
     ta = tb;
   }

@@ -4,6 +4,10 @@
 // hit test (and one account of a cover), one click guard.
 /* exported elementOf, nextFrame, deepActive, describe, deepHit, composedContains, hitOn, coverOf, installGuard */
 
+// fadeLimit is the longest transition or animation around an element
+// that fading waits for, in ms: a longer one is the page's decoration.
+const fadeLimit = 2000;
+
 // controlSelector matches what a person operates: another control in a
 // field's wrapper makes the wrapper no part of the field alone.
 const controlSelector = 'input:not([type=hidden]),select,textarea,button,a[href],[contenteditable=""],[contenteditable=true],' +
@@ -81,6 +85,23 @@ function outsideScroller(el) {
     if (cs.position === 'fixed') return false;
   }
   return false;
+}
+
+// fading says a transition or an animation runs on el or on a box
+// around it in the composed tree (a dialog fading in, a menu sliding
+// down) that ends: one of at most fadeLimit ms, not an endless one (a
+// spinner, a pulse), nor one run on a box inside it. Its box may stand
+// still while it runs (an opacity fade; the last frames of an ease-out),
+// and widgets ignore clicks until it ends (Bootstrap's modal keeps a
+// flag until transitionend): the element is not stable until it ends
+// (docs/targets.md "The checks", Stable).
+function fading(el) {
+  if (!document.getAnimations) return false;
+  return document.getAnimations().some(a => {
+    if (a.playState !== 'running' || !a.effect || !a.effect.target) return false;
+    const t = a.effect.getComputedTiming();
+    return t.activeDuration <= fadeLimit && t.endTime <= fadeLimit && composedContains(a.effect.target, el);
+  });
 }
 
 // composedContains says n is el or inside it in the composed tree: up
