@@ -64,6 +64,7 @@ var (
 	hostSelectJS     = lazyScript("host-select")
 	idleJS           = lazyScript("idle")
 	isSelectJS       = lazyScript("is-select")
+	nativeChosenJS   = lazyScript("native-chosen")
 	linkHrefJS       = lazyScript("link-href")
 	maskJS           = lazyScript("mask")
 	overlaysJS       = lazyScript("overlays")

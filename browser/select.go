@@ -97,9 +97,9 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 				return err
 			}
 		}
-		if n.Expanded != "false" && len(choiceGroups(s.before, nil, n)) > 0 {
+		if !n.Collapsed() && len(choiceGroups(s.before, nil, n)) > 0 {
 			// a list shown as it stands (a listbox): nothing to open; a
-			// widget that says it is collapsed is opened, whatever it
+			// widget that says its popup is shut is opened, whatever it
 			// shows inside (Choices.js: the list of its value)
 			return nil
 		}
@@ -239,6 +239,7 @@ func (p *Page) drawn(ctx context.Context, pop *popup) bool {
 func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *Outcome) error {
 	var opt *locate.Node
 	var snap *locate.Snapshot
+	held := false // chosen already, as the native select holds it
 	err := p.Poll(ctx, func() (bool, error) {
 		var err error
 		if snap, err = p.Snapshot(ctx); err != nil {
@@ -248,6 +249,11 @@ func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *O
 		if pop != nil {
 			s.popup, s.seen = pop, pop.names()
 			if opt = pop.match(want); opt != nil {
+				return true, nil
+			}
+			if p.nativeChoice(ctx, s.widget, want) == "chosen" {
+				// its list drops what is chosen (Choices.js, Tom Select)
+				held = true
 				return true, nil
 			}
 		}
@@ -274,18 +280,22 @@ func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *O
 		}
 		return err
 	}
-	return p.choose(ctx, s, snap, opt, out)
+	if held {
+		out.Log = append(out.Log, fmt.Sprintf("option %q was chosen already", want))
+		return nil
+	}
+	return p.choose(ctx, s, snap, opt, want, out)
 }
 
 // choose clicks the option (a confirm button after it, in a dialog), then
 // waits for the widget to show the choice.
-func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, opt *locate.Node, out *Outcome) error {
+func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, opt *locate.Node, want string, out *Outcome) error {
 	was := shownValue(snap, s.widget)
 	if opt.Ref == "" {
 		return fmt.Errorf("option %q of %s has no ref to click", opt.Name, describeNode(s.widget))
 	}
 	box := s.popup.box
-	if p.alreadyChosen(ctx, opt, box) {
+	if p.alreadyChosen(ctx, opt, box) && p.nativeChoice(ctx, s.widget, want) != "unchosen" {
 		// a second click would take it away again
 		out.Log = append(out.Log, fmt.Sprintf("option %q was chosen already", opt.Name))
 		return nil
@@ -334,6 +344,23 @@ func (p *Page) alreadyChosen(ctx context.Context, opt, box *locate.Node) bool {
 	}
 	multi, err := p.Attr(ctx, box, "aria-multiselectable")
 	return err == nil && multi == "true"
+}
+
+// nativeChoice says whether the native select a widget stands for
+// (Choices.js, Select2, Tom Select keep one hidden beside it) holds the
+// option named want: "chosen", "unchosen", or "" when no such select
+// holds it (native-chosen.js). What that select holds is what the form
+// sends: a widget may mark the option it highlights selected (Choices.js's
+// multiple select marks the option under the keys or the pointer
+// aria-selected), and drop from its list the options chosen
+// (docs/targets.md "Custom selects", 4).
+func (p *Page) nativeChoice(ctx context.Context, widget *locate.Node, want string) string {
+	raw, err := p.callOn(ctx, widget, nativeChosenJS(), want)
+	var state string
+	if err != nil || json.Unmarshal(raw, &state) != nil {
+		return ""
+	}
+	return state
 }
 
 // confirm clicks a dialog's confirm button after its choice was made (an

@@ -51,7 +51,7 @@ func (ax *axNode) mappedRole() string {
 // setProps sets the states of n from AX properties, clearing those the
 // node no longer has.
 func (n *Node) setProps(props []axProp) {
-	n.Level, n.Checked, n.Pressed, n.Expanded = 0, "", false, ""
+	n.Level, n.Checked, n.Pressed, n.Expanded, n.Popup = 0, "", false, "", false
 	n.Selected, n.Disabled, n.Required, n.ReadOnly = false, false, false, false
 	n.Live = liveRoles[n.Role]
 	n.editable = false
@@ -66,6 +66,8 @@ func (n *Node) setProps(props []axProp) {
 			n.Pressed = v == "true"
 		case "expanded":
 			n.Expanded = v
+		case "hasPopup": // "true", "menu", "listbox", ...; "false"
+			n.Popup = v != "" && v != "false"
 		case "selected":
 			n.Selected = v == "true"
 		case "disabled":

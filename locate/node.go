@@ -41,6 +41,7 @@ type Node struct {
 	Level     int
 	Checked   string // "true", "false", "mixed"; "" when not checkable
 	Expanded  string // "true", "false"; "" when not expandable
+	Popup     bool   // it says it opens a popup (aria-haspopup)
 	Selected  bool
 	Pressed   bool
 	Disabled  bool
@@ -133,6 +134,16 @@ func (n *Node) Within(anc *Node) bool {
 		}
 	}
 	return false
+}
+
+// Collapsed reports a widget that says its popup is shut: it says it is
+// collapsed (aria-expanded=false), or it says it opens a popup and not
+// whether it is open, which is how Chromium reports a listbox that opens
+// one (it keeps aria-haspopup and drops aria-expanded; Choices.js's select
+// without search). `select` opens it, whatever list it shows inside
+// (docs/targets.md "Custom selects", 1).
+func (n *Node) Collapsed() bool {
+	return n.Expanded == "false" || n.Expanded == "" && n.Popup
 }
 
 // Enabled is the opposite of Disabled, for readability.
