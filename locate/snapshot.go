@@ -338,6 +338,14 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 	n.Box = Box{X: box.X + off.X, Y: box.Y + off.Y, W: box.W, H: box.H}
 	n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
 	n.concealed = di.hasLayout && (!n.Visible || di.drawnInvisible())
+	if n.concealed && di.tag == "option" {
+		// an option of a native select drawn invisible (clipped to
+		// nothing with its select, under the widget a kit draws for it:
+		// Tom Select's multiple select) is no option a person sees or
+		// clicks; the select itself stands for the widget (docs/targets.md
+		// "Labels, hosts and hidden native controls")
+		n.Visible = false
+	}
 	if n.concealed && di.tag == "input" && n.Checked != "" {
 		n.Checked = drawnChecked(di.attrs, n.Checked)
 	}
