@@ -77,7 +77,7 @@ func fold(s string) string { return strings.ToLower(locate.Normalize(s)) }
 
 // boxOf is the popup a choice belongs to: its nearest listbox, menu,
 // tree, grid or dialog, else its nearest radio group or group, else its
-// parent.
+// nearest list, else its parent.
 func boxOf(n *locate.Node) *locate.Node {
 	for a := n.Parent; a != nil; a = a.Parent {
 		if popupRoles[a.Role] {
@@ -89,16 +89,23 @@ func boxOf(n *locate.Node) *locate.Node {
 			return a
 		}
 	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		if a.Role == "list" { // the list of a menu of links, item by item
+			return a
+		}
+	}
 	if n.Parent != nil {
 		return n.Parent
 	}
 	return n
 }
 
-// looseRoles are the roles of a choice with no ARIA role of its own: a
+// looseRoles are the roles of a choice with no ARIA role of a choice: a
 // list item or a plain element the page made clickable (a jQuery-era
-// widget's `<li>`), taken only when it appeared as the widget opened.
-var looseRoles = map[string]bool{"listitem": true, "generic": true}
+// widget's `<li>`), a link or a button (Bootstrap's dropdown: a list of
+// links the toggle opens), taken only when it appeared as the widget
+// opened.
+var looseRoles = map[string]bool{"listitem": true, "generic": true, "link": true, "button": true}
 
 // isChoice says n is a choice; loose takes the clickable items of a
 // popup without ARIA roles too.
@@ -106,7 +113,10 @@ func isChoice(n *locate.Node, loose bool) bool {
 	if choiceRoles[n.Role] {
 		return true
 	}
-	if !loose || !looseRoles[n.Role] || !n.Clickable || n.Ref == "" || strings.TrimSpace(n.TextOrName()) == "" {
+	// a link or a button is clicked by its role; the others, made
+	// clickable by the page
+	clicked := n.Clickable || n.Role == "link" || n.Role == "button"
+	if !loose || !looseRoles[n.Role] || !clicked || n.Ref == "" || strings.TrimSpace(n.TextOrName()) == "" {
 		return false
 	}
 	return n.Parent == nil || !isChoice(n.Parent, true) // the outermost of nested clickables
