@@ -56,12 +56,19 @@ func nativeField(n *Node, di *domInfo) bool {
 // finishEditHost completes a host once its text is known. Its value and
 // its text are the same: the value the accessibility tree gives it (the
 // host's rendered text, as innerText has it, blocks apart), or, when it
-// gives none (a designMode body), the text of its subtree. The body of an
+// gives none (a designMode body), the text of its subtree. A host whose
+// value is blank while its subtree shows text shows the text of a
+// pseudo-element (Quill's and ProseMirror's `::before` with the
+// placeholder's words): that is its placeholder, not its value
+// (docs/targets.md "The snapshot", "Editable hosts"). The body of an
 // iframe's document with no name of its own takes the iframe's name (its
 // title).
 func (n *Node) finishEditHost() {
-	if n.Value == "" {
+	if n.Value == "" && !n.valued {
 		n.Value = n.Text
+	}
+	if n.Value == "" && n.Text != "" && n.Placeholder == "" {
+		n.Placeholder = n.Text
 	}
 	n.Text = n.Value
 	if n.Tag != "body" || n.Name != "" {

@@ -63,6 +63,9 @@ type Node struct {
 	// editable is the AX tree's `editable` property: a field, a host, or
 	// a node inside one.
 	editable bool
+	// valued: the accessibility tree gave the node a value, blank ones
+	// too (an empty editing host's is a line break).
+	valued bool
 	// inHost marks the content of an editing host: no ref.
 	inHost bool
 	// concealed marks an element laid out but drawn invisible: an

@@ -167,6 +167,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 			Role:      role,
 			Name:      Normalize(ax.name),
 			Value:     Normalize(ax.value),
+			valued:    ax.value != "",
 			Ignored:   ax.ignored,
 			NameFrom:  ax.nameFrom,
 			Handle:    Handle{Session: sd.Session, Frame: frame, Backend: ax.backend},
