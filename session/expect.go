@@ -39,13 +39,21 @@ func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
 	case flows.ExpectText, flows.ExpectValue:
 		// a value a script set moves no stamp: a value is always read
 		// (docs/targets.md "Reusing a read")
-		cond = ss.single(t, ss.stringCheck(e, t), e.Kind == flows.ExpectText)
+		var takes func(*locate.Node) error
+		if e.Kind == flows.ExpectValue {
+			takes = holdsValue
+		}
+		cond = ss.single(t, ss.stringCheck(e, t), e.Kind == flows.ExpectText, takes)
 	case flows.ExpectURL, flows.ExpectTitle:
 		cond = ss.pageCond(e)
 	case flows.ExpectCount:
 		cond = ss.countCond(e, t)
 	case flows.ExpectEnabled, flows.ExpectDisabled, flows.ExpectChecked, flows.ExpectUnchecked:
-		cond = ss.single(t, stateCheck(e.Kind, t), false)
+		var takes func(*locate.Node) error
+		if e.Kind == flows.ExpectChecked || e.Kind == flows.ExpectUnchecked {
+			takes = checkable
+		}
+		cond = ss.single(t, stateCheck(e.Kind, t), false, takes)
 	case flows.ExpectNoConsoleErrors:
 		return ss.noConsoleErrors()
 	case flows.ExpectNoFailedRequests:
@@ -74,17 +82,19 @@ func (ss *Session) execExpect(c *stepCall, e *flows.Expect) error {
 // element that does not resolve is an error that gets diagnostics. With
 // reuse, the check may hold over the page's latest read when nothing has
 // changed since (docs/targets.md "Reusing a read"); when it does not, the
-// page is read.
-func (ss *Session) single(t *flows.Target, check nodeCheck, reuse bool) checkTry {
+// page is read. Takes, when not nil, is what the check reads: among
+// matches still tied, the only one it passes is the element
+// (docs/targets.md "Resolution", 4).
+func (ss *Session) single(t *flows.Target, check nodeCheck, reuse bool, takes func(*locate.Node) error) checkTry {
 	return func(ctx context.Context) (bool, string, error) {
 		if reuse {
-			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true}); f.Result != nil {
+			if f, _ := ss.page.Find(ctx, t, browser.FindOptions{Reuse: true, Shown: true, NoRead: true, Takes: takes}); f.Result != nil {
 				if ok, msg := check(ctx, f.Result.Node); ok {
 					return true, msg, nil
 				}
 			}
 		}
-		f, err := ss.page.Find(ctx, t, browser.FindOptions{})
+		f, err := ss.page.Find(ctx, t, browser.FindOptions{Takes: takes})
 		r, snap := f.Result, f.Snap
 		if err != nil {
 			return false, err.Error(), err
@@ -217,6 +227,32 @@ func thereAre(n int, err error) string {
 		return "the page could not be read: " + firstLine(err.Error())
 	}
 	return fmt.Sprintf("there are %d", n)
+}
+
+// errTakesNot is what holdsValue and checkable answer of an element they
+// do not pass: a tie-break, never shown to the user.
+var errTakesNot = errors.New("not what the check reads")
+
+// holdsValue passes an element that holds a value: a field, a select, a
+// slider, a progress bar or meter, a field of segments. An editable
+// combobox beside the button that opens its popup, both named by one
+// label (Base UI's Combobox), is the combobox.
+func holdsValue(n *locate.Node) error {
+	switch {
+	case n.EditableRole(), n.EditHost, n.Tag == "input", n.Tag == "textarea", n.Tag == "select",
+		n.Role == "slider", n.Role == "progressbar", n.Role == "meter", n.Role == "listbox", n.Segments() != nil:
+		return nil
+	}
+	return errTakesNot
+}
+
+// checkable passes an element that is checked or not: a checkbox, a
+// radio, a switch, a checkable menu item.
+func checkable(n *locate.Node) error {
+	if n.Checked != "" {
+		return nil
+	}
+	return errTakesNot
 }
 
 // stateCheck holds when the element is enabled, disabled, checked or
