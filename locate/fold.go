@@ -1,6 +1,9 @@
 package locate
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // foldControls makes each control of a UI kit one thing, as a person sees
 // it (docs/targets.md "The snapshot", "Labels, hosts and hidden native
@@ -42,6 +45,8 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 	for _, n := range nodes { // in document order: the first label of a control stands for it
 		if c := labelOf[n]; c != nil {
 			foldLabel(n, c)
+		} else if n.Role == "LabelText" {
+			foldLoneLabel(n)
 		}
 	}
 	for _, n := range nodes {
@@ -181,6 +186,59 @@ func foldLabel(l, c *Node) {
 			c.Name, c.NameFrom = labelName(l), "label"
 		}
 	}
+}
+
+// foldLoneLabel ties a label the page tied to no control in the tree
+// (its `for` and what it wraps are none, or hidden from it) to the one
+// control a person sees it name: the one control it holds, which has no
+// name of its own or one of no word (Base UI's toggle, a <span
+// role=checkbox> a label wraps beside the aria-hidden input it keeps in
+// step, whose indicator names it "●"), which takes its name; else the one
+// control beside it, in its parent, a concealed checkbox, radio or
+// switch with no name (Semantic UI's <input class=hidden> and its
+// <label> in div.ui.checkbox), which the label stands for
+// (docs/targets.md "Labels, hosts and hidden native controls").
+func foldLoneLabel(l *Node) {
+	if !l.Visible || l.concealed {
+		return
+	}
+	if in := controlsIn(l, nil); len(in) == 1 && wordless(ownName(in[0])) && in[0].Visible && !in[0].concealed {
+		c := in[0]
+		c.Name, c.NameFrom = labelName(l), "label"
+		l.Clickable = false
+		return
+	}
+	if l.Parent == nil || len(controlsIn(l, nil)) > 0 {
+		return
+	}
+	if by := controlsIn(l.Parent, l); len(by) == 1 && by[0].concealed && toggleRoles[by[0].Role] && by[0].Name == "" {
+		foldLabel(l, by[0])
+	}
+}
+
+// controlsIn are the real controls inside n (not n), outside skip.
+func controlsIn(n, skip *Node) []*Node {
+	var out []*Node
+	var walk func(c *Node)
+	walk = func(c *Node) {
+		if c == skip {
+			return
+		}
+		if c != n && realControl(c) {
+			out = append(out, c)
+			return
+		}
+		for _, k := range c.Children {
+			walk(k)
+		}
+	}
+	walk(n)
+	return out
+}
+
+// wordless says a name has no letter or digit: none, or a glyph.
+func wordless(name string) bool {
+	return !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
 
 // drawnToggle is the toggle a kit draws around the concealed checkbox,
