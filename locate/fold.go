@@ -45,7 +45,7 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 	for _, n := range nodes { // in document order: the first label of a control stands for it
 		if c := labelOf[n]; c != nil {
 			foldLabel(n, c)
-		} else if n.Role == "LabelText" {
+		} else if n.Role == "LabelText" && standIns[n] == nil { // a hidden control's label names its widget
 			foldLoneLabel(n)
 		}
 	}
@@ -194,10 +194,12 @@ func foldLabel(l, c *Node) {
 // name of its own or one of no word (Base UI's toggle, a <span
 // role=checkbox> a label wraps beside the aria-hidden input it keeps in
 // step, whose indicator names it "●"), which takes its name; else the one
-// control beside it, in its parent, a concealed checkbox, radio or
+// control beside it, in its parent: a concealed checkbox, radio or
 // switch with no name (Semantic UI's <input class=hidden> and its
-// <label> in div.ui.checkbox), which the label stands for
-// (docs/targets.md "Labels, hosts and hidden native controls").
+// <label> in div.ui.checkbox), which the label stands for, or a control a
+// person sees with no name of its own (a form item's field, named by its
+// placeholder alone), which takes its name (docs/targets.md "Labels,
+// hosts and hidden native controls").
 func foldLoneLabel(l *Node) {
 	if !l.Visible || l.concealed {
 		return
@@ -211,8 +213,18 @@ func foldLoneLabel(l *Node) {
 	if l.Parent == nil || len(controlsIn(l, nil)) > 0 {
 		return
 	}
-	if by := controlsIn(l.Parent, l); len(by) == 1 && by[0].concealed && toggleRoles[by[0].Role] && by[0].Name == "" {
-		foldLabel(l, by[0])
+	by := controlsIn(l.Parent, l)
+	if len(by) != 1 {
+		return
+	}
+	switch c := by[0]; {
+	case c.concealed && toggleRoles[c.Role] && c.Name == "":
+		foldLabel(l, c)
+	case c.Visible && !c.concealed && wordless(ownName(c)):
+		// the label of a form item, its field in the next block (Naive
+		// UI's n-form-item, Fomantic's .field)
+		c.Name, c.NameFrom = labelName(l), "label"
+		l.Clickable = false
 	}
 }
 

@@ -180,7 +180,30 @@ LabelText Delivery speed [label]`, "Delivery speed", "combobox Delivery speed @0
   *generic Size [host]
     LabelText Size
       button Size, Choose a size [aria-label]`, "Size", "button Size @3"},
+		{"a label tied to nothing names the unnamed toggle it wraps", `
+LabelText I agree to the terms
+  checkbox`, "I agree to the terms", "checkbox I agree to the terms @1"},
+		{"a label tied to nothing names the toggle it wraps that a glyph names", `
+LabelText Standard
+  radio ●`, "Standard", "radio Standard @1"},
+		{"a label tied to nothing stands for the concealed unnamed toggle beside it", `
+generic
+  checkbox [concealed]
+  LabelText Gift wrap`, "Gift wrap", "checkbox Gift wrap @1 in "},
+		{"a label tied to nothing names the field of its form item, named by its placeholder", `
+generic
+  LabelText Nickname
+  generic
+    textbox Your name [placeholder]`, "Nickname", "textbox Nickname @2 in "},
 		// what must not fold
+		{"a label tied to nothing beside two fields names neither", `
+generic
+  LabelText Phone
+  textbox Country code [placeholder]
+  textbox Number [placeholder]`, "Phone", "LabelText Phone @1 in "},
+		{"a label tied to nothing leaves a toggle it wraps named otherwise", `
+LabelText Colour
+  checkbox Dark [aria-label]`, "Colour", "LabelText Colour @0"},
 		{"a host whose control's name only starts with the host's keeps it", `
 *generic Size [host]
   button Size chart [aria-label]`, "Size", "generic Size @0"},
