@@ -463,6 +463,7 @@ func finish(n *Node, region string) {
 	if n.EditHost {
 		n.finishEditHost()
 	}
+	shownChoice(n)
 	if n.Name == "" && (n.Clickable || n.Role == "alert" || n.Role == "status" || n.Role == "LabelText" ||
 		n.Role == "checkbox" || n.Role == "radio" || n.Role == "option") {
 		n.Name = cut(n.Text, MaxNameLen)
@@ -474,6 +475,16 @@ func finish(n *Node, region string) {
 		if key := contextKey(n); key != "" && !namedBelow(n, key) {
 			n.Name = cut(key, contextNameLen)
 		}
+	}
+}
+
+// shownChoice gives a button a form <label> names the value it shows:
+// its text, which is its choice (Blueprint's Select: `button "City":
+// Lyon`), as a person reads it (docs/targets.md "Labels, hosts and hidden
+// native controls").
+func shownChoice(n *Node) {
+	if n.Value == "" && n.Role == "button" && n.NameFrom == "label" && n.Text != "" && n.Text != n.Name {
+		n.Value = n.Text
 	}
 }
 
