@@ -204,13 +204,13 @@ func foldLoneLabel(l *Node) {
 	if !l.Visible || l.concealed {
 		return
 	}
-	if in := controlsIn(l, nil); len(in) == 1 && wordless(ownName(in[0])) && in[0].Visible && !in[0].concealed {
-		c := in[0]
-		c.Name, c.NameFrom = labelName(l), "label"
-		l.Clickable = false
+	seen := func(c *Node) bool { return c.Visible && !c.concealed && wordless(ownName(c)) }
+	in := controlsIn(l, nil)
+	if len(in) == 1 && seen(in[0]) {
+		in[0].Name, in[0].NameFrom, l.Clickable = labelName(l), "label", false
 		return
 	}
-	if l.Parent == nil || len(controlsIn(l, nil)) > 0 {
+	if l.Parent == nil || len(in) > 0 {
 		return
 	}
 	by := controlsIn(l.Parent, l)
@@ -220,11 +220,10 @@ func foldLoneLabel(l *Node) {
 	switch c := by[0]; {
 	case c.concealed && toggleRoles[c.Role] && c.Name == "":
 		foldLabel(l, c)
-	case c.Visible && !c.concealed && wordless(ownName(c)):
+	case seen(c):
 		// the label of a form item, its field in the next block (Naive
 		// UI's n-form-item, Fomantic's .field)
-		c.Name, c.NameFrom = labelName(l), "label"
-		l.Clickable = false
+		c.Name, c.NameFrom, l.Clickable = labelName(l), "label", false
 	}
 }
 
