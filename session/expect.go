@@ -105,6 +105,12 @@ func (ss *Session) single(t *flows.Target, check nodeCheck, reuse bool, takes fu
 			return false, r.Err.Error(), &browser.LocateError{Err: r.Err, Result: r, Snap: snap}
 		}
 		ok, msg := check(ctx, r.Node)
+		if !ok && ctx.Err() != nil {
+			// the step's time ran out during the check's own reads (an
+			// input's value): its verdict may be of a read cut short, and
+			// the last whole try's stands (session/wait.go pollUntil)
+			return false, "", ctx.Err()
+		}
 		return ok, msg, nil
 	}
 }
