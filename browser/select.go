@@ -425,10 +425,14 @@ var notSelects = map[string]bool{"checkbox": true, "radio": true, "switch": true
 
 // selectable is select's tie-break check: any widget a person picks from
 // may be a button, a combobox, a listbox or a clickable, but none of
-// notSelects is.
+// notSelects is, nor the button that opens a combobox's popup under its
+// name: the combobox is the widget (docs/targets.md "Custom selects").
 func selectable(n *locate.Node) error {
 	if notSelects[n.Role] {
 		return fmt.Errorf("%s %q is no select", n.Role, n.Name)
+	}
+	if n.TriggerOf() != nil {
+		return fmt.Errorf("%s %q opens the combobox of its name", n.Role, n.Name)
 	}
 	return nil
 }

@@ -37,9 +37,10 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 	for _, n := range nodes {
 		foldHost(n)
 	}
+	named := labelledNames(nodes)
 	for _, n := range nodes {
 		if s := standIns[n]; s != nil {
-			foldStandIn(n, s)
+			foldStandIn(n, s, named)
 		}
 	}
 	for _, n := range nodes { // in document order: the first label of a control stands for it
@@ -284,6 +285,24 @@ func labelName(l *Node) string {
 	return cut(l.Text, MaxNameLen)
 }
 
+// labelledNames are the names that visible controls take from an
+// element through aria-labelledby. A label of a hidden native control
+// whose name is one of them names its widget that way already (Base UI's
+// Field names its combobox and toggle with its label, and keeps the value
+// in an aria-hidden input the label is for; Tom Select its combobox): no
+// other control right after that input is its stand-in, and the label
+// is folded as for one (docs/targets.md "Labels, hosts and hidden native
+// controls"; conformance `kit-combobox-trigger`).
+func labelledNames(nodes []*Node) map[string]bool {
+	named := map[string]bool{}
+	for _, n := range nodes {
+		if n.NameFrom == "labelledby" && n.Visible && realControl(n) {
+			named[n.Name] = true
+		}
+	}
+	return named
+}
+
 // foldStandIn gives the name of a label whose native control is hidden
 // (foldStandIn's standIn: the control a kit hid and drew a widget for) to
 // that widget: the nearest control around the native control that holds
@@ -295,9 +314,13 @@ func labelName(l *Node) string {
 // combobox is labelled by its own "Choose a city"), which it keeps as its
 // value; a widget its author named otherwise is a thing of its own. The
 // label then gets no ref, and the native control is replaced.
-func foldStandIn(l *Node, s *standIn) {
+func foldStandIn(l *Node, s *standIn, labelled map[string]bool) {
 	name := labelName(l)
 	if name == "" || !l.Visible {
+		return
+	}
+	if labelled[name] {
+		foldedStandIn(l, s) // its widget is named by it already
 		return
 	}
 	var w *Node
@@ -337,6 +360,12 @@ func foldStandIn(l *Node, s *standIn) {
 		}
 		w.Name, w.NameFrom = name, "label"
 	}
+	foldedStandIn(l, s)
+}
+
+// foldedStandIn ends the fold of a label whose widget names it: the
+// label gets no ref, and the native control is replaced.
+func foldedStandIn(l *Node, s *standIn) {
 	l.Clickable = false
 	if s.native != nil {
 		s.native.replaced = true

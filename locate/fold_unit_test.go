@@ -18,7 +18,8 @@ import (
 // one comes before the widget, else one the tree does not hold), [beside]
 // (the element rendered right after that native control: the widget's
 // place, with what it holds), [no-text] (a node that shows no text: its
-// name is none of what it shows). The controls are then
+// name is none of what it shows), [labelledby] (named through
+// aria-labelledby), [popup] (aria-haspopup). The controls are then
 // folded as Build folds them, and refs given again.
 func kitTree(t *testing.T, outline string) *Snapshot {
 	t.Helper()
@@ -64,6 +65,10 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 				standing.beside = subtree(n)
 			case "no-text":
 				n.Text = ""
+			case "labelledby":
+				n.NameFrom = "labelledby"
+			case "popup":
+				n.Popup = true
 			}
 		}
 		if standing != nil && n.concealed && standing.native == nil && standing.beside == nil {
@@ -196,6 +201,12 @@ generic
   generic
     textbox Your name [placeholder]`, "Nickname", "textbox Nickname @2 in "},
 		// what must not fold
+		{"a hidden input's label that names controls through aria-labelledby names nothing after it", `
+generic
+  LabelText Framework [label-of-hidden]
+  combobox Framework [labelledby]
+  button Framework [labelledby] [popup]
+  button Save [beside]`, "Save", "button Save @1 in "},
 		{"a label tied to nothing beside two fields names neither", `
 generic
   LabelText Phone
