@@ -2,6 +2,9 @@ package browser
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -85,5 +88,17 @@ func TestAContextsPageIsItsOnlyTarget(t *testing.T) {
 	}
 	if len(started) != 1 {
 		t.Errorf("%d renderer processes started for one page, want 1: %v", len(started), started)
+	}
+}
+
+func TestHeadedRefusesAHeadlessShell(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "chrome-headless-shell")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Launch(context.Background(), Options{Bin: bin, Headed: true})
+	var be *BrowserError
+	if !errors.As(err, &be) || !strings.Contains(be.Msg, "headless shell") || !strings.Contains(be.Fix, "--headed") {
+		t.Fatalf("a headed launch of a headless shell: got %v, want the error that names it and the fix", err)
 	}
 }

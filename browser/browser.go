@@ -158,6 +158,10 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Headed && headlessShell(bin) {
+		return nil, &BrowserError{Msg: fmt.Sprintf("%s is a headless shell: it has no window to show", bin),
+			Fix: "give --headed a full Chromium or Chrome (--browser /usr/bin/chromium), or run without --headed", Fixes: []flows.Setting{flows.SettingBrowser}}
+	}
 	EnableSubreaper()
 	sweepProfiles(time.Now())
 
@@ -480,6 +484,14 @@ func FindBrowser(explicit string) (string, error) {
 		}
 	}
 	return "", &BrowserError{Msg: "no Chromium or Chrome found on PATH or in the usual places", Fix: installHint, Fixes: installFixes}
+}
+
+// headlessShell reports whether bin is Chromium's headless shell
+// (chromium-headless-shell, chrome-headless-shell, headless_shell): a
+// build without a window (docs/running.md "The browser").
+func headlessShell(bin string) bool {
+	name := filepath.Base(bin)
+	return strings.Contains(name, "headless-shell") || strings.Contains(name, "headless_shell")
 }
 
 // PID is the launched browser's process id (0 when attached).
