@@ -37,6 +37,15 @@ const helpersPage = `<!doctype html>
 <div id="part" style="position:absolute;left:320px;top:150px;width:200px;height:40px"></div>
 <div id="holder" style="position:absolute;left:320px;top:200px;width:200px;height:40px"><button id="through"
   style="pointer-events:none;width:200px;height:40px">Through</button></div>
+<div id="widget" style="position:absolute;left:320px;top:250px;width:200px;height:40px"><div id="trigger" tabindex="0"
+  style="position:absolute;inset:0;z-index:1"></div><span id="shown">Pick one</span></div>
+<div id="twoctl" style="position:absolute;left:320px;top:300px;width:200px;height:40px"><div id="glass" tabindex="0"
+  style="position:absolute;inset:0;z-index:1"></div><span id="behind">Behind</span><button>Other</button></div>
+<div id="star" style="position:absolute;left:540px;top:0;display:inline-flex;cursor:pointer"><span
+  style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)"><input type="radio" id="starradio"></span><svg
+  id="starsvg" width="30" height="30"><rect width="30" height="30"/></svg></div>
+<div id="shown2" style="position:absolute;left:540px;top:50px;display:inline-flex"><input type="radio" id="plainradio"><svg
+  id="plainsvg" width="30" height="30"><rect width="30" height="30"/></svg></div>
 <script>
 // an option whose <li> is in the shadow root, its headline slotted in
 document.getElementById('opt').attachShadow({mode: 'open'}).innerHTML =
@@ -133,6 +142,10 @@ func TestInPageHelpers(t *testing.T) {
 		{"what holds an element that lets the click through is its container",
 			`[hitOn(byId('through'), deepHit(document, ...centre(byId('through')))), coverOf(byId('through'), deepHit(document, ...centre(byId('through'))))]`,
 			`[false,"container"]`},
+		{"the one control of a box, laid over its text, is a hit on the text", `hitOn(byId('shown'), deepHit(document, ...centre(byId('shown'))))`, `true`},
+		{"but not where the box holds another control", `hitOn(byId('behind'), deepHit(document, ...centre(byId('behind'))))`, `false`},
+		{"what a kit draws beside a radio clipped to 1×1 is a hit on the radio", `hitOn(byId('starradio'), byId('starsvg'))`, `true`},
+		{"but not beside a radio a person sees", `hitOn(byId('plainradio'), byId('plainsvg'))`, `false`},
 		{"a cover from elsewhere is none of these", `coverOf(byId('under'), deepHit(document, ...centre(byId('under'))))`, `""`},
 		{"the click guard lets a press on a node slotted into the element through",
 			`(() => { installGuard(shadowed('opt', 'li')); byId('headline').dispatchEvent(new MouseEvent('mousedown', {bubbles: true, composed: true}));

@@ -127,9 +127,10 @@ function hostOf(el, hit) {
 // into el counts); a shadow host that holds el (the hit stops at a host
 // where a point shows text slotted into its shadow tree, or where a
 // closed root cannot be drilled); a label of el, or one that holds it;
-// el's control when el is a label.
+// el's control when el is a label; a part of the field a kit draws around
+// el (fieldPart); the trigger a kit lays over el's text (widgetPart).
 function hitOn(el, hit) {
-  if (composedContains(el, hit) || hostOf(el, hit) || fieldPart(el, hit)) return true;
+  if (composedContains(el, hit) || hostOf(el, hit) || fieldPart(el, hit) || widgetPart(el, hit)) return true;
   const lab = hit && hit.closest ? hit.closest('label') : null;
   if (lab && (lab.control === el || lab.contains(el))) return true;
   return el.tagName === 'LABEL' && !!el.control && hit === el.control;
@@ -169,8 +170,23 @@ function isField(el) {
   return /^(combobox|textbox|searchbox|spinbutton)$/.test(el.getAttribute('role') || '');
 }
 
+// drawnOver says el is a checkbox, radio or switch drawn invisible: an
+// opacity of 0, or a box of 1×1 or less, its own or that of a box up to
+// two levels around it (PrimeVue's Rating clips each star's radio in a
+// 1×1 span and draws the star beside it): the kit draws the widget a
+// person clicks in its place.
+function drawnOver(el) {
+  if (!el.matches('input[type=checkbox],input[type=radio],[role=checkbox],[role=radio],[role=switch]')) return false;
+  for (let a = el, i = 0; a && a.nodeType === 1 && i < 3; a = composedParent(a), i++) {
+    const r = a.getBoundingClientRect();
+    if (getComputedStyle(a).opacity === '0' || r.width <= 1 && r.height <= 1) return true;
+  }
+  return false;
+}
+
 // fieldPart says hit is a part of the field a kit draws around el, a
-// field (docs/targets.md "Actionability", "Receives events"): the
+// field or a toggle drawn invisible (drawnOver) (docs/targets.md
+// "Actionability", "Receives events"): the
 // nearest element that holds both el and hit, within three levels up
 // from el, holds no other control, and is not the document's body. A
 // kit draws its field's box, its shown value or its placeholder over
@@ -178,7 +194,7 @@ function isField(el) {
 // lets pointer events through; Element Plus' placeholder beside it),
 // and listens for clicks on the field: a person clicks the field.
 function fieldPart(el, hit) {
-  if (!hit || hit.nodeType !== 1 || !isField(el)) return false;
+  if (!hit || hit.nodeType !== 1 || !(isField(el) || drawnOver(el))) return false;
   const doc = el.ownerDocument;
   let a = el;
   for (let i = 0; i < 3; i++) {
@@ -188,6 +204,32 @@ function fieldPart(el, hit) {
       if (c !== el && !c.contains(el) && !el.contains(c) && c.getClientRects().length > 0) return false;
     }
     if (composedContains(a, hit)) return true;
+  }
+  return false;
+}
+
+// widgetPart says hit is the one control of the widget whose text el
+// is (docs/targets.md "Actionability", "Receives events"): el is no
+// control and in none, and the nearest element that holds both el and
+// the control hit is in, within three levels up from el, holds no other
+// control, and is not the document's body. A kit lays its trigger over
+// the text it shows (Naive UI's multiple select: a transparent focusable
+// box over its placeholder; a card's stretched link over its text): a
+// person who clicks the text clicks the trigger.
+function widgetPart(el, hit) {
+  if (!hit || hit.nodeType !== 1 || el.closest(controlSelector)) return false;
+  const ctl = hit.closest(controlSelector);
+  if (!ctl) return false;
+  const doc = el.ownerDocument;
+  let a = el;
+  for (let i = 0; i < 3; i++) {
+    a = composedParent(a);
+    if (!a || a.nodeType !== 1 || a === doc.body || a === doc.documentElement) return false;
+    if (!a.contains(ctl)) continue;
+    for (const c of a.querySelectorAll(controlSelector)) {
+      if (c !== ctl && !c.contains(ctl) && !ctl.contains(c) && c.getClientRects().length > 0) return false;
+    }
+    return true;
   }
   return false;
 }
