@@ -157,6 +157,15 @@ func foldLabel(l, c *Node) {
 	if c.into != nil {
 		c = c.into // a label of a host labels the control it is
 	}
+	if !interactiveRoles[c.Role] && c.Segments() != nil {
+		// a <label for> the wrapper of a code's boxes (PrimeVue's InputOtp
+		// gives its id to the wrapper): the label names the field of its
+		// boxes (docs/targets.md "Fields of segments")
+		if c.Visible && ownName(c) == "" && labelName(l) != "" {
+			c.Name, c.NameFrom, l.Clickable = labelName(l), "label", false
+		}
+		return
+	}
 	if !interactiveRoles[c.Role] || c.replaced || c.InSelect || c.inHost {
 		return
 	}

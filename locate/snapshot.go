@@ -262,7 +262,9 @@ func (b *builder) note(n *Node, di, ctl *domInfo, stand *standInAt) {
 		}
 		b.standing[n] = stand
 	}
-	if interactiveRoles[n.Role] || n.Clickable || strings.Contains(di.tag, "-") {
+	// an element with an id may be what a <label for> names though it is
+	// none of labelable (a wrapper of code boxes: foldLabel)
+	if interactiveRoles[n.Role] || n.Clickable || strings.Contains(di.tag, "-") || di.attrs["id"] != "" {
 		if b.controls == nil {
 			b.controls = map[*domInfo]*Node{}
 		}
