@@ -88,6 +88,9 @@ type builder struct {
 	// labelled the rendered control of each <label> node, for foldControls.
 	controls map[*domInfo]*Node
 	labelled map[*Node]*domInfo
+	// byID are the other nodes whose element has an id, which a <label
+	// for> may name though no label names them natively.
+	byID map[*domInfo]*Node
 	// standing are the labels whose native control is hidden, with where
 	// the widget drawn in its place may be (standin.go).
 	standing map[*Node]*standInAt
@@ -262,13 +265,16 @@ func (b *builder) note(n *Node, di, ctl *domInfo, stand *standInAt) {
 		}
 		b.standing[n] = stand
 	}
-	// an element with an id may be what a <label for> names though it is
-	// none of labelable (a wrapper of code boxes: foldLabel)
-	if interactiveRoles[n.Role] || n.Clickable || strings.Contains(di.tag, "-") || di.attrs["id"] != "" {
+	if interactiveRoles[n.Role] || n.Clickable || strings.Contains(di.tag, "-") {
 		if b.controls == nil {
 			b.controls = map[*domInfo]*Node{}
 		}
 		b.controls[di] = n
+	} else if di.attrs["id"] != "" {
+		if b.byID == nil {
+			b.byID = map[*domInfo]*Node{}
+		}
+		b.byID[di] = n
 	}
 	if ctl != nil {
 		if b.labelled == nil {
@@ -284,6 +290,10 @@ func (b *builder) labels() map[*Node]*Node {
 	for l, di := range b.labelled {
 		if c := b.controls[di]; c != nil {
 			out[l] = c
+		} else if w := b.byID[di]; w != nil && w.Segments() != nil {
+			// a <label for> the wrapper of a code's boxes, which no label
+			// names natively (foldLabel)
+			out[l] = w
 		}
 	}
 	return out
