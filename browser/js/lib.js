@@ -195,17 +195,7 @@ function drawnOver(el) {
 // and listens for clicks on the field: a person clicks the field.
 function fieldPart(el, hit) {
   if (!hit || hit.nodeType !== 1 || !(isField(el) || drawnOver(el))) return false;
-  const doc = el.ownerDocument;
-  let a = el;
-  for (let i = 0; i < 3; i++) {
-    a = composedParent(a);
-    if (!a || a.nodeType !== 1 || a === doc.body || a === doc.documentElement) return false;
-    for (const c of a.querySelectorAll(controlSelector)) {
-      if (c !== el && !c.contains(el) && !el.contains(c) && c.getClientRects().length > 0) return false;
-    }
-    if (composedContains(a, hit)) return true;
-  }
-  return false;
+  return soleControlBox(el, el, (a) => composedContains(a, hit));
 }
 
 // widgetPart says hit is the one control of the widget whose text el
@@ -219,17 +209,23 @@ function fieldPart(el, hit) {
 function widgetPart(el, hit) {
   if (!hit || hit.nodeType !== 1 || el.closest(controlSelector)) return false;
   const ctl = hit.closest(controlSelector);
-  if (!ctl) return false;
+  return !!ctl && soleControlBox(el, ctl, (a) => a.contains(ctl));
+}
+
+// soleControlBox is the walk fieldPart and widgetPart share: up from el,
+// at most three levels and never to the body, to the first box that
+// holds (holds(box)), where no box on the way may hold a visible control
+// other than own (or one holding it, or held by it).
+function soleControlBox(el, own, holds) {
   const doc = el.ownerDocument;
   let a = el;
   for (let i = 0; i < 3; i++) {
     a = composedParent(a);
     if (!a || a.nodeType !== 1 || a === doc.body || a === doc.documentElement) return false;
-    if (!a.contains(ctl)) continue;
     for (const c of a.querySelectorAll(controlSelector)) {
-      if (c !== ctl && !c.contains(ctl) && !ctl.contains(c) && c.getClientRects().length > 0) return false;
+      if (c !== own && !c.contains(own) && !own.contains(c) && c.getClientRects().length > 0) return false;
     }
-    return true;
+    if (holds(a)) return true;
   }
   return false;
 }
