@@ -37,7 +37,10 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 	for _, n := range nodes {
 		foldHost(n)
 	}
-	named := labelledNames(nodes)
+	var named map[string]bool // only a label of a hidden control asks
+	if len(standIns) > 0 {
+		named = labelledNames(nodes)
+	}
 	for _, n := range nodes {
 		if s := standIns[n]; s != nil {
 			foldStandIn(n, s, named)

@@ -112,6 +112,20 @@ func oneWidth(boxes []*Node) bool {
 // isField is an element that takes text or a number of its own.
 func isField(n *Node) bool { return n.EditableRole() || n.Tag == "input" || n.Tag == "textarea" }
 
+// HoldsValue reports an element that holds a value a person reads as
+// one: a field (isField), an editing host, a native select, a slider, a
+// progress bar or meter, a listbox, a field of segments; what `expect:
+// {value: ...}` reads when its target ties (docs/targets.md "One lookup",
+// Takes).
+func (n *Node) HoldsValue() bool {
+	switch {
+	case isField(n), n.EditHost, n.Tag == "select", n.Role == "slider", n.Role == "progressbar",
+		n.Role == "meter", n.Role == "listbox", n.Segments() != nil:
+		return true
+	}
+	return false
+}
+
 // oneField is the visible matches seen with the segments of one field of
 // segments taken as that field, when t names no role (docs/targets.md
 // "Resolution", 4, "Nested matches"): React Aria names a segment "month,

@@ -239,14 +239,11 @@ func thereAre(n int, err error) string {
 // do not pass: a tie-break, never shown to the user.
 var errTakesNot = errors.New("not what the check reads")
 
-// holdsValue passes an element that holds a value: a field, a select, a
-// slider, a progress bar or meter, a field of segments. An editable
-// combobox beside the button that opens its popup, both named by one
-// label (Base UI's Combobox), is the combobox.
+// holdsValue passes an element that holds a value (locate.Node.HoldsValue).
+// An editable combobox beside the button that opens its popup, both
+// named by one label (Base UI's Combobox), is the combobox.
 func holdsValue(n *locate.Node) error {
-	switch {
-	case n.EditableRole(), n.EditHost, n.Tag == "input", n.Tag == "textarea", n.Tag == "select",
-		n.Role == "slider", n.Role == "progressbar", n.Role == "meter", n.Role == "listbox", n.Segments() != nil:
+	if n.HoldsValue() {
 		return nil
 	}
 	return errTakesNot
