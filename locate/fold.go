@@ -193,9 +193,13 @@ func foldLabel(l, c *Node) {
 	}
 	if realControl(c) && c.Visible && !interactiveRoles[l.Role] {
 		l.Clickable = false
-		if !labelable[c.Tag] && ownName(c) == "" && labelName(l) != "" {
+		if !labelable[c.Tag] && (ownName(c) == "" || namesWhatItShows(c)) && labelName(l) != "" {
 			// a <label for> of a widget no label names natively (jQuery
-			// UI's <span role=combobox>, which it points the label at)
+			// UI's <span role=combobox>, which it points the label at;
+			// PrimeVue's, whose aria-label is the choice it shows)
+			if c.Value == "" {
+				c.Value = ownName(c)
+			}
 			c.Name, c.NameFrom = labelName(l), "label"
 		}
 	}
@@ -289,6 +293,16 @@ func ownName(n *Node) string {
 	return n.Name
 }
 
+// namesWhatItShows reports a control whose author gave it for a name
+// what it shows, its text or its value (a kit that writes the choice into
+// aria-label: PrimeVue's Select), which says what is chosen, not what the
+// control is. A label names such a control (docs/targets.md "Labels,
+// hosts and hidden native controls").
+func namesWhatItShows(n *Node) bool {
+	s := ownName(n)
+	return s != "" && (sameName(s, n.Text) || sameName(s, n.Value))
+}
+
 // labelName is the name a label gives: its name, else its text.
 func labelName(l *Node) string {
 	if l.Name != "" {
@@ -364,7 +378,7 @@ func foldStandIn(l *Node, s *standIn, labelled map[string]bool) {
 		return
 	}
 	if shows := ownName(w); !sameName(shows, name) {
-		if shows != "" && !sameName(shows, w.Text) && !sameName(shows, w.Value) && w.NameFrom != "contents" {
+		if shows != "" && !namesWhatItShows(w) && w.NameFrom != "contents" {
 			return // named by its author as something else
 		}
 		if w.Value == "" {

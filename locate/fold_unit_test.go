@@ -228,8 +228,11 @@ combobox City picker [aria-label] [no-text] [beside]`, "Home city", "LabelText H
 LabelText Home city [label-of-hidden]
 combobox City picker [aria-label] [no-text] [beside]`, "City picker", "combobox City picker @0"},
 		{"a <label for> a combobox named otherwise leaves its name", `
-combobox Speed [aria-label]
+combobox Speed [aria-label] [no-text]
 LabelText Delivery speed [label]`, "Delivery speed", "LabelText Delivery speed @0 label"},
+		{"a <label for> a combobox whose aria-label is what it shows names it", `
+combobox Lyon [aria-label]
+LabelText City [label]`, "City", "combobox City @0"},
 		{"two field hosts of one name are two fields", `
 generic Contact [aria-label]
   textbox
