@@ -115,6 +115,10 @@ link Buy now
   *generic Open
 *generic Print
   button Print (hidden)
+*generic Su Mo 14 15 16
+  row
+    *gridcell Mon Dec 14
+    *gridcell Tue Dec 15
 `)
 	for _, c := range []struct{ target, want string }{
 		{"Save changes", "button Save changes @1"},
@@ -133,8 +137,9 @@ link Buy now
 		{"{role: generic, name: Save changes}", "generic Save changes @0"},
 		{"{role: generic, name: Send}", "ambiguous"}, // no real control: no fold
 		{"{role: generic, name: Send, nth: 1}", "generic Send @1"},
-		{"Open", "ambiguous"},         // wrappers alone do not fold
-		{"Print", "generic Print @0"}, // a hidden control takes nothing over
+		{"Open", "ambiguous"},                                // wrappers alone do not fold
+		{"Print", "generic Print @0"},                        // a hidden control takes nothing over
+		{`"15"`, "gridcell Tue Dec 15 @2 in Su Mo 14 15 16"}, // a clickable cell of a grid is a control
 	} {
 		if got := pick(t, snap, c.target); got != c.want {
 			t.Errorf("%s: got %s, want %s", c.target, got, c.want)

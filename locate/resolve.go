@@ -584,7 +584,7 @@ func exactName(n *Node, rung, phrase string) bool {
 // distinct is the visible matches vis as a person sees them, in document
 // order (docs/targets.md "Resolution", 4, "Nested matches"): a match that
 // holds a real control (an interactive role, not a clickable made so by
-// cursor, onclick or tabindex) which is a match too yields to it, unless
+// cursor, onclick or tabindex; innerControl) which is a match too yields to it, unless
 // its own name is the phrase whole and the control's is not. What is left
 // is the innermost control of each nest.
 func distinct(vis []*Node, rung, phrase string) []*Node {
@@ -598,7 +598,7 @@ func distinct(vis []*Node, rung, phrase string) []*Node {
 	phrase = lowerPhrase(phrase)
 	var yields map[*Node]bool
 	for _, c := range vis {
-		if !interactiveRoles[c.Role] || !c.Actionable() {
+		if !innerControl(c) {
 			continue
 		}
 		cExact := exactName(c, rung, phrase)
@@ -623,6 +623,17 @@ func distinct(vis []*Node, rung, phrase string) []*Node {
 	}
 	return out
 }
+
+// innerControl reports a match that a match around it yields to
+// (distinct): a real control, or a cell of a grid that the page made
+// clickable, which ARIA counts among its widgets (react-day-picker's days,
+// focusable gridcells in a focusable wrapper).
+func innerControl(c *Node) bool {
+	return c.Actionable() && (interactiveRoles[c.Role] || c.Clickable && gridCells[c.Role])
+}
+
+// gridCells are the roles of a grid's cells.
+var gridCells = map[string]bool{"gridcell": true, "columnheader": true, "rowheader": true}
 
 // score is a match's standing in the tie-breaks of docs/targets.md
 // "Resolution", 4, in their order: its name is the phrase whole, its
