@@ -75,6 +75,9 @@ func TestExplainNamesCauseAndFix(t *testing.T) {
 		{diagnostics.Diagnostics{Reason: diagnostics.ReasonDisabled, Target: `"Place order"`}, []string{"stayed disabled", "enabled"}},
 		{diagnostics.Diagnostics{Reason: diagnostics.ReasonHidden, Target: `"Menu"`, Candidates: []diagnostics.Candidate{{Role: "button", Name: "Menu"}}},
 			[]string{"none visible", "reveals it"}},
+		{diagnostics.Diagnostics{Reason: diagnostics.ReasonHidden, Target: `"Save"`, HiddenFromTree: `aria-hidden="true" on div#root`,
+			Candidates: []diagnostics.Candidate{{Role: "button", Name: "Save", Visible: true}}},
+			[]string{`1 element(s) match "Save" on the page, but aria-hidden="true" on div#root hides them`, "press: Escape"}},
 	}
 	for _, c := range cases {
 		d := c.d

@@ -191,6 +191,11 @@ func (d *Diagnostics) Explain() {
 			d.Hints = append(d.Hints, "check the URL and that the page finished loading; look at the snapshot artifact for what the page holds")
 		}
 	case ReasonHidden:
+		if d.HiddenFromTree != "" {
+			d.Verdict = fmt.Sprintf("%d element(s) match %s on the page, but %s hides them from the accessibility tree", len(d.Candidates), d.Target, d.HiddenFromTree)
+			d.Hints = append(d.Hints, "a dialog or popup that is open hides the rest of the page while it is open: close it first (`press: Escape`, or its close button), or act inside it")
+			break
+		}
 		d.Verdict = fmt.Sprintf("%d element(s) match %s, none visible", len(d.Candidates), d.Target)
 		d.Hints = append(d.Hints, "open whatever reveals it first (a menu, a tab, a dialog), or wait for it with `expect: {visible: ...}`")
 	case ReasonDisabled:

@@ -74,6 +74,10 @@ type Diagnostics struct {
 	// none visible; 0 when it matched nothing (docs/results.md).
 	ContainerHidden int         `json:"container_hidden,omitempty"`
 	Rungs           []RungCount `json:"rungs,omitempty"`
+	// HiddenFromTree says what hides matches a person sees from the
+	// accessibility tree, when that is why none matched:
+	// `aria-hidden="true" on div#root` (docs/results.md).
+	HiddenFromTree string `json:"hidden_from_tree,omitempty"`
 
 	Candidates []Candidate `json:"candidates,omitempty"` // at most MaxCandidates
 	NearMisses []NearMiss  `json:"near_misses,omitempty"`

@@ -10,20 +10,33 @@ import (
 )
 
 // hiddenMatches turns "not found" into "hidden" when the page holds
-// matching elements it does not render, and says what hides them.
+// matching elements it does not render, or renders inside what it hides
+// from the accessibility tree (aria-hidden, inert), and says what hides
+// them (docs/targets.md "Failure diagnostics").
 func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
 	r, err := ss.page.EvalOwn(ctx, browser.Invoke(browser.HiddenJS(), phrase))
 	if err != nil {
 		return
 	}
-	var found []struct{ Role, Name, Why string }
+	var found []struct {
+		Role, Name, Why string
+		Shown           bool
+	}
 	if json.Unmarshal([]byte(r.Value.JSON("", "")), &found) != nil || len(found) == 0 {
 		return
 	}
 	d.Reason = diagnostics.ReasonHidden
 	d.Message = fmt.Sprintf("no visible element matches %q; %d hidden one(s) do", phrase, len(found))
 	for _, f := range found {
-		d.Candidates = append(d.Candidates, diagnostics.Candidate{Role: f.Role, Name: f.Name, CoveredBy: "", Visible: false, Enabled: true})
-		d.Hints = append(d.Hints, fmt.Sprintf("%s %q is hidden by %s", f.Role, f.Name, f.Why))
+		d.Candidates = append(d.Candidates, diagnostics.Candidate{Role: f.Role, Name: f.Name, Visible: f.Shown, Enabled: true})
+		if !f.Shown {
+			d.Hints = append(d.Hints, fmt.Sprintf("%s %q is hidden by %s", f.Role, f.Name, f.Why))
+			continue
+		}
+		if d.HiddenFromTree == "" {
+			// the verdict names it (diagnostics.Explain)
+			d.HiddenFromTree = f.Why
+			d.Message = fmt.Sprintf("no element the accessibility tree holds matches %q; %d the page hides from it do", phrase, len(found))
+		}
 	}
 }

@@ -1,7 +1,10 @@
 // hidden.js finds elements named like the phrase that the page does not
-// render (display:none, visibility:hidden, [hidden], no size): the
-// accessibility tree leaves them out, so only the DOM can tell. The
-// session runs it on a failure (docs/targets.md "Failure diagnostics").
+// render (display:none, visibility:hidden, [hidden], no size), or renders
+// inside what it hides from assistive technology (aria-hidden="true",
+// inert: a dialog or popup hides the rest of the page while it is open,
+// which a person still sees): the accessibility tree leaves them out, so
+// only the DOM can tell. The session runs it on a failure
+// (docs/targets.md "Failure diagnostics").
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 ((phrase) => {
@@ -18,14 +21,26 @@
     if (getComputedStyle(el).visibility === 'hidden') return 'visibility:hidden';
     return 'no size';
   };
+  // hiddenFromTree is the attribute, and where, that hides a shown el from
+  // the accessibility tree, or ''
+  const hiddenFromTree = (el) => {
+    for (let e = el; e; e = composedParent(e)) {
+      if (e.nodeType !== 1) continue;
+      if (e.getAttribute('aria-hidden') === 'true') return 'aria-hidden="true" on ' + describe(e);
+      if (e.inert) return 'inert on ' + describe(e);
+    }
+    return '';
+  };
   const visit = (root) => {
     for (const el of root.querySelectorAll('button,a,input,select,textarea,summary,label,[role],[aria-label],[placeholder],[onclick]')) {
       if (out.length >= 10) return;
       if (el.shadowRoot) visit(el.shadowRoot);
-      if (el.checkVisibility({visibilityProperty: true})) continue;
+      const shown = el.checkVisibility({visibilityProperty: true});
+      const untold = shown ? hiddenFromTree(el) : '';
+      if (shown && !untold) continue;
       const name = norm(el.getAttribute('aria-label') || el.getAttribute('placeholder') || el.innerText || el.textContent || el.value);
       if (!name.toLowerCase().includes(want)) continue;
-      out.push({role: el.getAttribute('role') || el.tagName.toLowerCase(), name: name.slice(0, 80), why: why(el)});
+      out.push({role: el.getAttribute('role') || el.tagName.toLowerCase(), name: name.slice(0, 80), why: untold || why(el), shown});
     }
   };
   visit(document);
