@@ -88,7 +88,11 @@ func (o Overlay) String() string {
 	} else {
 		b.WriteString("layer " + o.Layer)
 	}
-	fmt.Fprintf(&b, " covers %d%% of the viewport, %s beneath; ", o.Cover, words.Counted(o.Beneath, "control"))
+	share := fmt.Sprintf("%d%%", o.Cover)
+	if o.Cover == 0 {
+		share = "under 1%" // a small popup over a field or two
+	}
+	fmt.Fprintf(&b, " covers %s of the viewport, %s beneath; ", share, words.Counted(o.Beneath, "control"))
 	switch {
 	case o.Close != nil && o.Close.Ref != "":
 		b.WriteString("close: " + o.Close.Role)
