@@ -3,7 +3,8 @@
 // (the box now and after the next frame; watching for up to 30 while it
 // moves, or while a box around it fades: lib.js fading), hit-tests its
 // centre (or, where the centre is on a control the element holds, a point
-// beside it: lib.js besideControls) and, for a click, puts the click guard
+// beside it: lib.js besideControls; for a toggle drawn invisible whose
+// centre is off its drawing, the drawing's centre: lib.js drawingOf) and, for a click, puts the click guard
 // in place, all in one call; it answers the centre, where to act
 // (docs/targets.md "Actionability", "One call"). A page at rest
 // (still: the change watcher has reported no DOM change for a while; no
@@ -57,6 +58,15 @@
     // clicks the element beside it
     const p = besideControls(el, b);
     if (p) ({x, y, hit} = p);
+  }
+  const drawing = hit && !hitOn(el, hit) && drawnOver(el) ? drawingOf(el) : null;
+  if (drawing) {
+    // a toggle drawn invisible whose own centre is off the kit's drawing
+    // of it: a person clicks the drawing
+    const r = drawing.getBoundingClientRect();
+    x = r.left + r.width / 2;
+    y = r.top + r.height / 2;
+    hit = deepHit(document, x, y);
   }
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
   if (!hitOn(el, hit)) return {state: 'covered', by: describe(hit, true), cover: coverOf(el, hit)};

@@ -212,22 +212,40 @@ function widgetPart(el, hit) {
   return !!ctl && soleControlBox(el, ctl, (a) => a.contains(ctl));
 }
 
-// soleControlBox is the walk fieldPart and widgetPart share: up from el,
-// at most three levels and never to the body, to the first box that
-// holds (holds(box)), where no box on the way may hold a visible control
-// other than own (or one holding it, or held by it).
+// soleControlBox is the walk fieldPart and widgetPart share: whether one
+// of soleControlBoxes(el, own) holds (holds(box)).
 function soleControlBox(el, own, holds) {
-  const doc = el.ownerDocument;
-  let a = el;
-  for (let i = 0; i < 3; i++) {
-    a = composedParent(a);
-    if (!a || a.nodeType !== 1 || a === doc.body || a === doc.documentElement) return false;
+  return soleControlBoxes(el, own).some(holds);
+}
+
+// soleControlBoxes are the boxes up from el, at most three levels and
+// never to the body, until one holds a visible control other than own (or
+// one holding it, or held by it), which is left out, as are those above.
+function soleControlBoxes(el, own) {
+  const doc = el.ownerDocument, out = [];
+  for (let a = composedParent(el), i = 0; i < 3; a = composedParent(a), i++) {
+    if (!a || a.nodeType !== 1 || a === doc.body || a === doc.documentElement) break;
     for (const c of a.querySelectorAll(controlSelector)) {
-      if (c !== own && !c.contains(own) && !own.contains(c) && c.getClientRects().length > 0) return false;
+      if (c !== own && !c.contains(own) && !own.contains(c) && c.getClientRects().length > 0) return out;
     }
-    if (holds(a)) return true;
+    out.push(a);
   }
-  return false;
+  return out;
+}
+
+// drawingOf is what a kit draws in place of el, a toggle drawn invisible
+// (drawnOver): the outermost of its sole control boxes with a box of more
+// than 1×1 (PrimeVue's Rating: the star around the clipped radio), where a
+// person clicks; null when there is none. The radio's own box may reach
+// past the star, so that its centre shows what is around the rating
+// (docs/targets.md "Actionability", "Receives events").
+function drawingOf(el) {
+  let d = null;
+  for (const a of soleControlBoxes(el, el)) {
+    const r = a.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) d = a;
+  }
+  return d;
 }
 
 // coverOf is how a cover (a hit that is no hit on el) stands to el, for
