@@ -97,7 +97,11 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 				return err
 			}
 		}
-		if !n.Collapsed() && len(choiceGroups(s.before, nil, n)) > 0 {
+		in := nodeNow(s.before, n) // n is of the lookup's read, which the checks' scroll may have made stale
+		if in == nil {
+			in = n
+		}
+		if !n.Collapsed() && len(choiceGroups(s.before, nil, in)) > 0 {
 			// a list shown as it stands (a listbox): nothing to open; a
 			// widget that says its popup is shut is opened, whatever it
 			// shows inside (Choices.js: the list of its value)
@@ -295,8 +299,9 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 		return fmt.Errorf("option %q of %s has no ref to click", opt.Name, describeNode(s.widget))
 	}
 	box := s.popup.box
-	if p.alreadyChosen(ctx, opt, box) && p.nativeChoice(ctx, s.widget, want) != "unchosen" {
-		// a second click would take it away again
+	if (p.alreadyChosen(ctx, opt, box) || !s.clicked && opt.Selected) && p.nativeChoice(ctx, s.widget, want) != "unchosen" {
+		// a second click would take it away again (a list shown as it
+		// stands takes away the option chosen in it: PrimeVue's Listbox)
 		out.Log = append(out.Log, fmt.Sprintf("option %q was chosen already", opt.Name))
 		return nil
 	}
