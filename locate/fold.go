@@ -230,7 +230,7 @@ func foldLoneLabel(l *Node) {
 	if l.Parent == nil || len(in) > 0 {
 		return
 	}
-	by := controlsIn(l.Parent, l)
+	by := fieldWithSteppers(controlsIn(l.Parent, l))
 	if len(by) != 1 {
 		return
 	}
@@ -262,6 +262,27 @@ func controlsIn(n, skip *Node) []*Node {
 	}
 	walk(n)
 	return out
+}
+
+// fieldWithSteppers is the one field of cs when the other controls are
+// buttons of no word, a number field's − and + (Naive UI's InputNumber),
+// which no label names; else cs (docs/targets.md "Labels, hosts and
+// hidden native controls").
+func fieldWithSteppers(cs []*Node) []*Node {
+	var field *Node
+	for _, c := range cs {
+		switch {
+		case isField(c) && field == nil:
+			field = c
+		case c.Role == "button" && wordless(ownName(c)):
+		default:
+			return cs
+		}
+	}
+	if field == nil {
+		return cs
+	}
+	return []*Node{field}
 }
 
 // wordless says a name has no letter or digit: none, or a glyph.

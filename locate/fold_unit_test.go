@@ -200,6 +200,13 @@ generic
   LabelText Nickname
   generic
     textbox Your name [placeholder]`, "Nickname", "textbox Nickname @2 in "},
+		{"a label tied to nothing names the field of its form item beside its stepper buttons", `
+generic
+  LabelText Quantity
+  generic
+    textbox Please Input [placeholder]
+    button
+    button`, "Quantity", "textbox Quantity @2 in "},
 		// what must not fold
 		{"a hidden input's label that names controls through aria-labelledby names nothing after it", `
 generic
@@ -207,6 +214,11 @@ generic
   combobox Framework [labelledby]
   button Framework [labelledby] [popup]
   button Save [beside]`, "Save", "button Save @1 in "},
+		{"a label tied to nothing beside a field and a named button names neither", `
+generic
+  LabelText Coupon
+  textbox Code [placeholder]
+  button Apply`, "Coupon", "LabelText Coupon @1 in "},
 		{"a label tied to nothing beside two fields names neither", `
 generic
   LabelText Phone
