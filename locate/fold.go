@@ -468,9 +468,16 @@ func kindOf(role string) string {
 // foldClickable makes a node made clickable by cursor, onclick or
 // tabindex part of the real control around it when it is named as the
 // control is (the text of a tab, a kit's inner part): a click on it is a
-// click on the control.
+// click on the control. So is the box around the one field it holds
+// when it is named by that field's placeholder.
 func foldClickable(n *Node) {
 	if !n.Clickable || interactiveRoles[n.Role] {
+		return
+	}
+	if in := controlsIn(n, nil); len(in) == 1 && isField(in[0]) && sameName(in[0].Placeholder, n.Name) {
+		// the box a kit draws around a field, named by the placeholder
+		// it shows (Naive UI's date picker): a person sees the field
+		n.Clickable = false
 		return
 	}
 	for a := n.Parent; a != nil && a.Role != "Iframe"; a = a.Parent {
