@@ -231,6 +231,14 @@ func foldLoneLabel(l *Node) {
 		return
 	}
 	by := fieldWithSteppers(controlsIn(l.Parent, l))
+	if len(by) == 0 {
+		if c := soleClickable(l.Parent, l); c != nil && wordless(ownName(c)) {
+			// a form item's widget drawn as a box with no role and no
+			// name (Naive UI's multiple select)
+			c.Name, c.NameFrom, l.Clickable = labelName(l), "label", false
+		}
+		return
+	}
 	if len(by) != 1 {
 		return
 	}
@@ -262,6 +270,31 @@ func controlsIn(n, skip *Node) []*Node {
 	}
 	walk(n)
 	return out
+}
+
+// soleClickable is the one visible element made clickable by cursor,
+// onclick or tabindex in n, outside skip (its outermost, when one holds
+// another), when n holds no other; nil otherwise.
+func soleClickable(n, skip *Node) *Node {
+	var out []*Node
+	var walk func(c *Node)
+	walk = func(c *Node) {
+		if c == skip || len(out) > 1 {
+			return
+		}
+		if c != n && c.Clickable && c.Visible && c.Actionable() {
+			out = append(out, c)
+			return
+		}
+		for _, k := range c.Children {
+			walk(k)
+		}
+	}
+	walk(n)
+	if len(out) != 1 {
+		return nil
+	}
+	return out[0]
 }
 
 // fieldWithSteppers is the one field of cs when the other controls are

@@ -207,7 +207,21 @@ generic
     textbox Please Input [placeholder]
     button
     button`, "Quantity", "textbox Quantity @2 in "},
+		{"a label tied to nothing names the one clickable with no name beside it", `
+generic
+  LabelText Languages
+  generic
+    *generic`, "Languages", "generic Languages @2 in "},
 		// what must not fold
+		{"a label tied to nothing leaves a clickable named otherwise beside it", `
+generic
+  LabelText City
+  *generic Pick one`, "City", "LabelText City @1 in "},
+		{"a label tied to nothing beside two clickables names neither", `
+generic
+  LabelText Size
+  *generic
+  *generic`, "Size", "LabelText Size @1 in "},
 		{"a hidden input's label that names controls through aria-labelledby names nothing after it", `
 generic
   LabelText Framework [label-of-hidden]
