@@ -59,7 +59,8 @@
     const p = besideControls(el, b);
     if (p) ({x, y, hit} = p);
   }
-  const drawing = hit && !hitOn(el, hit) && drawnOver(el) ? drawingOf(el) : null;
+  let on = !!hit && hitOn(el, hit);
+  const drawing = hit && !on && drawnOver(el) ? drawingOf(el) : null;
   if (drawing) {
     // a toggle drawn invisible whose own centre is off the kit's drawing
     // of it: a person clicks the drawing
@@ -67,9 +68,10 @@
     x = r.left + r.width / 2;
     y = r.top + r.height / 2;
     hit = deepHit(document, x, y);
+    on = !!hit && hitOn(el, hit);
   }
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
-  if (!hitOn(el, hit)) return {state: 'covered', by: describe(hit, true), cover: coverOf(el, hit)};
+  if (!on) return {state: 'covered', by: describe(hit, true), cover: coverOf(el, hit)};
   if (guard) installGuard(this);
   return {state: 'ok', x, y};
 })
