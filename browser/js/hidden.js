@@ -1,9 +1,9 @@
 // hidden.js finds elements named like the phrase that the page does not
 // render (display:none, visibility:hidden, [hidden], no size), or renders
 // inside what it hides from assistive technology (aria-hidden="true",
-// inert: a dialog or popup hides the rest of the page while it is open,
-// which a person still sees): the accessibility tree leaves them out, so
-// only the DOM can tell. The session runs it on a failure
+// inert, outside a modal <dialog>: a dialog or popup hides the rest of
+// the page while it is open, which a person still sees): the
+// accessibility tree leaves them out, so only the DOM can tell. The session runs it on a failure
 // (docs/targets.md "Failure diagnostics").
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
@@ -23,13 +23,15 @@
   };
   // hiddenFromTree is the attribute, and where, that hides a shown el from
   // the accessibility tree, or ''
+  const modal = document.querySelector('dialog:modal');
   const hiddenFromTree = (el) => {
     for (let e = el; e; e = composedParent(e)) {
       if (e.nodeType !== 1) continue;
       if (e.getAttribute('aria-hidden') === 'true') return 'aria-hidden="true" on ' + describe(e);
       if (e.inert) return 'inert on ' + describe(e);
     }
-    return '';
+    // a modal <dialog> makes the rest of the page inert
+    return modal && !composedContains(modal, el) ? 'the modal ' + describe(modal) : '';
   };
   const visit = (root) => {
     for (const el of root.querySelectorAll('button,a,input,select,textarea,summary,label,[role],[aria-label],[placeholder],[onclick]')) {
