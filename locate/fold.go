@@ -224,7 +224,7 @@ func foldLoneLabel(l *Node) {
 	seen := func(c *Node) bool { return c.Visible && !c.concealed && wordless(ownName(c)) }
 	in := controlsIn(l, nil)
 	if len(in) == 1 && seen(in[0]) {
-		in[0].Name, in[0].NameFrom, l.Clickable = labelName(l), "label", false
+		in[0].Name, in[0].NameFrom, l.Clickable = withoutGlyph(labelName(l), ownName(in[0])), "label", false
 		return
 	}
 	if l.Parent == nil || len(in) > 0 {
@@ -316,6 +316,20 @@ func fieldWithSteppers(cs []*Node) []*Node {
 		return cs
 	}
 	return []*Node{field}
+}
+
+// withoutGlyph is the name a label that wraps a toggle gives it, less
+// the glyph the toggle shows inside the label (Base UI's radio indicator
+// draws ● once checked, and the label's name becomes "● Express": the
+// radio's name would change as it is checked).
+func withoutGlyph(name, glyph string) string {
+	if glyph == "" {
+		return name
+	}
+	if rest := strings.TrimSpace(strings.Replace(name, glyph, "", 1)); rest != "" {
+		return rest
+	}
+	return name
 }
 
 // wordless says a name has no letter or digit: none, or a glyph.

@@ -191,6 +191,9 @@ LabelText I agree to the terms
 		{"a label tied to nothing names the toggle it wraps that a glyph names", `
 LabelText Standard
   radio ●`, "Standard", "radio Standard @1"},
+		{"a label tied to nothing names the toggle it wraps without the glyph it shows", `
+LabelText ● Express
+  radio ●`, "Express", "radio Express @1 in ● Express"},
 		{"a label tied to nothing stands for the concealed unnamed toggle beside it", `
 generic
   checkbox [concealed]
