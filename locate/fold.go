@@ -253,14 +253,18 @@ func foldLoneLabel(l *Node) {
 }
 
 // controlsIn are the real controls inside n (not n), outside skip.
-func controlsIn(n, skip *Node) []*Node {
+func controlsIn(n, skip *Node) []*Node { return outermost(n, skip, realControl) }
+
+// outermost are the nodes inside n (not n), outside skip, that keep
+// takes, but for those inside one it took.
+func outermost(n, skip *Node, keep func(*Node) bool) []*Node {
 	var out []*Node
 	var walk func(c *Node)
 	walk = func(c *Node) {
 		if c == skip {
 			return
 		}
-		if c != n && realControl(c) {
+		if c != n && keep(c) {
 			out = append(out, c)
 			return
 		}
@@ -276,25 +280,11 @@ func controlsIn(n, skip *Node) []*Node {
 // onclick or tabindex in n, outside skip (its outermost, when one holds
 // another), when n holds no other; nil otherwise.
 func soleClickable(n, skip *Node) *Node {
-	var out []*Node
-	var walk func(c *Node)
-	walk = func(c *Node) {
-		if c == skip || len(out) > 1 {
-			return
-		}
-		if c != n && c.Clickable && c.Visible && c.Actionable() {
-			out = append(out, c)
-			return
-		}
-		for _, k := range c.Children {
-			walk(k)
-		}
-	}
-	walk(n)
-	if len(out) != 1 {
+	cs := outermost(n, skip, func(c *Node) bool { return c.Clickable && c.Visible && c.Actionable() })
+	if len(cs) != 1 {
 		return nil
 	}
-	return out[0]
+	return cs[0]
 }
 
 // fieldWithSteppers is the one field of cs when the other controls are
