@@ -11,7 +11,8 @@ import (
 
 // hiddenMatches turns "not found" into "hidden" when the page holds
 // matching elements it does not render, or renders inside what it hides
-// from the accessibility tree (aria-hidden, inert), and says what hides
+// from the accessibility tree (aria-hidden, inert, outside a modal
+// <dialog>), and says what hides
 // them (docs/targets.md "Failure diagnostics").
 func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics, phrase string) {
 	r, err := ss.page.EvalOwn(ctx, browser.Invoke(browser.HiddenJS(), phrase))

@@ -3,8 +3,8 @@
 // inside what it hides from assistive technology (aria-hidden="true",
 // inert, outside a modal <dialog>: a dialog or popup hides the rest of
 // the page while it is open, which a person still sees): the
-// accessibility tree leaves them out, so only the DOM can tell. The session runs it on a failure
-// (docs/targets.md "Failure diagnostics").
+// accessibility tree leaves them out, so only the DOM can tell. The
+// session runs it on a failure (docs/targets.md "Failure diagnostics").
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 ((phrase) => {
