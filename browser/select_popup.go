@@ -268,15 +268,19 @@ func typable(n *locate.Node) bool {
 // (Chosen's and Select2's multi selects: <ul><li>Tennis</li>…<li><input>).
 var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true, "list": true, "listitem": true}
 
-// shownValue is what the widget shows: its value, name and text, and the
-// names of what is selected or checked inside it; and the text of up to
-// two plain elements around it, where a combobox input's kit shows the
-// value beside the input (react-select's single value, a tag input's
-// list of chosen items).
-func shownValue(snap *locate.Snapshot, w *locate.Node) string {
+// showing is what a widget shows of its choice: its own value, name and
+// text with the names of what is selected or checked inside it; and the
+// text of up to two plain elements around it, where a combobox input's
+// kit shows the value beside the input (react-select's single value, a
+// tag input's list of chosen items).
+type showing struct{ own, around string }
+
+// shownValue is what the widget w shows in snap (docs/targets.md
+// "Custom selects", step 5).
+func shownValue(snap *locate.Snapshot, w *locate.Node) showing {
 	n := nodeNow(snap, w)
 	if n == nil {
-		return ""
+		return showing{}
 	}
 	parts := []string{n.Value, n.Name, n.Text}
 	var walk func(c *locate.Node)
@@ -289,10 +293,21 @@ func shownValue(snap *locate.Snapshot, w *locate.Node) string {
 		}
 	}
 	walk(n)
+	var around []string
 	for a, i := n.Parent, 0; a != nil && i < 2 && plainRoles[a.Role]; a, i = a.Parent, i+1 {
-		parts = append(parts, a.Text)
+		around = append(around, a.Text)
 	}
-	return strings.Join(parts, "\n")
+	return showing{own: strings.Join(parts, "\n"), around: strings.Join(around, "\n")}
+}
+
+// took says the widget shows the option named name, where it showed was
+// before the pick: what it shows itself changed (a short form of the
+// option counts), or the text around it changed and holds the option's
+// name. Text around it that changed alone does not: a list drawn inside
+// the field's box changes that text as it closes, whether the widget
+// took the choice or not (conformance select-closes-untaken).
+func (now showing) took(was showing, name string) bool {
+	return now.own != was.own || now.around != was.around && strings.Contains(fold(now.around), fold(name))
 }
 
 // confirmWords name a dialog's button that confirms a choice;
