@@ -269,7 +269,8 @@ func typable(n *locate.Node) bool {
 var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true, "list": true, "listitem": true}
 
 // showing is what a widget shows of its choice: its own value, name and
-// text with the names of what is selected or checked inside it; and the
+// text with the names of what is selected or checked inside it, less a
+// list of choices it holds; and the
 // text of up to two plain elements around it, where a combobox input's
 // kit shows the value beside the input (react-select's single value, a
 // tag input's list of chosen items).
@@ -282,22 +283,41 @@ func shownValue(snap *locate.Snapshot, w *locate.Node) showing {
 	if n == nil {
 		return showing{}
 	}
-	parts := []string{n.Value, n.Name, n.Text}
+	value, text, picked := n.Value, n.Text, []string{}
 	var walk func(c *locate.Node)
 	walk = func(c *locate.Node) {
+		if c != n && popupRoles[c.Role] {
+			// a list the widget holds (aria-owns: the ARIA 1.0 and 1.1
+			// comboboxes, Downshift's) is what it offers, not what it
+			// shows; Chromium puts its name in the widget's value too
+			for _, t := range []string{c.Text, c.Name} {
+				value, text = cut(value, t), cut(text, t)
+			}
+			return
+		}
 		if c.Selected || c.Checked == "true" {
-			parts = append(parts, c.Name)
+			picked = append(picked, c.Name)
 		}
 		for _, k := range c.Children {
 			walk(k)
 		}
 	}
 	walk(n)
+	parts := append([]string{value, n.Name, text}, picked...)
 	var around []string
 	for a, i := n.Parent, 0; a != nil && i < 2 && plainRoles[a.Role]; a, i = a.Parent, i+1 {
 		around = append(around, a.Text)
 	}
 	return showing{own: strings.Join(parts, "\n"), around: strings.Join(around, "\n")}
+}
+
+// cut is s without the last t in it (what a widget owns comes after its
+// own text), its white space normalised.
+func cut(s, t string) string {
+	if i := strings.LastIndex(s, t); t != "" && i >= 0 {
+		s = s[:i] + s[i+len(t):]
+	}
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // took says the widget shows the option named name, where it showed was

@@ -42,3 +42,42 @@ func TestSelectMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectTook: what counts as the widget showing the choice (docs/
+// targets.md "Custom selects", step 5), on snapshots built by hand: the
+// combobox's own text, a list it owns, and the field's box around it.
+func TestSelectTook(t *testing.T) {
+	snapOf := func(shows string, listOpen bool, beside string) (*locate.Snapshot, *locate.Node) {
+		field := &locate.Node{Role: "generic", Text: shows}
+		w := &locate.Node{Role: "combobox", Name: "Size", Value: shows, Text: shows, Parent: field}
+		w.Backend = 7
+		field.Children = []*locate.Node{w}
+		if listOpen {
+			list := &locate.Node{Role: "listbox", Name: "Size", Text: "Small Large", Parent: w}
+			w.Children, w.Value, w.Text = []*locate.Node{list}, shows+" Size", shows+" Small Large"
+			field.Text += " Small Large"
+		}
+		if beside != "" {
+			field.Text += " " + beside
+		}
+		return &locate.Snapshot{All: []*locate.Node{field, w}}, w
+	}
+	for _, c := range []struct {
+		name         string
+		shows, after string
+		beside       string
+		want         bool
+	}{
+		{"the list closed, nothing shown", "Choose", "Choose", "", false},
+		{"the list closed, the box's text gained another word", "Choose", "Choose", "Saved", false},
+		{"the choice shown", "Choose", "Large", "", true},
+		{"a short form shown", "Choose", "L", "", true},
+		{"the choice shown beside it", "", "", "Large", true},
+	} {
+		before, w := snapOf(c.shows, true, "")
+		now, _ := snapOf(c.after, false, c.beside)
+		if got := shownValue(now, w).took(shownValue(before, w), "Large"); got != c.want {
+			t.Errorf("%s: took = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
