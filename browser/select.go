@@ -326,7 +326,7 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 		}
 		// the value or name holding the option's name counts (picking the
 		// value it shows already); text around it may hold the popup's
-		if shownValue(now, s.widget).took(was, opt.Name) || strings.Contains(fold(w.Value+"\n"+w.Name), fold(opt.Name)) {
+		if shownValue(now, s.widget).took(was, opt.Name, want) || strings.Contains(fold(w.Value+"\n"+w.Name), fold(opt.Name)) {
 			return true, nil
 		}
 		if o := nodeNow(now, opt); o != nil && (o.Selected || o.Checked == "true") {

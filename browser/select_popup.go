@@ -263,10 +263,6 @@ func typable(n *locate.Node) bool {
 	return n.Editable() && (n.Tag == "input" || n.Tag == "textarea" || n.EditHost)
 }
 
-// plainRoles are the roles of an element with no meaning of its own, and
-// of the list a tag input shows its chosen items in beside its field
-// (Chosen's and Select2's multi selects: <ul><li>Tennis</li>…<li><input>).
-var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true, "list": true, "listitem": true}
 
 // showing is what a widget shows of its choice: its own value, name and
 // text with the names of what is selected or checked inside it, less a
@@ -305,7 +301,7 @@ func shownValue(snap *locate.Snapshot, w *locate.Node) showing {
 	walk(n)
 	parts := append([]string{value, n.Name, text}, picked...)
 	var around []string
-	for a, i := n.Parent, 0; a != nil && i < 2 && plainRoles[a.Role]; a, i = a.Parent, i+1 {
+	for _, a := range n.Around() {
 		around = append(around, a.Text)
 	}
 	return showing{own: strings.Join(parts, "\n"), around: strings.Join(around, "\n")}
@@ -320,14 +316,25 @@ func cut(s, t string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// took says the widget shows the option named name, where it showed was
-// before the pick: what it shows itself changed (a short form of the
-// option counts), or the text around it changed and holds the option's
-// name. Text around it that changed alone does not: a list drawn inside
-// the field's box changes that text as it closes, whether the widget
-// took the choice or not (conformance select-closes-untaken).
-func (now showing) took(was showing, name string) bool {
-	return now.own != was.own || now.around != was.around && strings.Contains(fold(now.around), fold(name))
+// took says the widget shows the option, where it showed was before the
+// pick: what it shows itself changed (a short form of the option
+// counts), or the text around it changed and holds one of names, the
+// option's name or the one the step asked for (Choices.js names an
+// option with its hint, "Go Press to select", and shows the chip "Go").
+// Text around it that changed alone does not: a list drawn inside the
+// field's box changes that text as it closes, whether the widget took
+// the choice or not (conformance select-closes-untaken).
+func (now showing) took(was showing, names ...string) bool {
+	if now.own != was.own {
+		return true
+	}
+	around := fold(now.around)
+	for _, name := range names {
+		if now.around != was.around && name != "" && strings.Contains(around, fold(name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // confirmWords name a dialog's button that confirms a choice;

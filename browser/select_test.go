@@ -76,7 +76,7 @@ func TestSelectTook(t *testing.T) {
 	} {
 		before, w := snapOf(c.shows, true, "")
 		now, _ := snapOf(c.after, false, c.beside)
-		if got := shownValue(now, w).took(shownValue(before, w), "Large"); got != c.want {
+		if got := shownValue(now, w).took(shownValue(before, w), "Large Press to select", "Large"); got != c.want {
 			t.Errorf("%s: took = %v, want %v", c.name, got, c.want)
 		}
 	}
