@@ -263,7 +263,6 @@ func typable(n *locate.Node) bool {
 	return n.Editable() && (n.Tag == "input" || n.Tag == "textarea" || n.EditHost)
 }
 
-
 // showing is what a widget shows of its choice: its own value, name and
 // text with the names of what is selected or checked inside it, less a
 // list of choices it holds; and the

@@ -428,12 +428,25 @@ func foldStandIn(l *Node, s *standIn, labelled map[string]bool) {
 		if w != nil {
 			break
 		}
-		if n.Actionable() && n.Visible && !n.concealed {
-			w = n // a clickable around it: the kit's widget (PrimeReact's Dropdown)
+		if n.Actionable() && n.Visible && !n.concealed && n != l {
+			// a clickable around it: the kit's widget (PrimeReact's
+			// Dropdown); the label itself is none (a clickable <label
+			// for> around the field, Quasar's, lost its line with the
+			// control: conformance kit-label-wraps-choice)
+			w = n
 		}
 	}
 	if w == nil {
 		return
+	}
+	if rest := labelShows(name, s.native, w); rest != "" {
+		// a label that wraps the widget reads what it shows after the
+		// name its author gave the hidden control (Quasar's QSelect: a
+		// <label for> around its choice and a 1×1 combobox named City)
+		name = s.native.Name
+		if w.Value == "" {
+			w.Value = rest
+		}
 	}
 	if shows := ownName(w); !sameName(shows, name) {
 		if shows != "" && !namesWhatItShows(w) && w.NameFrom != "contents" {
@@ -445,6 +458,23 @@ func foldStandIn(l *Node, s *standIn, labelled map[string]bool) {
 		w.Name, w.NameFrom = name, "label"
 	}
 	foldedStandIn(l, s)
+}
+
+// labelShows is what the label's name reads after the name the hidden
+// native control has of its own (aria-label), when that is its start and
+// what follows is shown in the widget w: the choice w shows; "" otherwise.
+func labelShows(label string, native, w *Node) string {
+	if native == nil || native.NameFrom != "aria-label" {
+		return ""
+	}
+	l, h := Normalize(label), Normalize(native.Name)
+	if h == "" || len(l) <= len(h)+1 || !strings.EqualFold(l[:len(h)], h) || l[len(h)] != ' ' {
+		return ""
+	}
+	if rest := l[len(h)+1:]; strings.Contains(Normalize(w.Text), rest) {
+		return rest
+	}
+	return ""
 }
 
 // foldedStandIn ends the fold of a label whose widget names it: the

@@ -170,6 +170,42 @@ func (n *Node) TextOrName() string {
 	return n.Name
 }
 
+// Around is the up to two elements of no meaning of their own around n,
+// innermost first, where a kit shows a field's value beside its input
+// (react-select's single value, Tom Select's item, Quasar's span beside
+// its focus target) or, in a list, a tag input's chosen items (Chosen's
+// and Select2's multi selects: <ul><li>Tennis</li>…<li><input>).
+func (n *Node) Around() []*Node {
+	var out []*Node
+	for a := n.Parent; a != nil && len(out) < 2 && plainRoles[a.Role]; a = a.Parent {
+		out = append(out, a)
+	}
+	return out
+}
+
+// plainRoles are the roles of Around's elements.
+var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "": true, "list": true, "listitem": true}
+
+// ShownBeside is what a combobox whose own value is empty shows beside
+// its input: the text of the nearest element Around it that holds text
+// other than the combobox's name; "" for any other node (docs/flows.md
+// "expect", value).
+func (n *Node) ShownBeside() string {
+	if n.Role != "combobox" || n.Value != "" {
+		return ""
+	}
+	for _, a := range n.Around() {
+		t := a.Text
+		if i := strings.Index(t, n.Name); n.Name != "" && i >= 0 {
+			t = t[:i] + t[i+len(n.Name):]
+		}
+		if t = strings.Join(strings.Fields(t), " "); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
 // interactiveRoles get refs.
 var interactiveRoles = map[string]bool{
 	"button": true, "link": true, "textbox": true, "searchbox": true,

@@ -49,3 +49,67 @@ func TestClipAway(t *testing.T) {
 		}
 	}
 }
+
+// TestShownBeside: what a combobox that stays empty shows beside its
+// input (docs/flows.md "expect", value): the nearest plain element around
+// it that holds text other than its name, within two.
+func TestShownBeside(t *testing.T) {
+	field := func(role, value string, around ...string) *Node {
+		n := &Node{Role: role, Name: "Flavour", Value: value}
+		c := n
+		for _, text := range around {
+			p := &Node{Role: "generic", Text: text}
+			c.Parent, p.Children = p, []*Node{c}
+			c = p
+		}
+		return n
+	}
+	for _, c := range []struct {
+		name string
+		n    *Node
+		want string
+	}{
+		{"react-select: the value two up", field("combobox", "", "", "Chocolate"), "Chocolate"},
+		{"Quasar: its name taken out", field("combobox", "", "Flavour  Lyon"), "Lyon"},
+		{"no more than two up", field("combobox", "", "", "", "Chocolate"), ""},
+		{"a value of its own", field("combobox", "Cho", "Chocolate"), ""},
+		{"only its name around it", field("combobox", "", "Flavour"), ""},
+		{"not a combobox", field("textbox", "", "Chocolate"), ""},
+	} {
+		if got := c.n.ShownBeside(); got != c.want {
+			t.Errorf("%s: ShownBeside = %q, want %q", c.name, got, c.want)
+		}
+	}
+	// a landmark around it is no plain element
+	n := field("combobox", "", "Chocolate")
+	n.Parent.Role = "form"
+	if got := n.ShownBeside(); got != "" {
+		t.Errorf("in a form: ShownBeside = %q, want none", got)
+	}
+}
+
+// TestLabelShows: a label that wraps a widget reads the name its author
+// gave the hidden control, then the choice the widget shows
+// (docs/targets.md "Labels, hosts and hidden native controls").
+func TestLabelShows(t *testing.T) {
+	native := &Node{Role: "combobox", Name: "City", NameFrom: "aria-label"}
+	w := &Node{Role: "generic", Text: "City Lyon"}
+	for _, c := range []struct {
+		label string
+		n     *Node
+		want  string
+	}{
+		{"City Lyon", native, "Lyon"},
+		{"city  Lyon", native, "Lyon"},
+		{"City", native, ""},                                      // nothing after the name
+		{"Cityscape Lyon", native, ""},                            // not the name then a space
+		{"City (required)", native, ""},                           // not shown in the widget
+		{"Home city Lyon", native, ""},                            // not its start
+		{"City Lyon", &Node{Name: "City", NameFrom: "label"}, ""}, // a name from the label itself
+		{"City Lyon", nil, ""},
+	} {
+		if got := labelShows(c.label, c.n, w); got != c.want {
+			t.Errorf("labelShows(%q) = %q, want %q", c.label, got, c.want)
+		}
+	}
+}

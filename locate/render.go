@@ -456,11 +456,13 @@ func lineName(n *Node) string {
 }
 
 // lineValue is the value a node's line shows after `: `: a field's value,
-// a progress bar's, or the text of a live region named by its author
-// (docs/targets.md "The snapshot", "Live regions").
+// the choice a clickable drawn for a hidden field shows (docs/targets.md
+// "Labels, hosts and hidden native controls"), a progress bar's, or the
+// text of a live region named by its author (docs/targets.md "The
+// snapshot", "Live regions").
 func lineValue(n *Node) string {
 	switch {
-	case valueRoles[n.Role]:
+	case valueRoles[n.Role], n.Clickable && n.Value != "":
 		if n.Value != n.Name {
 			return cut(n.Value, MaxNameLen)
 		}

@@ -178,6 +178,13 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 				return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, v)
 			}
 		}
+		if beside := n.ShownBeside(); !ok && beside != "" {
+			// a combobox that stays empty shows its choice beside it
+			// (docs/flows.md "expect", value)
+			if ok, _ = matchString(e.Match, beside); !ok {
+				return false, fmt.Sprintf("expected the value of %s %s, but it is %q, and it shows %q beside it", t, want, n.Value, beside)
+			}
+		}
 		return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
 	}
 }
