@@ -265,10 +265,9 @@ func typable(n *locate.Node) bool {
 
 // showing is what a widget shows of its choice: its own value, name and
 // text with the names of what is selected or checked inside it, less a
-// list of choices it holds; and the
-// text of up to two plain elements around it, where a combobox input's
-// kit shows the value beside the input (react-select's single value, a
-// tag input's list of chosen items).
+// list of choices it holds; and the text of the elements Around it,
+// where a combobox input's kit shows the value beside the input
+// (react-select's single value, a tag input's list of chosen items).
 type showing struct{ own, around string }
 
 // shownValue is what the widget w shows in snap (docs/targets.md
@@ -327,9 +326,12 @@ func (now showing) took(was showing, names ...string) bool {
 	if now.own != was.own {
 		return true
 	}
+	if now.around == was.around {
+		return false
+	}
 	around := fold(now.around)
 	for _, name := range names {
-		if now.around != was.around && name != "" && strings.Contains(around, fold(name)) {
+		if name != "" && strings.Contains(around, fold(name)) {
 			return true
 		}
 	}
