@@ -541,7 +541,7 @@ func foldClickable(n *Node) {
 	if !n.Clickable || interactiveRoles[n.Role] {
 		return
 	}
-	if in := controlsIn(n, nil); len(in) == 1 && isField(in[0]) && sameName(in[0].Placeholder, n.Name) {
+	if n.Name != "" && boxOfField(n) {
 		// the box a kit draws around a field, named by the placeholder
 		// it shows (Naive UI's date picker): a person sees the field
 		n.Clickable = false
@@ -556,6 +556,12 @@ func foldClickable(n *Node) {
 		}
 		return
 	}
+}
+
+// boxOfField reports a node around one field, named by its placeholder.
+func boxOfField(n *Node) bool {
+	in := controlsIn(n, nil)
+	return len(in) == 1 && isField(in[0]) && sameName(in[0].Placeholder, n.Name)
 }
 
 // sameName reports two names a person reads as one.
