@@ -103,6 +103,7 @@ func TestCoverAdviceFitsTheCover(t *testing.T) {
 		{diagnostics.CoverOther, "a cookie banner", "nothing to close", "covered by span.x"},
 		{diagnostics.CoverComponent, "nothing to close", "cookie", "covered by span.x, a part of its own component"},
 		{diagnostics.CoverContainer, "pointer-events: none", "cookie", "covered by span.x, which holds it"},
+		{diagnostics.CoverPopup, "press: Escape", "cookie", "covered by span.x"},
 	}
 	for _, c := range cases {
 		d := diagnostics.Diagnostics{Reason: diagnostics.ReasonCovered, Target: `"Save"`, Candidates: []diagnostics.Candidate{

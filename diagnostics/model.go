@@ -155,6 +155,9 @@ const (
 	// CoverComponent is a part of a web component that holds the
 	// element: inside one of the element's shadow hosts.
 	CoverComponent Cover = "component"
+	// CoverPopup is part of a popup the element is not in: a date
+	// picker, a menu or a list of suggestions left open.
+	CoverPopup Cover = "popup"
 )
 
 // Says is what a message adds after "is covered by X": how X stands to
@@ -176,6 +179,8 @@ func (c Cover) Hint() string {
 		return "the element lets the click through to what holds it (pointer-events: none, as a kit sets while busy), or its container draws over it: nothing to close; wait until it takes clicks, or target what holds it"
 	case CoverComponent:
 		return "a part of the element's own component takes the click, not a banner: nothing to close; target the component's control as the snapshot shows it (take a `snapshot`), or wait until the component is ready"
+	case CoverPopup:
+		return "a popup left open covers it (a date picker, a menu, a list of suggestions): close it first with `press: Escape`, as a person does, or finish in it"
 	}
 	return "close what covers it first (a cookie banner, a modal, an overlay), or wait until it goes away"
 }

@@ -71,7 +71,7 @@
     on = !!hit && hitOn(el, hit);
   }
   if (!hit) return {state: 'covered', by: 'nothing: the centre is outside the viewport'};
-  if (!on) return {state: 'covered', by: describe(hit, true), cover: coverOf(el, hit)};
+  if (!on) return {state: 'covered', by: coverBy(el, hit, true), cover: coverOf(el, hit)};
   if (guard) installGuard(this);
   return {state: 'ok', x, y};
 })

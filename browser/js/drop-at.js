@@ -10,6 +10,6 @@
   if (x > b.width || y > b.height) return {state: 'outside', w: b.width, h: b.height};
   const hit = deepHit(document, b.left + x, b.top + y);
   if (!hit) return {state: 'covered', by: 'nothing: the point is outside the viewport'};
-  if (!hitOn(el, hit)) return {state: 'covered', by: describe(hit, true), cover: coverOf(el, hit)};
+  if (!hitOn(el, hit)) return {state: 'covered', by: coverBy(el, hit, true), cover: coverOf(el, hit)};
   return {state: 'ok'};
 })

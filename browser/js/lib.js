@@ -2,7 +2,7 @@
 // sees them, and the constants Go hands over (docs/architecture-notes.md
 // "In-page code"). Each exists once: one description of an element, one
 // hit test (and one account of a cover), one click guard.
-/* exported elementOf, nextFrame, deepActive, describe, deepHit, composedContains, hitOn, coverOf, installGuard */
+/* exported elementOf, nextFrame, deepActive, describe, deepHit, composedContains, hitOn, coverOf, coverBy, installGuard */
 
 // fadeLimit is the longest transition or animation around an element
 // that fading waits for, in ms: a longer one is the page's decoration.
@@ -258,7 +258,38 @@ function coverOf(el, hit) {
   if (!hit) return '';
   if (composedContains(hit, el)) return 'container';
   for (let r = el.getRootNode(); r && r.host; r = r.host.getRootNode()) if (composedContains(r.host, hit)) return 'component';
-  return '';
+  return popupOf(el, hit) ? 'popup' : '';
+}
+
+// popupOf is the popup a cover is part of, when el is not in it: the
+// nearest element around hit, in the composed tree, of a popup's role
+// (dialog, alertdialog, listbox, menu, tooltip), a <dialog> or an open
+// [popover]; null otherwise. A date picker, a menu or a list of
+// suggestions left open covers what the next step acts on
+// (docs/targets.md "Receives events", a popup left open).
+function popupOf(el, hit) {
+  for (let n = hit; n && n.nodeType === 1; n = composedParent(n)) {
+    const role = n.getAttribute('role');
+    if (popupCoverRoles.includes(role) || n.tagName === 'DIALOG' || n.hasAttribute('popover')) {
+      return composedContains(n, el) ? null : n;
+    }
+  }
+  return null;
+}
+
+const popupCoverRoles = ['dialog', 'alertdialog', 'listbox', 'menu', 'tooltip'];
+
+// coverBy describes a cover: the element hit, and the popup it is part
+// of, by its role and name (`span "4" in dialog "Choose Date"`).
+function coverBy(el, hit, withText) {
+  const by = describe(hit, withText), pop = popupOf(el, hit);
+  if (!pop) return by;
+  const role = pop.getAttribute('role') || (pop.tagName === 'DIALOG' ? 'dialog' : 'popover');
+  let name = pop.getAttribute('aria-label') || '';
+  const ids = (pop.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+  if (!name && ids.length) name = ids.map((id) => (pop.ownerDocument.getElementById(id) || {}).textContent || '').join(' ');
+  name = name.trim().replace(/\s+/g, ' ').slice(0, 40);
+  return by + ' in ' + role + (name ? ' "' + name + '"' : '');
 }
 
 // installGuard makes the window of node's element refuse mouse events
@@ -292,7 +323,7 @@ function installGuard(node) {
       const t = e.composedPath ? e.composedPath()[0] : e.target;
       if (!hitOn(el, t)) {
         blocked = true;
-        win.__smokeflowMiss = describe(t, false);
+        win.__smokeflowMiss = coverBy(el, t, false);
         win.__smokeflowMissCover = coverOf(el, t);
       }
     }
