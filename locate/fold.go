@@ -230,9 +230,10 @@ func foldLoneLabel(l *Node) {
 	if l.Parent == nil || len(in) > 0 {
 		return
 	}
-	by := fieldWithSteppers(controlsIn(l.Parent, l))
+	at := labelColumn(l)
+	by := fieldWithSteppers(controlsIn(at.Parent, at))
 	if len(by) == 0 {
-		if c := soleClickable(l.Parent, l); c != nil && wordless(ownName(c)) {
+		if c := soleClickable(at.Parent, at); c != nil && wordless(ownName(c)) {
 			// a form item's widget drawn as a box with no role and no
 			// name (Naive UI's multiple select)
 			c.Name, c.NameFrom, l.Clickable = labelName(l), "label", false
@@ -250,6 +251,22 @@ func foldLoneLabel(l *Node) {
 		// UI's n-form-item, Fomantic's .field)
 		c.Name, c.NameFrom, l.Clickable = labelName(l), "label", false
 	}
+}
+
+// labelColumn is the box a form item keeps its label in: the label, or
+// up to two elements around it that hold nothing else a person acts on
+// (TDesign's FormItem puts the <label> alone in div.t-form__label, its
+// field in the next block, div.t-form__controls). What is beside that
+// box in its parent is what the label is beside.
+func labelColumn(l *Node) *Node {
+	at := l
+	for i := 0; i < 2 && at.Parent != nil && at.Parent.Parent != nil; i++ {
+		if len(outermost(at.Parent, at, func(c *Node) bool { return c.Actionable() })) > 0 {
+			break
+		}
+		at = at.Parent
+	}
+	return at
 }
 
 // controlsIn are the real controls inside n (not n), outside skip.

@@ -215,7 +215,34 @@ generic
   LabelText Languages
   generic
     *generic`, "Languages", "generic Languages @2 in "},
+		{"a label tied to nothing in a box of its own names the field in the next block", `
+generic
+  generic
+    LabelText Full name
+  generic
+    generic
+      textbox please enter [placeholder]`, "Full name", "textbox Full name @3 in "},
+		{"a label tied to nothing in a box of its own names the switch in the next block", `
+generic
+  generic
+    LabelText Breakfast
+  generic
+    switch`, "Breakfast", "switch Breakfast @2 in "},
 		// what must not fold
+		{"a label in a box of its own beside two fields names neither", `
+generic
+  generic
+    LabelText Address
+  generic
+    textbox Street [placeholder]
+    textbox Zip [placeholder]`, "Address", "LabelText Address @2 in "},
+		{"a label whose box holds a control climbs no further", `
+generic
+  generic
+    LabelText Notes
+    button Help
+  generic
+    textbox Write here [placeholder]`, "Notes", "LabelText Notes @2 in "},
 		{"a label tied to nothing leaves a clickable named otherwise beside it", `
 generic
   LabelText City
