@@ -113,3 +113,25 @@ func TestLabelShows(t *testing.T) {
 		}
 	}
 }
+
+// TestBoxValue: a combobox drawn as a box reads the value it shows, not
+// the placeholder of an input it hides (docs/targets.md "The snapshot",
+// "A combobox drawn as a box").
+func TestBoxValue(t *testing.T) {
+	withField := &Node{Role: "combobox", Tag: "div", Text: "Lyon", Value: "Par Lyon"}
+	withField.Children = []*Node{{Role: "textbox", Tag: "input", Parent: withField}}
+	for _, c := range []struct {
+		n    *Node
+		want string
+	}{
+		{&Node{Role: "combobox", Tag: "div", Text: "Lyon", Value: "Choose a city Lyon"}, "Lyon"},
+		{&Node{Role: "combobox", Tag: "div", Text: "Lyon", Value: "Paris"}, "Paris"},                             // not what it shows
+		{&Node{Role: "combobox", Tag: "input", Text: "Lyon", Value: "Choose a city Lyon"}, "Choose a city Lyon"}, // a field's value is its own
+		{withField, "Par Lyon"}, // a field inside: its value counts
+	} {
+		boxValue(c.n)
+		if c.n.Value != c.want {
+			t.Errorf("%s %q: value %q, want %q", c.n.Tag, c.n.Text, c.n.Value, c.want)
+		}
+	}
+}
