@@ -135,3 +135,35 @@ func TestBoxValue(t *testing.T) {
 		}
 	}
 }
+
+// TestOneTypable: the one field a host that takes no text holds, which
+// fill acts on (docs/targets.md "Actionability", Editable).
+func TestOneTypable(t *testing.T) {
+	node := func(role, tag string, kids ...*Node) *Node {
+		n := &Node{Role: role, Tag: tag, Visible: true, Children: kids}
+		for _, k := range kids {
+			k.Parent = n
+		}
+		return n
+	}
+	input := node("textbox", "input")
+	for _, c := range []struct {
+		name string
+		n    *Node
+		want *Node
+	}{
+		{"a host around a combobox and its input", node("generic", "div", node("combobox", "div", node("generic", "div", input))), input},
+		{"two inputs", node("group", "div", node("textbox", "input"), node("textbox", "input")), nil},
+		{"a field itself", node("textbox", "input"), nil},
+		{"a button", node("button", "button"), nil},
+	} {
+		if got := c.n.OneTypable(); got != c.want {
+			t.Errorf("%s: OneTypable = %v, want %v", c.name, got, c.want)
+		}
+	}
+	hidden := node("textbox", "input")
+	hidden.Visible = false
+	if got := node("generic", "div", hidden).OneTypable(); got != nil {
+		t.Errorf("a hidden input: OneTypable = %v, want none", got)
+	}
+}

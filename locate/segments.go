@@ -150,6 +150,31 @@ func oneField(seen []*Node, t *flows.Target) []*Node {
 	return []*Node{field}
 }
 
+// OneTypable is the one field inside n that text is typed into (an
+// <input> or <textarea> of an editable role, or an editing host), shown,
+// when n takes none itself; nil otherwise (docs/targets.md
+// "Actionability", Editable).
+func (n *Node) OneTypable() *Node {
+	if isField(n) || n.EditHost {
+		return nil
+	}
+	var one *Node
+	count := 0
+	var walk func(c *Node)
+	walk = func(c *Node) {
+		for _, k := range c.Children {
+			if k.Visible && (k.EditHost || (k.Tag == "input" || k.Tag == "textarea") && k.EditableRole()) {
+				one, count = k, count+1
+			}
+			walk(k)
+		}
+	}
+	if walk(n); count != 1 {
+		return nil
+	}
+	return one
+}
+
 // FieldOf is the nearest field of segments that holds the spinbutton n,
 // nil when n is none of its segments.
 func (n *Node) FieldOf() *Node { return fieldOf(n) }

@@ -158,6 +158,9 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 		}
 	}
 	return func(ctx context.Context, n *locate.Node) (bool, string) {
+		if f := n.OneTypable(); f != nil && !n.HoldsValue() {
+			n = f // the one field it holds, as fill finds it
+		}
 		ok, want := matchString(e.Match, n.Value)
 		if !ok && n.Tag == "select" {
 			// a native select holds by its option's value as well as
