@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/smokeflow/smokeflow/diagnostics"
 	"github.com/smokeflow/smokeflow/flows"
@@ -136,30 +137,78 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 // once its options are picked (Tom Select, Choices.js, MUI's multiple
 // Select), as a person does, with Escape: left open, it covers what the
 // next step clicks (docs/targets.md "Custom selects", 6). A dialog closed
-// with its button already; a widget that says it collapsed is left.
+// with its button already; a widget that says it collapsed is left. When
+// the list stays open (Semi's Select listens for Escape on its trigger
+// while focus is in the list), Escape is pressed once more on the widget;
+// the log says what came of it.
 func (p *Page) closeLeftOpen(ctx context.Context, s *selecting, out *Outcome) error {
-	snap, err := p.Snapshot(ctx)
-	if err != nil {
+	open, err := p.listOpen(ctx, s)
+	if err != nil || !open {
 		return err
-	}
-	if w := nodeNow(snap, s.widget); w != nil && w.Expanded == "false" {
-		return nil
-	}
-	pop := p.findPopup(ctx, snap, s)
-	if pop == nil || pop.box.Role == "dialog" || pop.box.Role == "alertdialog" || !p.drawn(ctx, pop) {
-		return nil
 	}
 	keys, err := flows.ParseKeys("Escape")
 	if err != nil {
 		return err
 	}
 	defer p.input()()
-	if err := p.pressKeys(ctx, keys); err != nil {
-		return err
+	for _, on := range []*locate.Node{nil, s.widget} {
+		if on != nil {
+			if err := p.focusForKeys(ctx, on); err != nil {
+				return err
+			}
+		}
+		if err := p.pressKeys(ctx, keys); err != nil {
+			return err
+		}
+		if open, err = p.listClosing(ctx, s); err != nil {
+			return err
+		}
+		if !open {
+			how := "closed its list with Escape"
+			if on != nil {
+				how += " on " + describeNode(on)
+			}
+			out.Log = append(out.Log, how)
+			return nil
+		}
 	}
-	out.Log = append(out.Log, "closed its list with Escape")
+	out.Log = append(out.Log, "pressed Escape in its list and on "+describeNode(s.widget)+"; its list stayed open")
 	return nil
 }
+
+// listOpen says the widget's list is drawn and the widget does not say
+// it collapsed; a dialog of choices counts as closed (its button closed it).
+func (p *Page) listOpen(ctx context.Context, s *selecting) (bool, error) {
+	snap, err := p.Snapshot(ctx)
+	if err != nil {
+		return false, err
+	}
+	if w := nodeNow(snap, s.widget); w != nil && w.Expanded == "false" {
+		return false, nil
+	}
+	pop := p.findPopup(ctx, snap, s)
+	return pop != nil && pop.box.Role != "dialog" && pop.box.Role != "alertdialog" && p.drawn(ctx, pop), nil
+}
+
+// listClosing waits a moment for the list to close after a key (a kit
+// closes it on its next render): whether it is still open.
+func (p *Page) listClosing(ctx context.Context, s *selecting) (bool, error) {
+	wait, cancel := context.WithTimeout(ctx, listCloseWait)
+	defer cancel()
+	open := true
+	err := p.Poll(wait, func() (bool, error) {
+		var err error
+		open, err = p.listOpen(wait, s)
+		return !open, err
+	})
+	if err != nil && wait.Err() == nil {
+		return open, err
+	}
+	return open, nil
+}
+
+// listCloseWait is how long a list is given to close after Escape.
+const listCloseWait = 500 * time.Millisecond
 
 // selectNative picks the options of a native <select> (selectJS).
 func (p *Page) selectNative(ctx context.Context, n *locate.Node, options []string) error {
