@@ -166,4 +166,9 @@ func TestOneTypable(t *testing.T) {
 	if got := node("generic", "div", hidden).OneTypable(); got != nil {
 		t.Errorf("a hidden input: OneTypable = %v, want none", got)
 	}
+	focusTarget := node("combobox", "input") // Quasar's 1×1 input, drawn invisible
+	focusTarget.concealed = true
+	if got := node("generic", "div", focusTarget).OneTypable(); got != nil {
+		t.Errorf("an input drawn invisible: OneTypable = %v, want none", got)
+	}
 }

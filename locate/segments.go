@@ -151,8 +151,8 @@ func oneField(seen []*Node, t *flows.Target) []*Node {
 }
 
 // OneTypable is the one field inside n that text is typed into (an
-// <input> or <textarea> of an editable role, or an editing host), shown,
-// when n takes none itself; nil otherwise (docs/targets.md
+// <input> or <textarea> of an editable role, or an editing host), shown
+// and not drawn invisible, when n takes none itself; nil otherwise (docs/targets.md
 // "Actionability", Editable).
 func (n *Node) OneTypable() *Node {
 	if isField(n) || n.EditHost {
@@ -163,7 +163,7 @@ func (n *Node) OneTypable() *Node {
 	var walk func(c *Node)
 	walk = func(c *Node) {
 		for _, k := range c.Children {
-			if k.Visible && (k.EditHost || (k.Tag == "input" || k.Tag == "textarea") && k.EditableRole()) {
+			if k.Visible && !k.concealed && (k.EditHost || (k.Tag == "input" || k.Tag == "textarea") && k.EditableRole()) {
 				one, count = k, count+1
 			}
 			walk(k)
