@@ -251,13 +251,15 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 		return false, r.Err // Poll ends at once on a final one
 	}
 	n := r.Node
-	if f := n.OneTypable(); chk.editable && f != nil && chk.takes(n) != nil {
-		// the target holds one field, named for it (Semi's DatePicker:
-		// a host labelled Arrival around a combobox named Choose date and
-		// its input): fill means that field (docs/targets.md
-		// "Actionability", Editable)
-		out.Log = append(out.Log, fmt.Sprintf("%s %q takes no text; it holds one field, %s", n.Role, n.Name, describeNode(f)))
-		n = f
+	if chk.editable && chk.takes(n) != nil {
+		if f := n.OneTypable(); f != nil {
+			// the target holds one field, named for it (Semi's
+			// DatePicker: a host labelled Arrival around a combobox named
+			// Choose date and its input): fill means that field
+			// (docs/targets.md "Actionability", Editable)
+			out.Log = append(out.Log, fmt.Sprintf("%s %q takes no text; it holds one field, %s", n.Role, n.Name, describeNode(f)))
+			n = f
+		}
 	}
 	if g := actGuardOf(ctx); g != nil {
 		if err := g(n); err != nil {

@@ -158,8 +158,10 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 		}
 	}
 	return func(ctx context.Context, n *locate.Node) (bool, string) {
-		if f := n.OneTypable(); f != nil && n.Value == "" && !n.HoldsValue() {
-			n = f // the one field it holds, as fill finds it
+		if n.Value == "" && !n.HoldsValue() {
+			if f := n.OneTypable(); f != nil {
+				n = f // the one field it holds, as fill finds it
+			}
 		}
 		ok, want := matchString(e.Match, n.Value)
 		if !ok && n.Tag == "select" {
