@@ -152,27 +152,20 @@ func oneField(seen []*Node, t *flows.Target) []*Node {
 
 // OneTypable is the one field inside n that text is typed into (an
 // <input> or <textarea> of an editable role, or an editing host), shown
-// and not drawn invisible, when n takes none itself; nil otherwise (docs/targets.md
-// "Actionability", Editable).
+// and not drawn invisible (the outermost, where one holds another), when
+// n takes none itself; nil otherwise (docs/targets.md "Actionability",
+// Editable).
 func (n *Node) OneTypable() *Node {
 	if isField(n) || n.EditHost {
 		return nil
 	}
-	var one *Node
-	count := 0
-	var walk func(c *Node)
-	walk = func(c *Node) {
-		for _, k := range c.Children {
-			if k.Visible && !k.concealed && (k.EditHost || (k.Tag == "input" || k.Tag == "textarea") && k.EditableRole()) {
-				one, count = k, count+1
-			}
-			walk(k)
-		}
-	}
-	if walk(n); count != 1 {
+	fs := outermost(n, nil, func(k *Node) bool {
+		return k.Visible && !k.concealed && (k.EditHost || (k.Tag == "input" || k.Tag == "textarea") && k.EditableRole())
+	})
+	if len(fs) != 1 {
 		return nil
 	}
-	return one
+	return fs[0]
 }
 
 // FieldOf is the nearest field of segments that holds the spinbutton n,

@@ -512,15 +512,7 @@ func boxValue(n *Node) {
 		!strings.Contains(Normalize(n.Value), n.Text) {
 		return
 	}
-	var field bool
-	var walk func(c *Node)
-	walk = func(c *Node) {
-		for _, k := range c.Children {
-			field = field || isField(k) || k.EditHost
-			walk(k)
-		}
-	}
-	if walk(n); !field {
+	if len(outermost(n, nil, func(k *Node) bool { return isField(k) || k.EditHost })) == 0 {
 		n.Value = n.Text
 	}
 }
