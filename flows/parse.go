@@ -39,23 +39,6 @@ type subCtx struct {
 	hasBase bool     // the caller has a base URL
 }
 
-// yamlParserErrors are the messages of yaml.v3's parser (the others come
-// from its scanner).
-var yamlParserErrors = map[string]bool{
-	"did not find expected <stream-start>":   true,
-	"did not find expected <document start>": true,
-	"did not find expected node content":     true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected key":              true,
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"found undefined tag handle":             true,
-	"found duplicate %TAG directive":         true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-}
-
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // parse parses and validates one flow file's source.
 func (ld *loader) parse(file string, src []byte, ctx subCtx) *Flow {
@@ -102,6 +85,7 @@ func (ld *loader) parseFile(file string, src []byte, ctx subCtx) (*Flow, *parser
 		p.errorAt(f.Pos, "the file is empty: a flow needs name and steps")
 		return f, p
 	}
+	p.localTags(&doc)
 	p.flowBody(doc.Content[0], ctx)
 	ld.noteVars(p)
 	return f, p
@@ -114,29 +98,6 @@ func decodeYAML(dec *yaml.Decoder, n *yaml.Node) (err error) {
 		}
 	}()
 	return dec.Decode(n)
-}
-
-func (p *parser) yamlError(err error) {
-	msg := err.Error()
-	line := 1
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-		// yaml.v3 gives the 0-based line for parser (not scanner) errors:
-		// the line where the construct it was parsing starts.
-		if yamlParserErrors[msg] {
-			line++
-		}
-	} else {
-		msg = strings.TrimPrefix(msg, "yaml: ")
-	}
-	line = max(1, min(line, len(p.lines)))
-	col := 1
-	if line <= len(p.lines) {
-		l := p.lines[line-1]
-		col = len([]rune(l)) - len([]rune(strings.TrimLeft(l, " \t"))) + 1
-	}
-	p.errorAt(Pos{File: p.file, Line: line, Col: col}, "YAML: %s", msg)
 }
 
 func splitLines(src []byte) []string {
