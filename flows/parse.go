@@ -39,7 +39,6 @@ type subCtx struct {
 	hasBase bool     // the caller has a base URL
 }
 
-
 // parse parses and validates one flow file's source.
 func (ld *loader) parse(file string, src []byte, ctx subCtx) *Flow {
 	f, _ := ld.parseFile(file, src, ctx)
