@@ -372,8 +372,7 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 		}
 		w := nodeNow(now, s.widget)
 		if w == nil {
-			out.Log = append(out.Log, describeNode(s.widget)+" was drawn again; its value was not checked")
-			return true, nil
+			return p.redrawnTook(ctx, now, s, opt, want, out)
 		}
 		// the value or name holding the option's name counts (picking the
 		// value it shows already); text around it may hold the popup's
@@ -386,6 +385,37 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 		return false, &locate.ResolveError{Why: diagnostics.ReasonAssertion, Msg: fmt.Sprintf(
 			"picked option %q, but %s still shows %q: the widget did not take the choice", opt.Name, describeNode(s.widget), strings.TrimSpace(w.TextOrName()))}
 	})
+}
+
+// redrawnTook checks the pick where the widget was drawn anew as it took
+// it (a kit that renders its trigger again): the step's target, found
+// again in now, shows the option, itself or in the text beside it once
+// the list is gone, or the option is marked chosen (docs/targets.md
+// "Custom selects", 4). A
+// target that finds nothing now leaves the value unchecked, and the log
+// says so.
+func (p *Page) redrawnTook(ctx context.Context, now *locate.Snapshot, s *selecting, opt *locate.Node, want string, out *Outcome) (bool, error) {
+	r := locate.ResolveFor(ctx, now, p.table, s.target, p.cssQuery, nil)
+	if r.Err != nil || r.Node == nil {
+		out.Log = append(out.Log, describeNode(s.widget)+" was drawn again, and the target finds no widget now; its value was not checked")
+		return true, nil
+	}
+	o := nodeNow(now, opt)
+	if o != nil && (o.Selected || o.Checked == "true") {
+		return true, nil
+	}
+	sh := shownValue(now, r.Node)
+	if o != nil && shown(o) {
+		sh.around = "" // the list, still shown, may be the text beside it
+	}
+	for _, name := range []string{opt.Name, want} {
+		if name != "" && strings.Contains(fold(sh.own+"\n"+sh.around), fold(name)) {
+			out.Log = append(out.Log, fmt.Sprintf("%s was drawn again, and shows %q", describeNode(s.widget), name))
+			return true, nil
+		}
+	}
+	return false, &locate.ResolveError{Why: diagnostics.ReasonAssertion, Msg: fmt.Sprintf(
+		"picked option %q, but %s, drawn again, shows %q: the widget did not take the choice", opt.Name, describeNode(r.Node), strings.TrimSpace(r.Node.TextOrName()))}
 }
 
 // alreadyChosen says the option is chosen in a list that takes several,
