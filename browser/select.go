@@ -374,9 +374,14 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 		if w == nil {
 			return p.redrawnTook(ctx, now, s, opt, want, out)
 		}
+		sh := shownValue(now, s.widget)
+		if other := sh.showsOther(was, s.seen, opt.Name, want); other != "" {
+			return false, &locate.ResolveError{Why: diagnostics.ReasonAssertion, Msg: fmt.Sprintf(
+				"picked option %q, but %s shows %q: the widget took another choice", opt.Name, describeNode(s.widget), other)}
+		}
 		// the value or name holding the option's name counts (picking the
 		// value it shows already); text around it may hold the popup's
-		if shownValue(now, s.widget).took(was, opt.Name, want) || strings.Contains(fold(w.Value+"\n"+w.Name), fold(opt.Name)) {
+		if sh.took(was, opt.Name, want) || strings.Contains(fold(w.Value+"\n"+w.Name), fold(opt.Name)) {
 			return true, nil
 		}
 		if o := nodeNow(now, opt); o != nil && (o.Selected || o.Checked == "true") {

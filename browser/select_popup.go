@@ -113,13 +113,26 @@ func isChoice(n *locate.Node, loose bool) bool {
 	if choiceRoles[n.Role] {
 		return true
 	}
-	// a link or a button is clicked by its role; the others, made
-	// clickable by the page
-	clicked := n.Clickable || n.Role == "link" || n.Role == "button"
-	if !loose || !looseRoles[n.Role] || !clicked || n.Ref == "" || strings.TrimSpace(n.TextOrName()) == "" {
+	if !loose || !looseItem(n) || holdsItems(n) {
 		return false
 	}
 	return n.Parent == nil || !isChoice(n.Parent, true) // the outermost of nested clickables
+}
+
+// looseItem says n may be a choice of a popup without ARIA roles: a link
+// or a button, clicked by its role, or a list item or plain element the
+// page made clickable, with a ref and text.
+func looseItem(n *locate.Node) bool {
+	clicked := n.Clickable || n.Role == "link" || n.Role == "button"
+	return looseRoles[n.Role] && clicked && n.Ref != "" && strings.TrimSpace(n.TextOrName()) != ""
+}
+
+// holdsItems says n holds two or more loose items side by side (the
+// outermost inside it): it is their list, not a choice, though the page
+// made it focusable too (Naive UI's menu: tabindex=0 around its options;
+// conformance select-menu-not-choice).
+func holdsItems(n *locate.Node) bool {
+	return len(locate.Outermost(n, func(k *locate.Node) bool { return looseItem(k) && shown(k) })) >= 2
 }
 
 // choiceGroups are the popups of snap with visible choices, in document
@@ -344,6 +357,26 @@ var (
 	confirmWords = []string{"ok", "done", "apply", "select", "choose", "confirm", "save", "set"}
 	dismissWords = []string{"cancel", "close", "dismiss", "back", "no"}
 )
+
+// showsOther is the name, of names (the options the popup showed), of
+// one that what the widget shows itself holds now and did not before,
+// where it holds neither of picked (the option's name, the one the step
+// gave): the widget took another choice than the one clicked, and what
+// it shows changed all the same (docs/targets.md "Custom selects", 5).
+func (now showing) showsOther(was showing, names []string, picked ...string) string {
+	own, wasOwn := fold(now.own), fold(was.own)
+	for _, p := range picked {
+		if p != "" && strings.Contains(own, fold(p)) {
+			return ""
+		}
+	}
+	for _, n := range names {
+		if f := fold(n); f != "" && strings.Contains(own, f) && !strings.Contains(wasOwn, f) {
+			return n
+		}
+	}
+	return ""
+}
 
 // confirmButton is the dialog's button that confirms a choice: one named
 // as such, else its only button that does not dismiss it.

@@ -293,6 +293,10 @@ func outermost(n, skip *Node, keep func(*Node) bool) []*Node {
 	return out
 }
 
+// Outermost is outermost for other packages: the outermost elements
+// inside n that keep holds.
+func Outermost(n *Node, keep func(*Node) bool) []*Node { return outermost(n, nil, keep) }
+
 // soleClickable is the one visible element made clickable by cursor,
 // onclick or tabindex in n, outside skip (its outermost, when one holds
 // another), when n holds no other; nil otherwise.
