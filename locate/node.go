@@ -174,10 +174,16 @@ func (n *Node) TextOrName() string {
 // innermost first, where a kit shows a field's value beside its input
 // (react-select's single value, Tom Select's item, Quasar's span beside
 // its focus target) or, in a list, a tag input's chosen items (Chosen's
-// and Select2's multi selects: <ul><li>Tennis</li>…<li><input>).
+// and Select2's multi selects: <ul><li>Tennis</li>…<li><input>); and a
+// third that holds no control but n (antd's multiple select wraps its
+// input twice inside the list of its tags; probe of ant-design-vue 4,
+// conformance kit-tags-three-up).
 func (n *Node) Around() []*Node {
 	var out []*Node
-	for a := n.Parent; a != nil && len(out) < 2 && plainRoles[a.Role]; a = a.Parent {
+	for a := n.Parent; a != nil && len(out) < 3 && plainRoles[a.Role]; a = a.Parent {
+		if len(out) == 2 && len(controlsIn(a, n)) > 0 {
+			break
+		}
 		out = append(out, a)
 	}
 	return out

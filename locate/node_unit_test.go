@@ -52,7 +52,8 @@ func TestClipAway(t *testing.T) {
 
 // TestShownBeside: what a combobox that stays empty shows beside its
 // input (docs/flows.md "expect", value): the nearest plain element around
-// it that holds text other than its name, within two.
+// it that holds text other than its name, within two, or a third that
+// holds no other control.
 func TestShownBeside(t *testing.T) {
 	field := func(role, value string, around ...string) *Node {
 		n := &Node{Role: role, Name: "Flavour", Value: value}
@@ -71,7 +72,8 @@ func TestShownBeside(t *testing.T) {
 	}{
 		{"react-select: the value two up", field("combobox", "", "", "Chocolate"), "Chocolate"},
 		{"Quasar: its name taken out", field("combobox", "", "Flavour  Lyon"), "Lyon"},
-		{"no more than two up", field("combobox", "", "", "", "Chocolate"), ""},
+		{"antd: three up, holding no other control", field("combobox", "", "", "", "Chocolate"), "Chocolate"},
+		{"no more than three up", field("combobox", "", "", "", "", "Chocolate"), ""},
 		{"a value of its own", field("combobox", "Cho", "Chocolate"), ""},
 		{"only its name around it", field("combobox", "", "Flavour"), ""},
 		{"not a combobox", field("textbox", "", "Chocolate"), ""},
@@ -80,8 +82,16 @@ func TestShownBeside(t *testing.T) {
 			t.Errorf("%s: ShownBeside = %q, want %q", c.name, got, c.want)
 		}
 	}
+	// a third element up that holds another control is no longer the
+	// field's: the text beside that control is not its value
+	n := field("combobox", "", "", "", "Chocolate")
+	third := n.Parent.Parent.Parent
+	third.Children = append(third.Children, &Node{Role: "button", Name: "Clear", Parent: third})
+	if got := n.ShownBeside(); got != "" {
+		t.Errorf("a third up with another control: ShownBeside = %q, want none", got)
+	}
 	// a landmark around it is no plain element
-	n := field("combobox", "", "Chocolate")
+	n = field("combobox", "", "Chocolate")
 	n.Parent.Role = "form"
 	if got := n.ShownBeside(); got != "" {
 		t.Errorf("in a form: ShownBeside = %q, want none", got)
