@@ -19,6 +19,9 @@ type Outcome struct {
 	Log  []string
 	// Phases is where the action's time went.
 	Phases Phases
+	// focusedReadOnly: a read-only field was focused once, as a person
+	// who clicks it to type does (readOnlyFocus)
+	focusedReadOnly bool
 }
 
 // Phases is where an action's time went, over all its attempts
@@ -279,6 +282,7 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 		return false, disabledErr(n)
 	}
 	if chk.editable && n.ReadOnly {
+		p.readOnlyFocus(ctx, n, out)
 		return false, notEditableErr(n)
 	}
 	touch := p.input()
@@ -405,8 +409,29 @@ func disabledErr(n *locate.Node) error {
 }
 
 func notEditableErr(n *locate.Node) error {
+	msg := fmt.Sprintf("%s %q does not take text", n.Role, n.Name)
+	if n.ReadOnly {
+		msg = fmt.Sprintf("%s %q is read-only", n.Role, n.Name)
+	}
 	return &locate.NotEditableError{NotInteractableError: locate.NotInteractableError{
-		Why: diagnostics.ReasonNotEditable, Msg: fmt.Sprintf("%s %q does not take text", n.Role, n.Name), Node: n}}
+		Why: diagnostics.ReasonNotEditable, Msg: msg, Node: n}}
+}
+
+// readOnlyFocus focuses a read-only <input> or <textarea> once per
+// action, as a person who clicks a field to type into it does: a kit may
+// keep a field read-only until it has focus (ant-design-vue's DatePicker
+// drops readonly="" on focus, so that a phone shows no keyboard until
+// the field is tapped), and the next read of the page says whether it
+// takes text now (docs/targets.md "Actionability", Editable; conformance
+// fill-readonly-until-focus).
+func (p *Page) readOnlyFocus(ctx context.Context, n *locate.Node, out *Outcome) {
+	if out.focusedReadOnly || n.Tag != "input" && n.Tag != "textarea" {
+		return
+	}
+	out.focusedReadOnly = true
+	if _, err := p.callOn(ctx, n, focusElementJS()); err == nil {
+		out.Log = append(out.Log, fmt.Sprintf("%s %q is read-only; focused it, as a click to type would", n.Role, n.Name))
+	}
 }
 
 // takesText is the role check of fill and type: an element whose role

@@ -133,6 +133,15 @@ func valueVerdict(d *diagnostics.Diagnostics, err error) {
 		d.Verdict = fmt.Sprintf("%s does not take the value %q", d.Target, sg.Value)
 		d.Hints = append(d.Hints, sg.Hint())
 	}
+	var ne *locate.NotEditableError
+	if errors.As(err, &ne) && ne.Node != nil && ne.Node.ReadOnly {
+		// the field was right, and read-only though focused (docs/targets.md "Actionability", Editable)
+		d.Verdict = fmt.Sprintf("%s is read-only", d.Target)
+		if t := ne.Node.Tag; t == "input" || t == "textarea" {
+			d.Verdict += ", and stayed so when focused"
+		}
+		d.Hints = append(d.Hints, "do first what makes the page let you type there (a toggle, an Edit button); a picker that is read-only takes its value from its popup: `click` it and pick, or `select` the choice")
+	}
 	var sv *browser.SliderValueError
 	if errors.As(err, &sv) {
 		// the slider was right, the value not (docs/targets.md "Sliders")
