@@ -169,7 +169,17 @@ func foldLabel(l, c *Node) {
 		}
 		return
 	}
-	if !interactiveRoles[c.Role] || c.replaced || c.InSelect || c.inHost {
+	if !interactiveRoles[c.Role] {
+		// a <label for> a wrapper that is no control, made clickable by
+		// the kit (ant-design-vue gives its Slider's id to the box around
+		// the handle): the label names the one control it holds, when
+		// that has no name of its own (conformance kit-label-for-wrapper)
+		if in := controlsIn(c, nil); len(in) == 1 && in[0].Visible && wordless(ownName(in[0])) && labelName(l) != "" {
+			in[0].Name, in[0].NameFrom, l.Clickable = labelName(l), "label", false
+		}
+		return
+	}
+	if c.replaced || c.InSelect || c.inHost {
 		return
 	}
 	if w := drawnToggle(c); w != nil {

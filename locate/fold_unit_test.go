@@ -13,7 +13,8 @@ import (
 // a <label for>, ElementInternals), [host] (a custom element), [button] (a <button>), [concealed]
 // (drawn invisible: opacity 0, a 1×1 box), [placeholder] (named by its
 // placeholder), [label] (a <label> of the real control it wraps, else of
-// the one just before it in document order), [label-of-hidden] (a
+// the one just before it in document order), [label-for] (a <label
+// for> the last clickable before it, a wrapper), [label-of-hidden] (a
 // <label> of a native control a kit hid: the next [concealed] node, when
 // one comes before the widget, else one the tree does not hold), [beside]
 // (the element rendered right after that native control: the widget's
@@ -58,6 +59,14 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 			case "label":
 				n.Tag = "label"
 				labelOf[n] = labelled(snap.All[1:i+1], n)
+			case "label-for": // a <label for> the last clickable before it, no control
+				n.Tag = "label"
+				for j := i; j >= 1; j-- {
+					if c := snap.All[j]; c.Clickable {
+						labelOf[n] = c
+						break
+					}
+				}
 			case "label-of-hidden":
 				n.Tag, standing = "label", &standIn{}
 				standIns[n] = standing
@@ -228,7 +237,25 @@ generic
     LabelText Breakfast
   generic
     switch`, "Breakfast", "switch Breakfast @2 in "},
+		{"a label tied to nothing in a box of its own names the slider of a clickable wrapper in the next block", `
+generic
+  generic
+    LabelText Volume
+  generic
+    *generic
+      slider`, "Volume", "slider Volume @3 in "},
+		{"a label for a clickable wrapper names the one control it holds", `
+generic
+  *generic
+    slider
+  LabelText Volume [label-for]`, "Volume", "slider Volume @2 in "},
 		// what must not fold
+		{"a label for a clickable wrapper of two controls names neither", `
+generic
+  *generic
+    slider
+    slider
+  LabelText Range [label-for]`, "Range", "LabelText Range @1 in  label"},
 		{"a label in a box of its own beside two fields names neither", `
 generic
   generic
