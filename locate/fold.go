@@ -243,9 +243,14 @@ func foldLoneLabel(l *Node) {
 	at := labelColumn(l)
 	by := fieldWithSteppers(controlsIn(at.Parent, at))
 	if len(by) == 0 {
-		if c := soleClickable(at.Parent, at); c != nil && wordless(ownName(c)) {
+		if c := soleClickable(at.Parent, at); c != nil && (wordless(ownName(c)) || showsItsName(c)) {
 			// a form item's widget drawn as a box with no role and no
-			// name (Naive UI's multiple select)
+			// name (Naive UI's multiple select), or named by what it shows
+			// (its single select: the placeholder, then the choice), which
+			// is its value
+			if showsItsName(c) && c.Value == "" {
+				c.Value = c.TextOrName()
+			}
 			c.Name, c.NameFrom, l.Clickable = labelName(l), "label", false
 		}
 		return
@@ -390,6 +395,14 @@ func ownName(n *Node) string {
 func namesWhatItShows(n *Node) bool {
 	s := ownName(n)
 	return s != "" && (sameName(s, n.Text) || sameName(s, n.Value))
+}
+
+// showsItsName says n has no role of a control and is named by what it
+// shows (Chromium names a focusable element by its contents, and gives
+// a generic one's name no source): the name is its value, not what it
+// is.
+func showsItsName(n *Node) bool {
+	return !interactiveRoles[n.Role] && (n.NameFrom == "contents" || n.NameFrom == "") && n.Name != ""
 }
 
 // labelName is the name a label gives: its name, else its text.

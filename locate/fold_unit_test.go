@@ -270,10 +270,18 @@ generic
     button Help
   generic
     textbox Write here [placeholder]`, "Notes", "LabelText Notes @2 in "},
-		{"a label tied to nothing leaves a clickable named otherwise beside it", `
+		{"a label tied to nothing leaves a clickable its author named otherwise beside it", `
 generic
   LabelText City
-  *generic Pick one`, "City", "LabelText City @1 in "},
+  *generic Pick one [aria-label]`, "City", "LabelText City @1 in "},
+		{"a label tied to nothing names a clickable box beside it named by what it shows", `
+generic
+  LabelText Country
+  *generic France`, "Country", "generic Country @1 in "},
+		{"a label tied to nothing leaves a link beside it named by what it shows", `
+generic
+  LabelText Terms
+  link Read the terms`, "Read the terms", "link Read the terms @1 in "},
 		{"a label tied to nothing beside two clickables names neither", `
 generic
   LabelText Size
