@@ -67,6 +67,7 @@ var (
 	nativeChosenJS   = lazyScript("native-chosen")
 	linkHrefJS       = lazyScript("link-href")
 	maskJS           = lazyScript("mask")
+	modalFocusJS     = lazyScript("modal-focus")
 	overlaysJS       = lazyScript("overlays")
 	probeJS          = lazyScript("probe")
 	readOnlyJS       = lazyScript("read-only")

@@ -1,0 +1,26 @@
+// modal-focus.js: where a key with no target will go, for press: 'none'
+// when no modal dialog is open, 'in' when the focus is inside the last
+// one open; else it waits, up to ms, for the focus to move into it, as
+// a kit moves it once the dialog's opening transition ends (antd's and
+// ant-design-vue's Modal, Bootstrap's), and answers 'moved', or
+// 'outside' when the time ran out (docs/flows.md "press").
+// In-page code: docs/architecture-notes.md "In-page code" (lib.js's
+// helpers and Go's constants are in scope).
+(function(ms) {
+  const open = [...document.querySelectorAll('dialog:modal, [aria-modal=true]')]
+    .filter((d) => d.getClientRects().length > 0 && getComputedStyle(d).visibility !== 'hidden');
+  const modal = open[open.length - 1];
+  if (!modal) return 'none';
+  const inside = () => composedContains(modal, deepActive(document));
+  if (inside()) return 'in';
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      clearTimeout(timer);
+      document.removeEventListener('focusin', moved, true);
+      resolve(answer);
+    };
+    const moved = () => { if (inside()) done('moved'); };
+    const timer = setTimeout(() => done('outside'), ms);
+    document.addEventListener('focusin', moved, true);
+  });
+})
