@@ -396,9 +396,8 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 // it (a kit that renders its trigger again): the step's target, found
 // again in now, shows the option, itself or in the text beside it once
 // the list is gone, or the option is marked chosen (docs/targets.md
-// "Custom selects", 4). A
-// target that finds nothing now leaves the value unchecked, and the log
-// says so.
+// "Custom selects", 5). A target that finds nothing now leaves the value
+// unchecked, and the log says so.
 func (p *Page) redrawnTook(ctx context.Context, now *locate.Snapshot, s *selecting, opt *locate.Node, want string, out *Outcome) (bool, error) {
 	r := locate.ResolveFor(ctx, now, p.table, s.target, p.cssQuery, nil)
 	if r.Err != nil || r.Node == nil {
