@@ -1,13 +1,19 @@
 // modal-focus.js: where a key with no target will go, for press: 'none'
-// when no modal dialog is open, 'in' when the focus is inside the last
-// one open; else it waits, up to ms, for the focus to move into it, as
-// a kit moves it once the dialog's opening transition ends (antd's and
+// when no dialog is open, 'in' when the focus is inside the last one
+// open; else it waits, up to ms, for the focus to move into it, as a kit
+// moves it once the dialog's opening transition ends (antd's and
 // ant-design-vue's Modal, Bootstrap's), and answers 'moved', or
-// 'outside' when the time ran out (docs/flows.md "press").
+// 'outside' when the time ran out (docs/flows.md "press"). A dialog is a
+// modal one (`<dialog>` shown modal, aria-modal=true), or any open dialog
+// while the focus is in no field: a field's picker may be a dialog
+// (a calendar) that the keys typed in the field are not meant for.
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (function(ms) {
-  const open = [...document.querySelectorAll('dialog:modal, [aria-modal=true]')]
+  const active = deepActive(document);
+  const typing = !!active && (isField(active) || active.isContentEditable);
+  const sel = typing ? 'dialog:modal, [aria-modal=true]' : 'dialog[open], [aria-modal=true], [role=dialog], [role=alertdialog]';
+  const open = [...document.querySelectorAll(sel)]
     .filter((d) => d.getClientRects().length > 0 && getComputedStyle(d).visibility !== 'hidden');
   const modal = open[open.length - 1];
   if (!modal) return 'none';
