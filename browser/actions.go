@@ -19,9 +19,9 @@ type Outcome struct {
 	Log  []string
 	// Phases is where the action's time went.
 	Phases Phases
-	// focusedReadOnly: a read-only field was focused once, as a person
-	// who clicks it to type does (readOnlyFocus)
-	focusedReadOnly bool
+	// clickedReadOnly: a read-only field was clicked once, as a person
+	// who types into it does (readOnlyClick)
+	clickedReadOnly bool
 }
 
 // Phases is where an action's time went, over all its attempts
@@ -282,7 +282,9 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 		return false, disabledErr(n)
 	}
 	if chk.editable && n.ReadOnly {
-		p.readOnlyFocus(ctx, n, out)
+		if p.readOnlyClick(ctx, n, chk, out) {
+			return false, nil // read again: it may take text now
+		}
 		return false, notEditableErr(n)
 	}
 	touch := p.input()
@@ -417,21 +419,26 @@ func notEditableErr(n *locate.Node) error {
 		Why: diagnostics.ReasonNotEditable, Msg: msg, Node: n}}
 }
 
-// readOnlyFocus focuses a read-only <input> or <textarea> once per
-// action, as a person who clicks a field to type into it does: a kit may
-// keep a field read-only until it has focus (ant-design-vue's DatePicker
-// drops readonly="" on focus, so that a phone shows no keyboard until
-// the field is tapped), and the next read of the page says whether it
-// takes text now (docs/targets.md "Actionability", Editable; conformance
-// fill-readonly-until-focus).
-func (p *Page) readOnlyFocus(ctx context.Context, n *locate.Node, out *Outcome) {
-	if out.focusedReadOnly || n.Tag != "input" && n.Tag != "textarea" {
-		return
+// readOnlyClick clicks a read-only <input> or <textarea> once per
+// action, at the point its checks (all but the editable one) measure, as
+// a person who clicks a field to type into it does, and says whether it
+// did: a kit may keep a field read-only until it is clicked or focused
+// (ant-design-vue's DatePicker drops readonly="" on mousedown or focus,
+// and opens its panel, which commits a typed date on Enter), and the
+// next read of the page says whether it takes text now (docs/targets.md
+// "Actionability", Editable; conformance fill-readonly-until-focus).
+func (p *Page) readOnlyClick(ctx context.Context, n *locate.Node, chk checks, out *Outcome) bool {
+	if out.clickedReadOnly || n.Tag != "input" && n.Tag != "textarea" {
+		return false
 	}
-	out.focusedReadOnly = true
-	if _, err := p.callOn(ctx, n, focusElementJS()); err == nil {
-		out.Log = append(out.Log, fmt.Sprintf("%s %q is read-only; focused it, as a click to type would", n.Role, n.Name))
+	out.clickedReadOnly = true
+	chk.editable, chk.guard = false, false
+	x, y, done, err := p.check(ctx, n, chk, false, out)
+	if done || err != nil || p.mouse(ctx, x, y, ClickOptions{}) != nil {
+		return false
 	}
+	out.Log = append(out.Log, fmt.Sprintf("%s %q is read-only; clicked it, as a person does to type", n.Role, n.Name))
+	return true
 }
 
 // takesText is the role check of fill and type: an element whose role

@@ -138,7 +138,7 @@ func valueVerdict(d *diagnostics.Diagnostics, err error) {
 		// the field was right, and read-only though focused (docs/targets.md "Actionability", Editable)
 		d.Verdict = fmt.Sprintf("%s is read-only", d.Target)
 		if t := ne.Node.Tag; t == "input" || t == "textarea" {
-			d.Verdict += ", and stayed so when focused"
+			d.Verdict += ", and stayed so when clicked"
 		}
 		d.Hints = append(d.Hints, "do first what makes the page let you type there (a toggle, an Edit button); a picker that is read-only takes its value from its popup: `click` it and pick, or `select` the choice")
 	}
