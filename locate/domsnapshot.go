@@ -48,7 +48,7 @@ type docData struct {
 	url     string
 	title   string
 	nodes   []domInfo
-	byID    map[string]int
+	byID    map[string][]int // the elements with an id, by id: one per tree scope (id)
 	labels  map[string][]int // the <label for=ID> elements, by ID
 	scrollX float64
 	scrollY float64
@@ -156,7 +156,7 @@ func (ds *DOMSnapshot) decodeDocument(d []byte, table stringTable) error {
 		title:   table.str(f[2]),
 		scrollX: jsonFloat(f[3]),
 		scrollY: jsonFloat(f[4]),
-		byID:    map[string]int{},
+		byID:    map[string][]int{},
 	}
 	if f[5] == nil {
 		return nil
@@ -312,7 +312,7 @@ func (dd *docData) setAttrs(i int, attrs map[string]string) {
 	di := &dd.nodes[i]
 	di.attrs = attrs
 	if id := attrs["id"]; id != "" {
-		dd.byID[id] = i
+		dd.byID[id] = append(dd.byID[id], i)
 	}
 	if f := attrs["for"]; f != "" && di.tag == "label" {
 		if dd.labels == nil {
@@ -586,6 +586,43 @@ func blockBox(nd *domInfo) bool {
 		nd.display != "contents" && nd.display != "none"
 }
 
+// id is the element whose id is id in the tree scope of node from (the
+// document, or the shadow root that holds it): an id is unique in its
+// scope only, and a label's `for` looks in its own (Spectrum Web
+// Components' sp-checkbox and sp-switch each keep <input id="input"> and
+// <label for="input"> in their shadow roots; conformance
+// check-shadow-same-id).
+func (dd *docData) id(id string, from int) (int, bool) {
+	scope := dd.scopeOf(from)
+	for _, i := range dd.byID[id] {
+		if dd.scopeOf(i) == scope {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// scopeOf is the shadow root that holds node i, -1 for the document.
+func (dd *docData) scopeOf(i int) int {
+	for p := dd.nodes[i].parent; p >= 0; p = dd.nodes[p].parent {
+		if dd.nodes[p].tag == "#document-fragment" {
+			return p
+		}
+	}
+	return -1
+}
+
+// indexOf is the index of di among the document's nodes, -1 when it is
+// none of them.
+func (dd *docData) indexOf(di *domInfo) int {
+	for i := range dd.nodes {
+		if &dd.nodes[i] == di {
+			return i
+		}
+	}
+	return -1
+}
+
 // hiddenLabel is the text of the <label for> of the element di that
 // renders nothing (display: none, visibility: hidden), "" when it has
 // none.
@@ -595,7 +632,11 @@ func (dd *docData) hiddenLabel(di *domInfo) string {
 		return ""
 	}
 	var parts []string
+	self := dd.indexOf(di)
 	for _, l := range dd.labels[id] {
+		if self >= 0 && dd.scopeOf(l) != dd.scopeOf(self) {
+			continue // a label of another tree scope's element of that id
+		}
 		if lb := &dd.nodes[l]; lb.hasLayout && lb.visibility != "hidden" && lb.visibility != "collapse" {
 			continue // a label the page shows names its control in the tree already
 		}

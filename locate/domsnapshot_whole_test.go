@@ -35,7 +35,7 @@ func wholeDOMSnapshot(raw []byte) (*DOMSnapshot, error) {
 			title:   table.str(d.Get("title")),
 			scrollX: d.GetFloat64("scrollOffsetX"),
 			scrollY: d.GetFloat64("scrollOffsetY"),
-			byID:    map[string]int{},
+			byID:    map[string][]int{},
 		}
 		n := d.Get("nodes")
 		if n == nil {

@@ -405,20 +405,14 @@ var labelable = map[string]bool{"input": true, "select": true, "textarea": true,
 // hidden native control may be (standin.go).
 func hiddenControl(n *Node, doc *docData, di *domInfo) (*domInfo, *standInAt) {
 	ctl := -1
-	if f := di.attrs["for"]; f != "" {
-		if i, ok := doc.byID[f]; ok {
+	self := doc.indexOf(di)
+	if f := di.attrs["for"]; f != "" && self >= 0 {
+		if i, ok := doc.id(f, self); ok {
 			ctl = i
 		}
 	}
 	if ctl < 0 {
 		// a wrapped input: search the label's descendants
-		self := -1
-		for i := range doc.nodes {
-			if &doc.nodes[i] == di {
-				self = i
-				break
-			}
-		}
 		for i := self + 1; self >= 0 && i < len(doc.nodes); i++ {
 			p := doc.nodes[i].parent
 			for p >= 0 && p != self {
