@@ -20,7 +20,7 @@ import (
 // (the element rendered right after that native control: the widget's
 // place, with what it holds), [no-text] (a node that shows no text: its
 // name is none of what it shows), [labelledby] (named through
-// aria-labelledby), [popup] (aria-haspopup). The controls are then
+// aria-labelledby), [popup] (aria-haspopup), [expanded] (aria-expanded). The controls are then
 // folded as Build folds them, and refs given again.
 func kitTree(t *testing.T, outline string) *Snapshot {
 	t.Helper()
@@ -78,6 +78,8 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 				n.NameFrom = "labelledby"
 			case "popup":
 				n.Popup = true
+			case "expanded": // aria-expanded=false
+				n.Expanded = "false"
 			}
 		}
 		if standing != nil && n.concealed && standing.native == nil && standing.beside == nil {

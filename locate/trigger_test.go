@@ -17,6 +17,10 @@ generic
   combobox Framework [labelledby]
   generic
     button Framework [labelledby] [popup]`, 4, "combobox Framework"},
+		{"a toggle that says it is collapsed, with no aria-haspopup", `
+generic
+  combobox City [labelledby]
+  button City [aria-label] [expanded]`, 3, "combobox City"},
 		// what is no trigger
 		{"a button that opens no popup", `
 generic
