@@ -182,3 +182,25 @@ func TestOneTypable(t *testing.T) {
 		t.Errorf("an input drawn invisible: OneTypable = %v, want none", got)
 	}
 }
+
+// TestShownChoice: a button that is a field shows its choice as its
+// value (docs/targets.md "Labels, hosts and hidden native controls").
+func TestShownChoice(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    Node
+		want string
+	}{
+		{"Blueprint: named by a form label", Node{Role: "button", Name: "City", NameFrom: "label", Text: "Lyon"}, "Lyon"},
+		{"Spectrum: its choice, then the label", Node{Role: "button", Name: "France Country", NameFrom: "labelledby", Popup: true, Text: "France ▾"}, "France"},
+		{"no popup", Node{Role: "button", Name: "France Country", NameFrom: "labelledby", Text: "France"}, ""},
+		{"a name that does not start with its text", Node{Role: "button", Name: "Country France", NameFrom: "labelledby", Popup: true, Text: "France"}, ""},
+		{"named by its contents", Node{Role: "button", Name: "Save", NameFrom: "contents", Popup: true, Text: "Save"}, ""},
+	} {
+		n := c.n
+		shownChoice(&n)
+		if n.Value != c.want {
+			t.Errorf("%s: value %q, want %q", c.name, n.Value, c.want)
+		}
+	}
+}

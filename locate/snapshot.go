@@ -489,9 +489,29 @@ func finish(n *Node, region string) {
 // its text, which is its choice (Blueprint's Select: `button "City":
 // Lyon`), as a person reads it (docs/targets.md "Labels, hosts and hidden
 // native controls").
+//
+// A button that opens a popup, named through aria-labelledby by what it
+// shows and then more (Spectrum's sp-picker: its shown choice, then the
+// field's label, `France Country`), shows its choice too: the words of
+// its text, less its glyphs (▾), that its name starts with
+// (conformance kit-picker-labelledby-value).
 func shownChoice(n *Node) {
-	if n.Value == "" && n.Role == "button" && n.NameFrom == "label" && n.Text != "" && n.Text != n.Name {
+	if n.Value != "" || n.Role != "button" || n.Text == "" || n.Text == n.Name {
+		return
+	}
+	switch {
+	case n.NameFrom == "label":
 		n.Value = n.Text
+	case n.NameFrom == "labelledby" && n.Popup:
+		var words []string
+		for _, w := range strings.Fields(n.Text) {
+			if !wordless(w) {
+				words = append(words, w)
+			}
+		}
+		if shows := strings.Join(words, " "); shows != "" && strings.HasPrefix(n.Name, shows+" ") {
+			n.Value = shows
+		}
 	}
 }
 
