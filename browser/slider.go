@@ -78,7 +78,9 @@ func (p *Page) slide(ctx context.Context, n *locate.Node, value string) error {
 	up, down := "ArrowRight", "ArrowLeft"
 	for i := 0; st.Now != want; i++ {
 		if i >= sliderKeysMax {
-			return sliderErr(n, value, st, fmt.Sprintf("it was still at %s after %d keys", num(st.Now), i))
+			e := sliderErr(n, value, st, fmt.Sprintf("it was still at %s after %d keys", num(st.Now), i)).(*SliderValueError)
+			e.Keys = true
+			return e
 		}
 		key := up
 		switch {
@@ -98,7 +100,9 @@ func (p *Page) slide(ctx context.Context, n *locate.Node, value string) error {
 			// a slider that takes only up and down
 			up, down = "ArrowUp", "ArrowDown"
 		case next.Now == st.Now:
-			return sliderErr(n, value, st, fmt.Sprintf("%s left it at %s", key, num(st.Now)))
+			e := sliderErr(n, value, st, fmt.Sprintf("%s left it at %s", key, num(st.Now))).(*SliderValueError)
+			e.Keys = true
+			return e
 		case (key == up && next.Now < st.Now) || (key == down && next.Now > st.Now):
 			// right to left: the arrows go the other way
 			up, down = down, up
@@ -155,6 +159,18 @@ type SliderValueError struct {
 	Now   string
 	Span  string
 	Why   string
+	// Keys: the value was one the slider takes, and its keys did not
+	// move it there (Vant's Slider listens for the pointer only)
+	Keys bool
+}
+
+// Hint is what to do: give a value it takes, or, where its keys did not
+// move it, drag it (docs/targets.md "Sliders").
+func (e *SliderValueError) Hint() string {
+	if e.Keys {
+		return fmt.Sprintf("the slider does not answer its keys: drag its handle along its track instead, `drag: {from: %q, to: {target: TRACK, x: N, y: N}}`", e.Node.Name)
+	}
+	return "give a value " + e.Span
 }
 
 func (e *SliderValueError) Error() string {
