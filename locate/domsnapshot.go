@@ -11,6 +11,7 @@ import (
 
 // domInfo is what DOMSnapshot says of one DOM node.
 type domInfo struct {
+	idx        int // index in the document (indexOf)
 	tag        string
 	attrs      map[string]string
 	parent     int // index in the document, -1 for none
@@ -231,6 +232,9 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n []byte, table stringTable) err
 	}
 	count := len(backend)
 	dd.nodes = make([]domInfo, count)
+	for i := range dd.nodes {
+		dd.nodes[i].idx = i
+	}
 	for i := range dd.nodes {
 		dd.nodes[i].parent, dd.nodes[i].contentDoc = -1, -1
 	}
@@ -615,6 +619,9 @@ func (dd *docData) scopeOf(i int) int {
 // indexOf is the index of di among the document's nodes, -1 when it is
 // none of them.
 func (dd *docData) indexOf(di *domInfo) int {
+	if i := di.idx; i >= 0 && i < len(dd.nodes) && &dd.nodes[i] == di {
+		return i
+	}
 	for i := range dd.nodes {
 		if &dd.nodes[i] == di {
 			return i
@@ -632,7 +639,10 @@ func (dd *docData) hiddenLabel(di *domInfo) string {
 		return ""
 	}
 	var parts []string
-	self := dd.indexOf(di)
+	self := -1
+	if len(dd.labels[id]) > 0 {
+		self = dd.indexOf(di)
+	}
 	for _, l := range dd.labels[id] {
 		if self >= 0 && dd.scopeOf(l) != dd.scopeOf(self) {
 			continue // a label of another tree scope's element of that id

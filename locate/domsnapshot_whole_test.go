@@ -76,7 +76,7 @@ func wholeNodes(ds *DOMSnapshot, dd *docData, n *fastjson.Value, table wholeTabl
 	dd.nodes = make([]domInfo, count)
 	for i := 0; i < count; i++ {
 		di := &dd.nodes[i]
-		di.parent = -1
+		di.idx, di.parent = i, -1
 		di.contentDoc = -1
 		if i < len(parents) {
 			di.parent = parents[i].GetInt()
