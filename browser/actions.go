@@ -687,15 +687,16 @@ func (p *Page) Press(ctx context.Context, t *flows.Target, combo string) (*Outco
 }
 
 // modalFocusWait bounds the wait of a key with no target for the focus
-// to move into a modal dialog that is open.
+// to move into a dialog that is opening.
 const modalFocusWait = time.Second
 
-// awaitModalFocus waits, before keys with no target, for the focus to
-// move into the modal dialog open (modalFocusJS), up to modalFocusWait:
-// a kit moves it there once the dialog's opening transition ends, and a
-// key sent before goes to the button that opened it (`press: Escape`
-// right after the click left ant-design-vue's Modal open). The log says
-// a wait, and a focus that stayed outside (docs/flows.md "press").
+// awaitModalFocus waits, before keys with no target, while a dialog open
+// is still in its opening transition, for the focus to move into it
+// (modalFocusJS), up to modalFocusWait: a kit moves it there once that
+// transition ends, and a key sent before goes to the button that opened
+// it (`press: Escape` right after the click left ant-design-vue's Modal
+// open). The log says a wait, and a focus that stayed outside
+// (docs/flows.md "press").
 func (p *Page) awaitModalFocus(ctx context.Context, out *Outcome) {
 	start := time.Now()
 	r, err := p.evalOwn(ctx, p.main, p.main.FrameID, Invoke(modalFocusJS(), modalFocusWait.Milliseconds()))
