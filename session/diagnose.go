@@ -135,7 +135,7 @@ func valueVerdict(d *diagnostics.Diagnostics, err error) {
 	}
 	var ne *locate.NotEditableError
 	if errors.As(err, &ne) && ne.Node != nil && ne.Node.ReadOnly {
-		// the field was right, and read-only though focused (docs/targets.md "Actionability", Editable)
+		// the field was right, and read-only though clicked (docs/targets.md "Actionability", Editable)
 		d.Verdict = fmt.Sprintf("%s is read-only", d.Target)
 		if t := ne.Node.Tag; t == "input" || t == "textarea" {
 			d.Verdict += ", and stayed so when clicked"
