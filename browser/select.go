@@ -384,7 +384,7 @@ func (p *Page) choose(ctx context.Context, s *selecting, snap *locate.Snapshot, 
 		if sh.took(was, opt.Name, want) || strings.Contains(fold(w.Value+"\n"+w.Name), fold(opt.Name)) {
 			return true, nil
 		}
-		if o := nodeNow(now, opt); o != nil && (o.Selected || o.Checked == "true") {
+		if o := nodeNow(now, opt); o != nil && chosen(o) {
 			return true, nil
 		}
 		return false, &locate.ResolveError{Why: diagnostics.ReasonAssertion, Msg: fmt.Sprintf(
@@ -405,7 +405,7 @@ func (p *Page) redrawnTook(ctx context.Context, now *locate.Snapshot, s *selecti
 		return true, nil
 	}
 	o := nodeNow(now, opt)
-	if o != nil && (o.Selected || o.Checked == "true") {
+	if o != nil && chosen(o) {
 		return true, nil
 	}
 	sh := shownValue(now, r.Node)

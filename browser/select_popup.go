@@ -302,7 +302,7 @@ func shownValue(snap *locate.Snapshot, w *locate.Node) showing {
 			}
 			return
 		}
-		if c.Selected || c.Checked == "true" {
+		if chosen(c) {
 			picked = append(picked, c.Name)
 		}
 		for _, k := range c.Children {
@@ -357,6 +357,9 @@ var (
 	confirmWords = []string{"ok", "done", "apply", "select", "choose", "confirm", "save", "set"}
 	dismissWords = []string{"cancel", "close", "dismiss", "back", "no"}
 )
+
+// chosen says the option n is marked chosen: selected, or checked.
+func chosen(n *locate.Node) bool { return n.Selected || n.Checked == "true" }
 
 // showsOther is the name, of names (the options the popup showed), of
 // one that what the widget shows itself holds now and did not before,

@@ -78,9 +78,7 @@ func (p *Page) slide(ctx context.Context, n *locate.Node, value string) error {
 	up, down := "ArrowRight", "ArrowLeft"
 	for i := 0; st.Now != want; i++ {
 		if i >= sliderKeysMax {
-			e := sliderErr(n, value, st, fmt.Sprintf("it was still at %s after %d keys", num(st.Now), i)).(*SliderValueError)
-			e.Keys = true
-			return e
+			return keysErr(n, value, st, fmt.Sprintf("it was still at %s after %d keys", num(st.Now), i))
 		}
 		key := up
 		switch {
@@ -100,9 +98,7 @@ func (p *Page) slide(ctx context.Context, n *locate.Node, value string) error {
 			// a slider that takes only up and down
 			up, down = "ArrowUp", "ArrowDown"
 		case next.Now == st.Now:
-			e := sliderErr(n, value, st, fmt.Sprintf("%s left it at %s", key, num(st.Now))).(*SliderValueError)
-			e.Keys = true
-			return e
+			return keysErr(n, value, st, fmt.Sprintf("%s left it at %s", key, num(st.Now)))
 		case (key == up && next.Now < st.Now) || (key == down && next.Now > st.Now):
 			// right to left: the arrows go the other way
 			up, down = down, up
@@ -178,6 +174,14 @@ func (e *SliderValueError) Error() string {
 }
 func (e *SliderValueError) Reason() diagnostics.Reason { return diagnostics.ReasonNotEditable }
 
-func sliderErr(n *locate.Node, value string, st sliderState, why string) error {
+func sliderErr(n *locate.Node, value string, st sliderState, why string) *SliderValueError {
 	return &SliderValueError{Node: n, Value: value, Now: num(st.Now), Span: st.span(), Why: why}
+}
+
+// keysErr is sliderErr for a value the slider takes that its keys did
+// not move it to.
+func keysErr(n *locate.Node, value string, st sliderState, why string) *SliderValueError {
+	e := sliderErr(n, value, st, why)
+	e.Keys = true
+	return e
 }

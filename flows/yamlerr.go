@@ -141,21 +141,32 @@ func yamlFix(msg, text string) string {
 // plain value.
 var keyValueRE = regexp.MustCompile(`^\s*((?:-\s+)?[^\s:'"#{}\[\]][^:#{}\[\]]*?):\s+(.*?)\s*$`)
 
+// keyValue is text, a "key: value" line, as its key (with its
+// indentation and list dash) and plain value; ok is false when text is
+// no such line or its value is empty.
+func keyValue(text string) (key, value string, ok bool) {
+	m := keyValueRE.FindStringSubmatch(text)
+	if m == nil || m[2] == "" {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
 // quotedLine is text, a "key: value" line, with its value in quotes, ""
 // when text is not such a line or its value is a map or list.
 func quotedLine(text string) string {
-	m := keyValueRE.FindStringSubmatch(text)
-	if m == nil || m[2] == "" || strings.ContainsAny(m[2][:1], "{[") {
+	key, value, ok := keyValue(text)
+	if !ok || strings.ContainsAny(value[:1], "{[") {
 		return ""
 	}
-	return m[1] + ": " + quoteYAML(m[2])
+	return key + ": " + quoteYAML(value)
 }
 
 // quotedThenMore says the value of the "key: value" line text starts with
 // a quote.
 func quotedThenMore(text string) bool {
-	m := keyValueRE.FindStringSubmatch(text)
-	return m != nil && m[2] != "" && strings.ContainsAny(m[2][:1], `"'`)
+	_, value, ok := keyValue(text)
+	return ok && strings.ContainsAny(value[:1], `"'`)
 }
 
 // quoteYAML quotes v for YAML: in double quotes unless it holds one and
