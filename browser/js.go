@@ -41,7 +41,13 @@ var jsConstants = []struct{ name, value string }{
 	{"keySpace", flows.KeySpace},     // activated.js
 	{"recordBinding", recordBinding}, // record.js
 	{"movingMark", movingMark},       // watch.js
+	{"focusAnswerMS", focusAnswerMS}, // lib.js focusAnswered
 }
+
+// focusAnswerMS bounds, in milliseconds, the wait of fill, type and
+// press for the page's answer to the focus they give a field
+// (docs/targets.md "The page's answer to the focus").
+const focusAnswerMS = "250"
 
 // The scripts, by the name of their file in js/.
 var (

@@ -7,7 +7,7 @@
 // it.
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
-(function(clear, value) {
+(async function(clear, value) {
   const el = this;
   if (el.localName === 'input' && ['date', 'time', 'datetime-local', 'month', 'week', 'color'].includes(el.type)) {
     const v = el.type === 'color' ? value.trim().toLowerCase() : value.trim();
@@ -18,7 +18,7 @@
     el.dispatchEvent(new Event('change', {bubbles: true}));
     return 'set';
   }
-  el.focus();
+  await focusAnswered(el);
   if (el.isContentEditable) {
     const r = document.createRange(); r.selectNodeContents(el);
     const s = getSelection(); s.removeAllRanges(); s.addRange(r);

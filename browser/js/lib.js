@@ -339,3 +339,37 @@ function installGuard(node) {
   // that cannot be told, so it is not judged lost
   setTimeout(() => { if (win.__smokeflowUnguard === unguard) { unguard(); win.__smokeflowExpired = true; } }, 3000);
 }
+
+// focusAnswered focuses el and resolves once the page has answered the
+// focus: when the focus changed the DOM (a picker drawn, a panel opened,
+// a style's change aside), it waits a frame and then the timers the page
+// set in that answer, round after round until a round changes nothing,
+// up to focusAnswerMS. Keys or text sent at once would reach the page
+// before those timers and race them: PrimeVue's DatePicker, given its
+// text before the timer its panel set, moved the focus to day 1 (docs/targets.md
+// "The page's answer to the focus"). A field that had
+// the focus already is focused again and not waited for.
+function focusAnswered(el) {
+  const doc = el.ownerDocument, win = doc.defaultView;
+  if (deepActive(doc) === el) { el.focus(); return Promise.resolve(); }
+  let moved = false;
+  const mo = new MutationObserver((records) => {
+    if (records.some((r) => r.type !== 'attributes' || r.attributeName !== 'style')) moved = true;
+  });
+  const opts = {subtree: true, childList: true, attributes: true, characterData: true};
+  mo.observe(doc, opts);
+  if (el.getRootNode() !== doc) mo.observe(el.getRootNode(), opts);
+  el.focus();
+  const task = () => new Promise((r) => win.setTimeout(r, 0));
+  const frame = () => new Promise((r) => { win.requestAnimationFrame(() => r()); win.setTimeout(r, 50); });
+  const end = performance.now() + Number(focusAnswerMS);
+  return (async () => {
+    await task();
+    while (moved && performance.now() < end) {
+      moved = false;
+      await frame();
+      await task();
+    }
+    mo.disconnect();
+  })();
+}
