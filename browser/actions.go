@@ -584,7 +584,7 @@ func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputD
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
 	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: fillable, keyed: isSlider}, false, func(n *locate.Node, x, y float64) error {
 		if n.Role == "slider" {
-			return p.slide(ctx, n, value) // docs/targets.md "Sliders"
+			return p.slide(ctx, n, value, [2]float64{x, y}) // docs/targets.md "Sliders"
 		}
 		if segs := n.Segments(); segs != nil {
 			return p.fillSegments(ctx, n, segs, value) // docs/targets.md "Fields of segments"

@@ -216,6 +216,26 @@ func dragPath(x, y, tx, ty float64) [][2]float64 {
 	return pts
 }
 
+// dragPoints presses the left button at from, moves to to along dragPath
+// and lets go there: a drag by points, for a slider (slider.go).
+func (p *Page) dragPoints(ctx context.Context, from, to [2]float64) error {
+	press := []proto.InputDispatchMouseEvent{
+		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: from[0], Y: from[1]},
+		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: from[0], Y: from[1], Button: proto.InputMouseButtonLeft, Buttons: leftHeld(), ClickCount: 1},
+	}
+	if err := p.sendAll(ctx, "Input.dispatchMouseEvent", press); err != nil {
+		return err
+	}
+	for _, pt := range dragPath(from[0], from[1], to[0], to[1]) {
+		if err := p.moveTo(ctx, pt); err != nil {
+			p.releaseMouse(pt[0], pt[1])
+			return err
+		}
+	}
+	return (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: to[0], Y: to[1],
+		Button: proto.InputMouseButtonLeft, ClickCount: 1}).Call(p.main.Client(ctx))
+}
+
 // moveTo moves the mouse, its left button held.
 func (p *Page) moveTo(ctx context.Context, pt [2]float64) error {
 	return proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: pt[0], Y: pt[1],

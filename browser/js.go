@@ -84,6 +84,7 @@ var (
 	setStorageJS     = lazyScript("set-storage")
 	shownJS          = lazyScript("shown")
 	sliderJS         = lazyScript("slider")
+	sliderTrackJS    = lazyScript("slider-track")
 	stampCall        = lazyScript("stamp")
 	stillJS          = lazyScript("still")
 	thawJS           = lazyScript("thaw")

@@ -17,7 +17,8 @@ import (
 // (docs/targets.md "Sliders"): focus, then Home or End for its ends, else
 // the arrow keys, one step at a time, until the value is reached; a
 // value it cannot take (outside its range, between its steps) fails at
-// once, naming them.
+// once, naming them. A slider its keys do not move is dragged along its
+// track to the value (slidePointer).
 
 // fillable is fill's role check: a field that takes text, or a slider.
 func fillable(n *locate.Node) error {
@@ -56,8 +57,10 @@ func (s sliderState) span() string {
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// slide sets the slider n to value with keys.
-func (p *Page) slide(ctx context.Context, n *locate.Node, value string) error {
+// slide sets the slider n to value with keys, or, when they do not
+// move it, with the pointer (slidePointer); at is n's centre in the
+// top-level viewport.
+func (p *Page) slide(ctx context.Context, n *locate.Node, value string, at [2]float64) error {
 	st, err := p.sliderState(ctx, n, false)
 	if err != nil {
 		return err
@@ -98,7 +101,7 @@ func (p *Page) slide(ctx context.Context, n *locate.Node, value string) error {
 			// a slider that takes only up and down
 			up, down = "ArrowUp", "ArrowDown"
 		case next.Now == st.Now:
-			return keysErr(n, value, st, fmt.Sprintf("%s left it at %s", key, num(st.Now)))
+			return p.slidePointer(ctx, n, at, value, want, st, fmt.Sprintf("%s left it at %s", key, num(st.Now)))
 		case (key == up && next.Now < st.Now) || (key == down && next.Now > st.Now):
 			// right to left: the arrows go the other way
 			up, down = down, up
@@ -156,14 +159,20 @@ type SliderValueError struct {
 	Span  string
 	Why   string
 	// Keys: the value was one the slider takes, and its keys did not
-	// move it there (Vant's Slider listens for the pointer only)
+	// move it there
 	Keys bool
+	// Dragged: nor did drags along its track (slidePointer)
+	Dragged bool
 }
 
 // Hint is what to do: give a value it takes, or, where its keys did not
-// move it, drag it (docs/targets.md "Sliders").
+// move it, drag it; where drags did not either, make it movable
+// (docs/targets.md "Sliders").
 func (e *SliderValueError) Hint() string {
-	if e.Keys {
+	switch {
+	case e.Dragged:
+		return "the slider answers neither its keys nor a drag of its handle along its track: do first what lets it move (it may be read-only without saying so), or drag it yourself, `drag: {from: " + strconv.Quote(e.Node.Name) + ", to: {target: TRACK, x: N, y: N}}`"
+	case e.Keys:
 		return fmt.Sprintf("the slider does not answer its keys: drag its handle along its track instead, `drag: {from: %q, to: {target: TRACK, x: N, y: N}}`", e.Node.Name)
 	}
 	return "give a value " + e.Span
@@ -183,5 +192,129 @@ func sliderErr(n *locate.Node, value string, st sliderState, why string) *Slider
 func keysErr(n *locate.Node, value string, st sliderState, why string) *SliderValueError {
 	e := sliderErr(n, value, st, why)
 	e.Keys = true
+	return e
+}
+
+// sliderDrags bounds the drags of slidePointer: the first to where the
+// value lies on the track, the others to make up what it missed.
+const sliderDrags = 4
+
+// sliderTrack is slider-track.js's answer: boxes in the slider's frame's
+// viewport.
+type sliderTrack struct {
+	Handle   trackBox `json:"handle"`
+	Track    trackBox `json:"track"`
+	Self     bool     `json:"self"` // the slider is its own track
+	Vertical bool     `json:"vertical"`
+	RTL      bool     `json:"rtl"`
+}
+
+type trackBox struct{ X, Y, W, H float64 }
+
+func (b trackBox) centre() [2]float64 { return [2]float64{b.X + b.W/2, b.Y + b.H/2} }
+
+// along is the coordinate of pt on the track's axis, grown towards the
+// maximum (to the left when right to left, up when vertical).
+func (t sliderTrack) along(pt [2]float64) float64 {
+	switch {
+	case t.Vertical:
+		return -pt[1]
+	case t.RTL:
+		return -pt[0]
+	}
+	return pt[0]
+}
+
+// at is the point of coordinate c on the axis, across at the track's
+// middle.
+func (t sliderTrack) at(c float64) [2]float64 {
+	m := t.Track.centre()
+	switch {
+	case t.Vertical:
+		return [2]float64{m[0], -c}
+	case t.RTL:
+		return [2]float64{-c, m[1]}
+	}
+	return [2]float64{c, m[1]}
+}
+
+// guess is the coordinate of value v: where it lies on the track from
+// its start (the minimum) to its end (the maximum).
+func (t sliderTrack) guess(st sliderState, v float64) float64 {
+	f := (v - st.Min) / (st.Max - st.Min)
+	a, b := t.along([2]float64{t.Track.X, t.Track.Y + t.Track.H}), t.along([2]float64{t.Track.X + t.Track.W, t.Track.Y})
+	return math.Min(a, b) + math.Abs(b-a)*f
+}
+
+// slidePointer sets a slider its keys left where it was (Vant's listens
+// for the pointer alone) as a person does with the mouse: it presses on
+// the handle (on the slider's point of its value, when the slider is its
+// own track), moves along the track to where want lies and lets go,
+// which a slider that follows a drag and one set by a click on its track
+// (the click lands on what holds both points) both take. While the value
+// is off it drags again, aiming by the line through the last two places
+// it let go (the first: the handle, at the value it showed) and the
+// values they gave, up to sliderDrags in all: a track found too short or
+// too long (the filled part of Vant's) is made up for. keys says what
+// the keys did, for the failure (docs/targets.md "Sliders").
+func (p *Page) slidePointer(ctx context.Context, n *locate.Node, at [2]float64, value string, want float64, st sliderState, keys string) error {
+	if st.Native || st.Max <= st.Min {
+		return keysErr(n, value, st, keys)
+	}
+	tr, err := p.sliderTrack(ctx, n)
+	if err != nil || tr == nil {
+		return keysErr(n, value, st, keys+"; no track to drag it along")
+	}
+	hc := tr.Handle.centre()
+	off := [2]float64{at[0] - hc[0], at[1] - hc[1]} // the frame's place in the top-level viewport
+	c0, v0 := tr.along(hc), st.Now
+	if tr.Self {
+		c0 = tr.guess(st, st.Now)
+	}
+	c := tr.guess(st, want)
+	for i := 0; i < sliderDrags; i++ {
+		from, to := tr.at(c0), tr.at(c)
+		if !tr.Self && i > 0 {
+			if now, err := p.sliderTrack(ctx, n); err == nil && now != nil {
+				from = now.Handle.centre()
+			}
+		}
+		if err := p.dragPoints(ctx, [2]float64{from[0] + off[0], from[1] + off[1]}, [2]float64{to[0] + off[0], to[1] + off[1]}); err != nil {
+			return err
+		}
+		next, err := p.sliderState(ctx, n, true)
+		if err != nil {
+			return err
+		}
+		switch {
+		case next.Now == want:
+			return nil
+		case next.Now == v0 && i == 0:
+			return dragErr(n, value, st, keys+", and a drag along its track left it there too")
+		case next.Now != v0:
+			c, c0, v0 = c+(want-next.Now)*(c-c0)/(next.Now-v0), c, next.Now
+		}
+		st = next
+	}
+	return dragErr(n, value, st, fmt.Sprintf("%s; %d drags along its track left it at %s", keys, sliderDrags, num(st.Now)))
+}
+
+func (p *Page) sliderTrack(ctx context.Context, n *locate.Node) (*sliderTrack, error) {
+	raw, err := p.callOn(ctx, n, sliderTrackJS())
+	if err != nil {
+		return nil, err
+	}
+	var tr *sliderTrack
+	if err := json.Unmarshal(raw, &tr); err != nil {
+		return nil, fmt.Errorf("reading the track of slider %q: %w", n.Name, err)
+	}
+	return tr, nil
+}
+
+// dragErr is keysErr for a slider that drags along its track did not
+// move to the value either.
+func dragErr(n *locate.Node, value string, st sliderState, why string) *SliderValueError {
+	e := keysErr(n, value, st, why)
+	e.Dragged = true
 	return e
 }

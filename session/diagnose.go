@@ -146,7 +146,10 @@ func valueVerdict(d *diagnostics.Diagnostics, err error) {
 	if errors.As(err, &sv) {
 		// the slider was right, the value not (docs/targets.md "Sliders")
 		d.Verdict = fmt.Sprintf("%s does not take the value %s", d.Target, sv.Value)
-		if sv.Keys {
+		switch {
+		case sv.Dragged:
+			d.Verdict = fmt.Sprintf("%s did not move to %s with its keys or a drag", d.Target, sv.Value)
+		case sv.Keys:
 			d.Verdict = fmt.Sprintf("%s did not move to %s with its keys", d.Target, sv.Value)
 		}
 		d.Hints = append(d.Hints, sv.Hint())
