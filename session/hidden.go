@@ -28,10 +28,14 @@ func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics
 	}
 	d.Reason = diagnostics.ReasonHidden
 	d.Message = fmt.Sprintf("no visible element matches %q; %d hidden one(s) do", phrase, len(found))
+	closed := ""
 	for _, f := range found {
 		d.Candidates = append(d.Candidates, diagnostics.Candidate{Role: f.Role, Name: f.Name, Visible: f.Shown, Enabled: true})
 		if !f.Shown {
 			d.Hints = append(d.Hints, fmt.Sprintf("%s %q is hidden by %s", f.Role, f.Name, f.Why))
+			if f.Role == "option" && closed == "" {
+				closed = f.Name
+			}
 			continue
 		}
 		if d.HiddenFromTree == "" {
@@ -40,4 +44,15 @@ func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics
 			d.Message = fmt.Sprintf("no element the accessibility tree holds matches %q; %d the page hides from it do", phrase, len(found))
 		}
 	}
+	if closed != "" {
+		d.Hints = append(d.Hints, closedListHint(closed))
+	}
+}
+
+// closedListHint is what to do about a choice of a list that is closed
+// (docs/targets.md "Failure diagnostics"): pick it with select, or open
+// the list first; a combobox that opens on keys alone takes type, where
+// fill sends none.
+func closedListHint(name string) string {
+	return fmt.Sprintf("option %q is in a list that is closed: pick it with `select: {target: FIELD, option: %q}`, or open the list first (`click` the field, or `type` into it: some comboboxes open on keys alone, and `fill` sends none)", name, name)
 }
