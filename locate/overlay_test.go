@@ -28,6 +28,11 @@ var _ = Describe(`Overlays (docs/targets.md "The snapshot", "Overlays")`, func()
 			`(?m)^# overlay: dialog "Terms" covers 100% of the viewport, 2 controls beneath; close: press Escape$`))
 	})
 
+	It("measures a dialog that overflows its zero-height portal by the dialog", func() {
+		Expect(text("overlay-portal.html")).To(MatchRegexp(
+			`(?m)^# overlay: dialog "Calendar" covers (9|10|11)% of the viewport, \d controls beneath; close: press Escape$`))
+	})
+
 	It("shows a full-page spinner as a layer nothing closes", func() {
 		Expect(text("overlay-spinner.html")).To(ContainSubstring(
 			"# overlay: layer div#busy covers 100% of the viewport, 2 controls beneath; no close control: wait for it to go\n"))

@@ -6,7 +6,8 @@
 // its outermost ancestor positioned fixed or sticky, or absolute with a
 // z-index of 1 or more. A layer is reported once, with the controls
 // beneath it, the part of the viewport it covers (all of it for a modal
-// <dialog>, whose backdrop is the whole viewport), whether it is modal
+// <dialog>, whose backdrop is the whole viewport; the dialog's part when
+// the dialog in it overflows it), whether it is modal
 // (Escape closes a modal dialog), the box of the dialog it
 // is or holds (or of a dialog on top of it elsewhere: a backdrop beside
 // its modal) and the box of its close control: a button of the layer or
@@ -49,7 +50,9 @@
     const modal = layer.matches(':modal') || (!!dialog && dialog.matches(':modal'));
     const escape = modal || (!!dialog && dialog.getAttribute('aria-modal') === 'true');
     const lb = box(layer);
-    const w = Math.max(0, Math.min(vw, lb.x + lb.w) - Math.max(0, lb.x)), h = Math.max(0, Math.min(vh, lb.y + lb.h) - Math.max(0, lb.y));
+    const seen = (b) => Math.max(0, Math.min(vw, b.x + b.w) - Math.max(0, b.x)) * Math.max(0, Math.min(vh, b.y + b.h) - Math.max(0, b.y));
+    // a dialog that overflows the layer it is in (a zero-height portal) covers what it covers
+    const area = Math.max(seen(lb), dialog && composedContains(layer, dialog) ? seen(box(dialog)) : 0);
     const scope = [layer].concat(dialog && !composedContains(layer, dialog) ? [dialog] : []);
     let close = null;
     for (const s of scope) {
@@ -61,7 +64,7 @@
     out.push({
       layer: describe(layer, false),
       box: lb,
-      cover: modal ? 100 : Math.round(100 * w * h / (vw * vh)),
+      cover: modal ? 100 : Math.round(100 * area / (vw * vh)),
       beneath,
       escape,
       dialog: dialog ? box(dialog) : null,
