@@ -26,7 +26,10 @@
   if (!el || !el.isConnected) return {state: 'detached'};
   if (enabled && el.matches(':disabled')) return {state: 'disabled'};
   if (editable && el.readOnly === true) return {state: 'not_editable'};
-  const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  // the whole height, and the middle of the width: a person does not
+  // scroll sideways to click what they see the middle of (a popover
+  // that overflows the viewport's right edge, which a scroll closes)
+  const inView = (r) => r.top >= 0 && r.bottom <= innerHeight && (r.left + r.right) / 2 >= 0 && (r.left + r.right) / 2 < innerWidth;
   let scrolled = false;
   if (!inView(el.getBoundingClientRect()) || outsideScroller(el)) { el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'}); scrolled = true; }
   const now = () => document.timeline ? document.timeline.currentTime : null;
