@@ -125,6 +125,12 @@ func labelled(before []*Node, l *Node) *Node {
 // negative rows, which say what must not fold.
 func TestKitControlsResolve(t *testing.T) {
 	for _, c := range []struct{ name, outline, target, want string }{
+		{"a field of segments whose calendar button matches too is the field", `
+group Start date [labelledby]
+  spinbutton month, Start date [labelledby]
+  spinbutton day, Start date [labelledby]
+  spinbutton year, Start date [labelledby]
+  button Calendar Start date [labelledby] [popup]`, "Start date", "group Start date @0"},
 		{"a field host named by its label holds an unnamed input", `
 generic Project name [aria-label]
   textbox`, "Project name", "textbox Project name @1"},

@@ -130,6 +130,9 @@ func (n *Node) HoldsValue() bool {
 // segments taken as that field, when t names no role (docs/targets.md
 // "Resolution", 4, "Nested matches"): React Aria names a segment "month,
 // Check-in", so `Check-in` matches each of them, and means the field.
+// Its other controls that match too (the calendar button React Aria's
+// DatePicker names "Calendar Check-in") are the field's parts: a field
+// that holds them, and they hold no text.
 func oneField(seen []*Node, t *flows.Target) []*Node {
 	if t == nil || t.Role != "" || len(seen) < minSegments {
 		return seen
@@ -138,14 +141,17 @@ func oneField(seen []*Node, t *flows.Target) []*Node {
 	if field == nil {
 		return seen
 	}
-	segs := field.Segments()
-	if len(segs) != len(seen) {
-		return seen
-	}
-	for i := range segs {
-		if segs[i] != seen[i] {
+	segs, i := field.Segments(), 0
+	for _, n := range seen {
+		switch {
+		case i < len(segs) && n == segs[i]:
+			i++
+		case !n.Within(field) || isField(n) || isSegment(n):
 			return seen
 		}
+	}
+	if i != len(segs) {
+		return seen
 	}
 	return []*Node{field}
 }
