@@ -203,6 +203,12 @@ func foldLabel(l, c *Node) {
 	}
 	if realControl(c) && c.Visible && !interactiveRoles[l.Role] {
 		l.Clickable = false
+		if labelable[c.Tag] && (c.NameFrom == "aria-label" || c.NameFrom == "labelledby") && !sameName(labelName(l), c.Name) {
+			// its aria-label wins over its <label> (EUI's date field:
+			// "Press the down key to open a popover containing a
+			// calendar."), and the label's text still names it to a person
+			c.labelAlso = labelName(l)
+		}
 		if !labelable[c.Tag] && (ownName(c) == "" || namesWhatItShows(c)) && labelName(l) != "" {
 			// a <label for> of a widget no label names natively (jQuery
 			// UI's <span role=combobox>, which it points the label at;

@@ -10,7 +10,7 @@ import (
 
 // kitTree is tree with the facts of a UI kit's markup, written after a
 // node as bracketed marks: [aria-label] (its author named it: aria-label,
-// a <label for>, ElementInternals), [host] (a custom element), [button] (a <button>), [concealed]
+// a <label for>, ElementInternals), [host] (a custom element), [button] (a <button>), [input] (an <input>), [concealed]
 // (drawn invisible: opacity 0, a 1×1 box), [placeholder] (named by its
 // placeholder), [label] (a <label> of the real control it wraps, else of
 // the one just before it in document order), [label-for] (a <label
@@ -52,6 +52,8 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 				if n.Tag == "" {
 					n.Tag = "input"
 				}
+			case "input":
+				n.Tag = "input"
 			case "button":
 				n.Tag = "button"
 			case "placeholder":
@@ -131,6 +133,9 @@ group Start date [labelledby]
   spinbutton day, Start date [labelledby]
   spinbutton year, Start date [labelledby]
   button Calendar Start date [labelledby] [popup]`, "Start date", "group Start date @0"},
+		{"a field its aria-label names is found by its <label> too", `
+textbox Press the down key to open a popover containing a calendar. [input] [aria-label]
+LabelText Start date [label]`, "Start date", "textbox Press the down key to open a popover containing a calendar. @0"},
 		{"a field host named by its label holds an unnamed input", `
 generic Project name [aria-label]
   textbox`, "Project name", "textbox Project name @1"},

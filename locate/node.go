@@ -86,7 +86,11 @@ type Node struct {
 
 	// NameFrom says where the name came from: label, labelledby,
 	// aria-label, placeholder, title, contents, ...
-	NameFrom    string
+	NameFrom string
+	// labelAlso is the text of a <label> tied to a field whose name
+	// comes from its aria-label or aria-labelledby instead: the label
+	// rung matches it too (docs/targets.md "Resolution", the label rung).
+	labelAlso   string
 	Placeholder string
 	TestID      string
 	Href        string

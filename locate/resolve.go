@@ -366,7 +366,7 @@ func ladderMatches(snap *Snapshot, rung string, m *matcher, roles []string) []*N
 		}
 	case RungLabel:
 		for _, n := range snap.All {
-			if !n.Ignored && isLabelled(n) && m.match(n.Name) && (len(roles) == 0 || contains(roles, n.Role)) {
+			if !n.Ignored && isLabelled(n) && (m.match(n.Name) || n.labelAlso != "" && m.match(n.labelAlso)) && (len(roles) == 0 || contains(roles, n.Role)) {
 				out = append(out, n)
 			}
 		}
