@@ -340,6 +340,16 @@ function installGuard(node) {
   setTimeout(() => { if (win.__smokeflowUnguard === unguard) { unguard(); win.__smokeflowExpired = true; } }, 3000);
 }
 
+// deepQueryAll is root.querySelectorAll(sel) with the matches inside
+// every open shadow root under root too, each root's after its host's
+// tree's: a web component keeps its dialog in its shadow root (Calcite's
+// calcite-dialog, Shoelace's sl-dialog).
+function deepQueryAll(root, sel) {
+  const out = [...root.querySelectorAll(sel)];
+  for (const e of root.querySelectorAll('*')) if (e.shadowRoot) out.push(...deepQueryAll(e.shadowRoot, sel));
+  return out;
+}
+
 // focusAnswered focuses el and resolves once the page has answered the
 // focus: when the focus changed the DOM (a picker drawn, a panel opened,
 // a style's change aside), it waits a frame and then the timers the page

@@ -8,14 +8,16 @@
 // is a modal one (`<dialog>` shown modal, aria-modal=true), or any open
 // dialog while the focus is in no field: a field's picker may be a
 // dialog (a calendar) that the keys typed in the field are not meant
-// for. A dialog that stays open and still (a cookie banner) holds no key.
+// for; one in a web component's shadow root counts (Calcite's
+// calcite-dialog). A dialog that stays open and still (a cookie banner)
+// holds no key.
 // In-page code: docs/architecture-notes.md "In-page code" (lib.js's
 // helpers and Go's constants are in scope).
 (function(ms) {
   const active = deepActive(document);
   const typing = !!active && (isField(active) || active.isContentEditable);
   const sel = typing ? 'dialog:modal, [aria-modal=true]' : 'dialog[open], [aria-modal=true], [role=dialog], [role=alertdialog]';
-  const open = [...document.querySelectorAll(sel)]
+  const open = deepQueryAll(document, sel)
     .filter((d) => d.getClientRects().length > 0 && getComputedStyle(d).visibility !== 'hidden');
   const modal = open[open.length - 1];
   if (!modal) return 'none';
