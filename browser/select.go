@@ -320,7 +320,7 @@ func (p *Page) pickOption(ctx context.Context, s *selecting, want string, out *O
 				return false, nil
 			}
 			s.typed = true
-			if _, err := p.Fill(ctx, p.refTarget(snap, f), want); err != nil {
+			if err := p.typeFilter(ctx, snap, f, want); err != nil {
 				return false, err
 			}
 			out.Log = append(out.Log, fmt.Sprintf("typed %q into %s to filter its options", want, describeNode(f)))
@@ -451,6 +451,22 @@ func (p *Page) nativeChoice(ctx context.Context, widget *locate.Node, want strin
 		return ""
 	}
 	return state
+}
+
+// typeFilter types want into the widget's search field f key by key, as
+// a person does, after emptying it when it shows text: a widget may
+// filter on its keys alone (Syncfusion's ComboBox on keyup, Fluent UI's
+// Combobox opens on a key), which text inserted at once never sends
+// (docs/targets.md "Custom selects", 3).
+func (p *Page) typeFilter(ctx context.Context, snap *locate.Snapshot, f *locate.Node, want string) error {
+	t := p.refTarget(snap, f)
+	if f.Value != "" {
+		if _, err := p.Fill(ctx, t, ""); err != nil {
+			return err
+		}
+	}
+	_, err := p.Type(ctx, t, want, 0)
+	return err
 }
 
 // confirm clicks a dialog's confirm button after its choice was made (an
