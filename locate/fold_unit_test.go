@@ -136,6 +136,13 @@ group Start date [labelledby]
 		{"a field its aria-label names is found by its <label> too", `
 textbox Press the down key to open a popover containing a calendar. [input] [aria-label]
 LabelText Start date [label]`, "Start date", "textbox Press the down key to open a popover containing a calendar. @0"},
+		{"a radio its field's label names, found by its own <label for> in a clickable wrapper", `
+*generic Basic
+  radio Plan [input] [labelledby]
+  LabelText Basic [label]
+*generic Pro
+  radio Plan [input] [labelledby]
+  LabelText Pro [label]`, "Pro", "radio Plan @1 in Pro"},
 		{"a field host named by its label holds an unnamed input", `
 generic Project name [aria-label]
   textbox`, "Project name", "textbox Project name @1"},

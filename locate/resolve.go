@@ -356,7 +356,7 @@ func ladderMatches(snap *Snapshot, rung string, m *matcher, roles []string) []*N
 	switch rung {
 	case RungRole:
 		for _, n := range snap.All {
-			if !n.Actionable() || !m.match(n.Name) {
+			if !n.Actionable() || !m.matchNamed(n) {
 				continue
 			}
 			if len(roles) > 0 && !contains(roles, n.Role) {
@@ -366,7 +366,7 @@ func ladderMatches(snap *Snapshot, rung string, m *matcher, roles []string) []*N
 		}
 	case RungLabel:
 		for _, n := range snap.All {
-			if !n.Ignored && isLabelled(n) && (m.match(n.Name) || n.labelAlso != "" && m.match(n.labelAlso)) && (len(roles) == 0 || contains(roles, n.Role)) {
+			if !n.Ignored && isLabelled(n) && m.matchNamed(n) && (len(roles) == 0 || contains(roles, n.Role)) {
 				out = append(out, n)
 			}
 		}
@@ -577,6 +577,8 @@ func exactName(n *Node, rung, phrase string) bool {
 		name = n.Text
 	} else if rung == RungPlaceholder {
 		name = n.Placeholder
+	} else if n.labelAlso != "" && strings.ToLower(n.labelAlso) == phrase {
+		return phrase != "" // its <label>'s text names it too (matchNamed)
 	}
 	return phrase != "" && strings.ToLower(name) == phrase
 }
@@ -912,6 +914,13 @@ func newMatcher(s string, exact bool) (*matcher, error) {
 		}
 	}
 	return &matcher{want: strings.ToLower(Normalize(s)), exact: exact}, nil
+}
+
+// matchNamed matches n by its name, or by the text of the <label> tied
+// to it when its aria-label or aria-labelledby wins over that label for
+// its name (Node.labelAlso; docs/targets.md "Resolution", 2).
+func (m *matcher) matchNamed(n *Node) bool {
+	return m.match(n.Name) || n.labelAlso != "" && m.match(n.labelAlso)
 }
 
 func (m *matcher) match(s string) bool {
