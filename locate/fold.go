@@ -105,7 +105,7 @@ func foldHost(h *Node) {
 	}
 	c := ctls[0]
 	switch {
-	case c.Name == "" || c.NameFrom == "placeholder" || c.NameFrom == "title":
+	case c.Name == "" || c.NameFrom == "placeholder" || c.NameFrom == "title" || roleWord(c.Name, c):
 		c.Name, c.NameFrom = h.Name, h.NameFrom
 		if !isLabelled(h) {
 			c.NameFrom = "contents"
@@ -174,7 +174,7 @@ func foldLabel(l, c *Node) {
 		// the kit (ant-design-vue gives its Slider's id to the box around
 		// the handle): the label names the one control it holds, when
 		// that has no name of its own (conformance kit-label-for-wrapper)
-		if in := controlsIn(c, nil); len(in) == 1 && in[0].Visible && wordless(ownName(in[0])) && labelName(l) != "" {
+		if in := controlsIn(c, nil); len(in) == 1 && in[0].Visible && unnamed(in[0]) && labelName(l) != "" {
 			in[0].Name, in[0].NameFrom, l.Clickable = labelName(l), "label", false
 		}
 		return
@@ -237,7 +237,7 @@ func foldLoneLabel(l *Node) {
 	if !l.Visible || l.concealed {
 		return
 	}
-	seen := func(c *Node) bool { return c.Visible && !c.concealed && wordless(ownName(c)) }
+	seen := func(c *Node) bool { return c.Visible && !c.concealed && unnamed(c) }
 	in := controlsIn(l, nil)
 	if len(in) == 1 && seen(in[0]) {
 		in[0].Name, in[0].NameFrom, l.Clickable = withoutGlyph(labelName(l), ownName(in[0])), "label", false
@@ -365,6 +365,17 @@ func withoutGlyph(name, glyph string) string {
 }
 
 // wordless says a name has no letter or digit: none, or a glyph.
+// unnamed says the control c has no name of its own a person would
+// use: none, one of no word (wordless), or its role's word alone
+// (roleWord).
+func unnamed(c *Node) bool { return wordless(ownName(c)) || roleWord(ownName(c), c) }
+
+// roleWord says name is only the word of c's role: a kit that names its
+// slider "Slider" (DevExtreme) or "slider" (Syncfusion) has said what it
+// is, not which one (docs/targets.md "Labels, hosts and hidden native
+// controls").
+func roleWord(name string, c *Node) bool { return strings.EqualFold(Normalize(name), c.Role) }
+
 func wordless(name string) bool {
 	return !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }

@@ -269,6 +269,14 @@ generic
   *generic
     slider
   LabelText Volume [label-for]`, "Volume", "slider Volume @2 in "},
+		{"a label for a clickable wrapper names the one control it holds, named by its role's word", `
+generic
+  *generic
+    slider slider [aria-label]
+  LabelText Volume [label-for]`, "Volume", "slider Volume @2 in "},
+		{"a host its author named holds one control named by its role's word, which takes the host's name", `
+generic Balance [aria-label]
+  slider Slider [aria-label]`, "Balance", "slider Balance @1"},
 		// what must not fold
 		{"a label for a clickable wrapper of two controls names neither", `
 generic
