@@ -23,8 +23,16 @@ type domInfo struct {
 	opacity    string // computed opacity, "" without a layout box
 	// clipped: the node or an element around it is clipped to nothing
 	// (clipAway): the visually hidden pattern of kits
-	clipped    bool
-	checked    bool
+	clipped bool
+	// overflowX, overflowY: the element clips what it holds on that
+	// axis (overflow hidden or clip; a scroller, which a person
+	// scrolls, does not count); position is its computed position
+	overflowX, overflowY bool
+	position             string
+	// outOfView: an element around it that clips what it holds
+	// (overflow hidden) leaves nothing of it to see (outOfView)
+	outOfView bool
+	checked   bool
 	contentDoc int // index of the iframe's document, -1
 	// end is the index after the node's subtree (the nodes are in
 	// document order).
@@ -80,7 +88,7 @@ func (d *DOMSnapshot) ClosedShadow() bool { return d != nil && d.closed }
 // SnapshotStyles are the computed styles a DOMSnapshot.captureSnapshot
 // must ask for, in this order, for DecodeDOMSnapshot to read them.
 func SnapshotStyles() []string {
-	return []string{"cursor", "visibility", "display", "opacity", "clip", "clip-path"}
+	return []string{"cursor", "visibility", "display", "opacity", "clip", "clip-path", "overflow-x", "overflow-y", "position"}
 }
 
 // DecodeDOMSnapshot decodes the result of DOMSnapshot.captureSnapshot
@@ -424,7 +432,7 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 	if err != nil {
 		return err
 	}
-	var vals [6][]byte // the first values of a row of bounds or styles
+	var vals [9][]byte // the first values of a row of bounds or styles
 	var n int          // how many values the row has
 	row := func(v []byte) error {
 		if n < len(vals) {
@@ -468,6 +476,10 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 		if n > 5 {
 			di.clipped = clipAway(table.str(vals[4]), table.str(vals[5]))
 		}
+		if n > 8 {
+			di.overflowX, di.overflowY = clipsOverflow(table.str(vals[6])), clipsOverflow(table.str(vals[7]))
+			di.position = table.str(vals[8])
+		}
 		return nil
 	})
 	if err != nil {
@@ -480,7 +492,75 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 			dd.nodes[i].clipped = true
 		}
 	}
+	dd.markOutOfView()
 	return nil
+}
+
+// clipsOverflow says a computed overflow clips what overflows and lets
+// no one scroll to it: hidden or clip (auto and scroll make a scroller).
+func clipsOverflow(v string) bool { return v == "hidden" || v == "clip" }
+
+// clipRect is the part of the document an element's content may show
+// in, on each axis that a box around it bounds.
+type clipRect struct {
+	x0, x1, y0, y1 float64
+	hasX, hasY     bool
+}
+
+// within narrows r to the box b on the axes that clip.
+func (r clipRect) within(b Box, x, y bool) clipRect {
+	if x {
+		if !r.hasX {
+			r.x0, r.x1, r.hasX = b.X, b.X+b.W, true
+		} else {
+			r.x0, r.x1 = max(r.x0, b.X), min(r.x1, b.X+b.W)
+		}
+	}
+	if y {
+		if !r.hasY {
+			r.y0, r.y1, r.hasY = b.Y, b.Y+b.H, true
+		} else {
+			r.y0, r.y1 = max(r.y0, b.Y), min(r.y1, b.Y+b.H)
+		}
+	}
+	return r
+}
+
+// misses says nothing of the box b shows inside r.
+func (r clipRect) misses(b Box) bool {
+	return r.hasX && (b.X+b.W <= r.x0 || b.X >= r.x1) || r.hasY && (b.Y+b.H <= r.y0 || b.Y >= r.y1)
+}
+
+// markOutOfView marks the elements an element around them clips away
+// whole: one with overflow hidden, on the axis it hides, that is in
+// their containing block chain (an absolutely positioned element is
+// clipped by what holds its nearest positioned ancestor, and by that
+// ancestor; a fixed one by none). DevExtreme's calendar lays the next
+// month's days beside the shown month's, in a body that hides them
+// (docs/targets.md "The snapshot", Visible).
+func (dd *docData) markOutOfView() {
+	inner := make([]clipRect, len(dd.nodes)) // what clips the content of each node
+	for i := range dd.nodes {
+		di := &dd.nodes[i]
+		var in clipRect
+		switch p := di.parent; {
+		case p < 0 || p >= i || di.position == "fixed":
+		case di.position == "absolute":
+			for a := p; a >= 0 && a < i; a = dd.nodes[a].parent {
+				if pos := dd.nodes[a].position; pos != "" && pos != "static" {
+					in = inner[a]
+					break
+				}
+			}
+		default:
+			in = inner[p]
+		}
+		di.outOfView = di.hasLayout && !di.box.Empty() && in.misses(di.box)
+		inner[i] = in
+		if di.hasLayout && (di.overflowX || di.overflowY) {
+			inner[i] = in.within(di.box, di.overflowX, di.overflowY)
+		}
+	}
 }
 
 // clipAway says the computed clip and clip-path of an element leave

@@ -349,7 +349,7 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 		box = doc.nodes[di.parent].box // text nodes carry their layout on the parent element
 	}
 	n.Box = Box{X: box.X + off.X, Y: box.Y + off.Y, W: box.W, H: box.H}
-	n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse"
+	n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse" && !di.outOfView
 	n.concealed = di.hasLayout && (!n.Visible || di.drawnInvisible())
 	if n.concealed && di.tag == "option" {
 		// an option of a native select drawn invisible (clipped to
