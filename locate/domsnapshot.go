@@ -31,8 +31,8 @@ type domInfo struct {
 	position             string
 	// outOfView: an element around it that clips what it holds
 	// (overflow hidden) leaves nothing of it to see (outOfView)
-	outOfView bool
-	checked   bool
+	outOfView  bool
+	checked    bool
 	contentDoc int // index of the iframe's document, -1
 	// end is the index after the node's subtree (the nodes are in
 	// document order).
