@@ -34,6 +34,15 @@ func ParseTargetYAML(s string) (*Target, error) {
 	return TargetFromValue(v)
 }
 
+// ScalarYAML writes the string s as a YAML scalar on one line, quoted
+// when YAML needs it ("15", "Yes", "a: b"), for a hint ready to paste.
+func ScalarYAML(s string) string {
+	if line, err := yamlLine(strNode(s)); err == nil && !strings.Contains(line, "\n") {
+		return line
+	}
+	return strconv.Quote(s)
+}
+
 func yamlLine(n *yaml.Node) (string, error) {
 	b, err := yaml.Marshal(n)
 	if err != nil {

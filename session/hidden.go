@@ -7,6 +7,7 @@ import (
 
 	"github.com/smokeflow/smokeflow/browser"
 	"github.com/smokeflow/smokeflow/diagnostics"
+	"github.com/smokeflow/smokeflow/flows"
 )
 
 // hiddenMatches turns "not found" into "hidden" when the page holds
@@ -22,6 +23,9 @@ func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics
 	var found []struct {
 		Role, Name, Why string
 		Shown           bool
+		// an option's: a native <select>'s, and its field's name
+		Native bool
+		Field  string
 	}
 	if json.Unmarshal([]byte(r.Value.JSON("", "")), &found) != nil || len(found) == 0 {
 		return
@@ -34,7 +38,7 @@ func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics
 		if !f.Shown {
 			d.Hints = append(d.Hints, fmt.Sprintf("%s %q is hidden by %s", f.Role, f.Name, f.Why))
 			if f.Role == "option" && closed == "" {
-				closed = f.Name
+				closed = closedListHint(f.Name, f.Field, f.Native)
 			}
 			continue
 		}
@@ -45,14 +49,22 @@ func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics
 		}
 	}
 	if closed != "" {
-		d.Hints = append(d.Hints, closedListHint(closed))
+		d.Hints = append(d.Hints, closed)
 	}
 }
 
 // closedListHint is what to do about a choice of a list that is closed
-// (docs/targets.md "Failure diagnostics"): pick it with select, or open
-// the list first; a combobox that opens on keys alone takes type, where
-// fill sends none.
-func closedListHint(name string) string {
-	return fmt.Sprintf("option %q is in a list that is closed: pick it with `select: {target: FIELD, option: %q}`, or open the list first (`click` the field, or `type` into it: some comboboxes open on keys alone, and `fill` sends none)", name, name)
+// (docs/targets.md "Failure diagnostics"): pick it with select through
+// its field (named when the page says which), or open the list first; a
+// combobox that opens on keys alone takes type, where fill sends none.
+// A native <select>'s list is the browser's, which no click reaches.
+func closedListHint(name, field string, native bool) string {
+	if field == "" {
+		field = "FIELD"
+	}
+	pick := fmt.Sprintf("`select: {target: %s, option: %s}`", flows.ScalarYAML(field), flows.ScalarYAML(name))
+	if native {
+		return fmt.Sprintf("option %q is a choice of a native <select>, whose list the browser draws and no click reaches: pick it with %s", name, pick)
+	}
+	return fmt.Sprintf("option %q is in a list that is closed: pick it with %s, or open the list first (`click` the field, or `type` into it: some comboboxes open on keys alone, and `fill` sends none)", name, pick)
 }

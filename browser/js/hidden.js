@@ -33,8 +33,21 @@
     // a modal <dialog> makes the rest of the page inert
     return modal && !composedContains(modal, el) ? 'the modal ' + describe(modal) : '';
   };
+  // listOf is what an option belongs to, for the hint of a choice of a
+  // list that is closed: whether it is a native <select>'s, and the name
+  // of its field (the select, or what controls or owns its listbox: its
+  // label, aria-label or aria-labelledby)
+  const nameOf = (f) => norm((f.labels && f.labels[0] && f.labels[0].innerText) || f.getAttribute('aria-label') ||
+    (f.getAttribute('aria-labelledby') || '').split(/\s+/).map((id) => document.getElementById(id)?.innerText || '').join(' '));
+  const listOf = (el) => {
+    const sel = el.closest('select');
+    if (sel) return {native: true, field: nameOf(sel)};
+    const list = el.closest('[role=listbox]');
+    const f = list && list.id && document.querySelector('[aria-controls~="' + CSS.escape(list.id) + '"],[aria-owns~="' + CSS.escape(list.id) + '"]');
+    return {native: false, field: f ? nameOf(f) : ''};
+  };
   const visit = (root) => {
-    for (const el of root.querySelectorAll('button,a,input,select,textarea,summary,label,[role],[aria-label],[placeholder],[onclick]')) {
+    for (const el of root.querySelectorAll('button,a,input,select,option,textarea,summary,label,[role],[aria-label],[placeholder],[onclick]')) {
       if (out.length >= 10) return;
       if (el.shadowRoot) visit(el.shadowRoot);
       const shown = el.checkVisibility({visibilityProperty: true});
@@ -42,7 +55,10 @@
       if (shown && !untold) continue;
       const name = norm(el.getAttribute('aria-label') || el.getAttribute('placeholder') || el.innerText || el.textContent || el.value);
       if (!name.toLowerCase().includes(want)) continue;
-      out.push({role: el.getAttribute('role') || el.tagName.toLowerCase(), name: name.slice(0, 80), why: untold || why(el), shown});
+      const role = el.getAttribute('role') || el.tagName.toLowerCase();
+      const found = {role, name: name.slice(0, 80), why: untold || why(el), shown};
+      if (role === 'option') Object.assign(found, listOf(el));
+      out.push(found);
     }
   };
   visit(document);
