@@ -102,6 +102,10 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 		if in == nil {
 			in = n
 		}
+		if g := namedGroup(s.before, in); g != nil {
+			s.widget = g // the radios its legend or label names, shown as they stand
+			return nil
+		}
 		if !n.Collapsed() && len(choiceGroups(s.before, nil, in)) > 0 {
 			// a list shown as it stands (a listbox): nothing to open; a
 			// widget that says its popup is shut is opened, whatever it
@@ -131,6 +135,55 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 		return out, p.closeLeftOpen(ctx, s, out)
 	}
 	return out, nil
+}
+
+// namedGroup is the one group of radios that n is or that the text n
+// names, when n is no control (a group, a fieldset's legend, a form
+// field's label, its text): n or the nearest of its three closest
+// ancestors that holds a group of
+// choices holds that one alone, and no control but radios: `select: {target: Plan, option: Pro}`
+// on Polaris' ChoiceList or EUI's EuiRadioGroup, a fieldset its legend
+// names, checks the radio Pro as it does in a radiogroup
+// (docs/targets.md "Custom selects", 1). Nil otherwise.
+func namedGroup(snap *locate.Snapshot, n *locate.Node) *locate.Node {
+	if selectRoles[n.Role] || n.Ref != "" && !n.Clickable {
+		return nil
+	}
+	for a, i := n, 0; a != nil && i < 4 && onlyRadios(a, n); a, i = a.Parent, i+1 {
+		groups := choiceGroups(snap, nil, a)
+		if len(groups) == 0 {
+			continue
+		}
+		if len(groups) > 1 {
+			return nil
+		}
+		for _, c := range groups[0].choices {
+			if c.Role != "radio" {
+				return nil
+			}
+		}
+		return groups[0].box
+	}
+	return nil
+}
+
+// onlyRadios says the controls a holds, but n, are radios: a box that
+// holds another (a custom select n labels beside radios further on)
+// is no group n names.
+func onlyRadios(a, n *locate.Node) bool {
+	ok := true
+	var walk func(c *locate.Node)
+	walk = func(c *locate.Node) {
+		for _, k := range c.Children {
+			if k != n && k.Ref != "" && k.Role != "radio" {
+				ok = false
+				return
+			}
+			walk(k)
+		}
+	}
+	walk(a)
+	return ok
 }
 
 // closeLeftOpen closes the list of a multiple select that stays open

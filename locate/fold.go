@@ -174,8 +174,16 @@ func foldLabel(l, c *Node) {
 		// the kit (ant-design-vue gives its Slider's id to the box around
 		// the handle): the label names the one control it holds, when
 		// that has no name of its own (conformance kit-label-for-wrapper)
-		if in := controlsIn(c, nil); len(in) == 1 && in[0].Visible && unnamed(in[0]) && labelName(l) != "" {
+		in := controlsIn(c, nil)
+		switch {
+		case labelName(l) == "":
+		case len(in) == 1 && in[0].Visible && unnamed(in[0]):
 			in[0].Name, in[0].NameFrom, l.Clickable = labelName(l), "label", false
+		case hostRoles[c.Role] && c.Name == "" && radioBox(c):
+			// a <label for> the box of a form field's radios (Grommet's
+			// RadioButtonGroup): the group the label names, as a
+			// fieldset its legend names (conformance select-radio-fieldset)
+			c.Role, c.Name, c.NameFrom, c.Ignored, l.Clickable = "group", labelName(l), "label", false, false
 		}
 		return
 	}
@@ -365,6 +373,22 @@ func withoutGlyph(name, glyph string) string {
 }
 
 // wordless says a name has no letter or digit: none, or a glyph.
+// radioBox says w holds radios and no other control: two or more.
+func radioBox(w *Node) bool {
+	in := controlsIn(w, nil)
+	return len(in) > 1 && allRadios(in)
+}
+
+// allRadios says every node of in is a radio.
+func allRadios(in []*Node) bool {
+	for _, n := range in {
+		if n.Role != "radio" {
+			return false
+		}
+	}
+	return true
+}
+
 // unnamed says the control c has no name of its own a person would
 // use: none, one of no word (wordless), or its role's word alone
 // (roleWord).

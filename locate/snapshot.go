@@ -290,9 +290,9 @@ func (b *builder) labels() map[*Node]*Node {
 	for l, di := range b.labelled {
 		if c := b.controls[di]; c != nil {
 			out[l] = c
-		} else if w := b.byID[di]; w != nil && w.Segments() != nil {
-			// a <label for> the wrapper of a code's boxes, which no label
-			// names natively (foldLabel)
+		} else if w := b.byID[di]; w != nil && (w.Segments() != nil || radioBox(w)) {
+			// a <label for> the wrapper of a code's boxes or of a
+			// field's radios, which no label names natively (foldLabel)
 			out[l] = w
 		}
 	}
