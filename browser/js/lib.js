@@ -219,14 +219,21 @@ function soleControlBox(el, own, holds) {
 }
 
 // soleControlBoxes are the boxes up from el, at most three levels and
-// never to the body, until one holds a visible control other than own (or
-// one holding it, or held by it), which is left out, as are those above.
+// never to the body, until one holds a control a person sees other than
+// own (or one holding it, or held by it), which is left out, as are those
+// above. A control drawn as nothing (a box of 1×1 or less: the native
+// select Syncfusion's DropDownList keeps at 0×0 in its wrapper) or
+// hidden from assistive technology is no other control.
 function soleControlBoxes(el, own) {
   const doc = el.ownerDocument, out = [];
+  const seen = (c) => {
+    const r = c.getBoundingClientRect();
+    return c.getClientRects().length > 0 && (r.width > 1 || r.height > 1) && c.getAttribute('aria-hidden') !== 'true';
+  };
   for (let a = composedParent(el), i = 0; i < 3; a = composedParent(a), i++) {
     if (!a || a.nodeType !== 1 || a === doc.body || a === doc.documentElement) break;
     for (const c of a.querySelectorAll(controlSelector)) {
-      if (c !== own && !c.contains(own) && !own.contains(c) && c.getClientRects().length > 0) return out;
+      if (c !== own && !c.contains(own) && !own.contains(c) && seen(c)) return out;
     }
     out.push(a);
   }
