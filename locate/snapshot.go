@@ -94,6 +94,18 @@ type builder struct {
 	// standing are the labels whose native control is hidden, with where
 	// the widget drawn in its place may be (standin.go).
 	standing map[*Node]*standInAt
+	// labelIDs are the <label> nodes with an id, and labelledBy the
+	// controls whose aria-labelledby names each id of their document:
+	// a label whose `for` names no control in the tree names the one
+	// control that says it is labelled by it (labels).
+	labelIDs   map[*Node]idKey
+	labelledBy map[idKey][]*Node
+}
+
+// idKey is an id in its document.
+type idKey struct {
+	doc *docData
+	id  string
 }
 
 func (b *builder) build() *Snapshot {
@@ -190,6 +202,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 		if di != nil {
 			ctl, stand := n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y})
 			b.note(n, di, ctl, stand)
+			b.noteIDs(n, doc, di)
 		} else if parent != nil {
 			n.Visible = parent.Visible
 			n.Box = parent.Box
@@ -284,6 +297,26 @@ func (b *builder) note(n *Node, di, ctl *domInfo, stand *standInAt) {
 	}
 }
 
+// noteIDs keeps the id of a <label> and the ids a control's
+// aria-labelledby names, for labels.
+func (b *builder) noteIDs(n *Node, doc *docData, di *domInfo) {
+	if id := di.attrs["id"]; id != "" && di.tag == "label" {
+		if b.labelIDs == nil {
+			b.labelIDs = map[*Node]idKey{}
+		}
+		b.labelIDs[n] = idKey{doc, id}
+	}
+	if ids := di.attrs["aria-labelledby"]; ids != "" && interactiveRoles[n.Role] {
+		if b.labelledBy == nil {
+			b.labelledBy = map[idKey][]*Node{}
+		}
+		for _, id := range strings.Fields(ids) {
+			k := idKey{doc, id}
+			b.labelledBy[k] = append(b.labelledBy[k], n)
+		}
+	}
+}
+
 // labels pairs each label with the node of the control it labels.
 func (b *builder) labels() map[*Node]*Node {
 	out := make(map[*Node]*Node, len(b.labelled))
@@ -294,6 +327,15 @@ func (b *builder) labels() map[*Node]*Node {
 			// a <label for> the wrapper of a code's boxes or of a
 			// field's radios, which no label names natively (foldLabel)
 			out[l] = w
+		}
+	}
+	for l, k := range b.labelIDs {
+		if by := b.labelledBy[k]; out[l] == nil && len(by) == 1 {
+			// its `for` names a hidden input, and the control a person
+			// sees says it is labelled by it (EUI's EuiSuperSelect: the
+			// button named "Choose a country, Country"); docs/targets.md
+			// "Labels, hosts and hidden native controls"
+			out[l] = by[0]
 		}
 	}
 	return out
