@@ -557,7 +557,9 @@ func (dd *docData) markOutOfView() {
 		}
 		di.outOfView = di.hasLayout && !di.box.Empty() && in.misses(di.box)
 		inner[i] = in
-		if di.hasLayout && (di.overflowX || di.overflowY) {
+		if di.hasLayout && (di.overflowX || di.overflowY) && !di.clipped && (di.box.W > 1 || di.box.H > 1) {
+			// the visually hidden pattern (a 1×1 box, a clip) conceals
+			// what it holds instead, a kit's native input (concealed)
 			inner[i] = in.within(di.box, di.overflowX, di.overflowY)
 		}
 	}
