@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -734,7 +735,7 @@ func (p *Page) SetChecked(ctx context.Context, t *flows.Target, want bool) (*Out
 			return nil
 		}
 		return &locate.ResolveError{Why: diagnostics.ReasonMismatch,
-			Msg: fmt.Sprintf("%s %q cannot be %s: it is not a checkbox, radio or switch", n.Role, n.Name, checkedWord(want))}
+			Msg: fmt.Sprintf("%s %q cannot be %s: it is not a checkbox, radio or switch", n.Role, cmp.Or(n.Name, n.Text), checkedWord(want))}
 	}
 	out, err := p.act(ctx, t, checks{enabled: true, hit: true, takes: takes}, false, func(n *locate.Node, x, y float64) error {
 		if n.Checked == wantS {
