@@ -61,6 +61,29 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 	for _, n := range nodes {
 		foldClickable(n)
 	}
+	for _, n := range nodes {
+		foldTwin(n)
+	}
+}
+
+// foldTwin folds a control into the nearest real control around it when
+// that one has its role and its name: a person sees one control, which
+// the outer one is (Syncfusion's DropDownList: a focusable wrapper of role
+// combobox around a read-only input of role combobox, both named by the
+// label; conformance select-wrapper-takes-clicks). The inner one gets no
+// ref; a click on the outer one lands on whichever of the two takes it.
+func foldTwin(n *Node) {
+	if !realControl(n) {
+		return
+	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		if realControl(a) {
+			if a.Role == n.Role && sameName(a.Name, n.Name) {
+				n.replaced = true
+			}
+			return
+		}
+	}
 }
 
 // realControl is a node of an interactive role that gets a ref: not one

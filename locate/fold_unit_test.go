@@ -277,6 +277,9 @@ generic
 		{"a host its author named holds one control named by its role's word, which takes the host's name", `
 generic Balance [aria-label]
   slider Slider [aria-label]`, "Balance", "slider Balance @1"},
+		{"a control inside its twin, a control of its role and name, is that one", `
+combobox Country [aria-label]
+  combobox Country [aria-label]`, "Country", "combobox Country @0"},
 		// what must not fold
 		{"a label for a clickable wrapper of two controls names neither", `
 generic
