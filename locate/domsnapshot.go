@@ -679,13 +679,22 @@ func blockBox(nd *domInfo) bool {
 // <label for="input"> in their shadow roots; conformance
 // check-shadow-same-id).
 func (dd *docData) id(id string, from int) (int, bool) {
-	scope := dd.scopeOf(from)
+	scope, found := dd.scopeOf(from), -1
 	for _, i := range dd.byID[id] {
-		if dd.scopeOf(i) == scope {
+		if dd.scopeOf(i) != scope {
+			continue
+		}
+		if labelable[dd.nodes[i].tag] {
 			return i, true
 		}
+		if found < 0 {
+			found = i
+		}
 	}
-	return -1, false
+	// two elements of one scope with the id, the first no field: the
+	// field (Carbon's cds-checkbox gives its own id to the input it
+	// renders inside it, checkbox and checkbox)
+	return found, found >= 0
 }
 
 // scopeOf is the shadow root that holds node i, -1 for the document.
