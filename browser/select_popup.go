@@ -119,6 +119,11 @@ func isChoice(n *locate.Node, loose bool) bool {
 	return n.Parent == nil || !isChoice(n.Parent, true) // the outermost of nested clickables
 }
 
+// stoodFor says n is a native radio or checkbox its label stands for
+// (no ref: the label is the choice a person clicks, EUI's EuiRadio;
+// docs/targets.md "Labels, hosts and hidden native controls").
+func stoodFor(n *locate.Node) bool { return (n.Role == "radio" || n.Role == "checkbox") && n.Ref == "" }
+
 // looseItem says n may be a choice of a popup without ARIA roles: a link
 // or a button, clicked by its role, or a list item or plain element the
 // page made clickable, with a ref and text.
@@ -154,7 +159,7 @@ func choiceGroups(snap, before *locate.Snapshot, in *locate.Node, loose ...bool)
 	by := map[*locate.Node]*popup{}
 	fresh := map[*popup]bool{}
 	for _, n := range snap.All {
-		if !isChoice(n, lo) || !shown(n) {
+		if !isChoice(n, lo) || !shown(n) || stoodFor(n) {
 			continue
 		}
 		if in != nil && !n.Within(in) {

@@ -80,6 +80,9 @@ func foldTwin(n *Node) {
 		if realControl(a) {
 			if a.Role == n.Role && sameName(a.Name, n.Name) {
 				n.replaced = true
+				if n.Value != "" && isField(n) {
+					a.Value = n.Value // the field's value, not the wrapper's text around it
+				}
 			}
 			return
 		}
