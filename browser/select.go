@@ -139,12 +139,12 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 
 // namedGroup is the one group of radios that n is or that the text n
 // names, when n is no control (a group, a fieldset's legend, a form
-// field's label, its text): n or the nearest of its three closest
-// ancestors that holds a group of
-// choices holds that one alone, and no control but radios: `select: {target: Plan, option: Pro}`
-// on Polaris' ChoiceList or EUI's EuiRadioGroup, a fieldset its legend
-// names, checks the radio Pro as it does in a radiogroup
-// (docs/targets.md "Custom selects", 1). Nil otherwise.
+// field's label, its text): the first of n and its three closest
+// ancestors that holds a group of choices, when it holds that one alone,
+// of radios, and no control but radios. So `select: {target: Plan,
+// option: Pro}` on Polaris' ChoiceList or EUI's EuiRadioGroup, a
+// fieldset its legend names, checks the radio Pro as it does in a
+// radiogroup (docs/targets.md "Custom selects"). Nil otherwise.
 func namedGroup(snap *locate.Snapshot, n *locate.Node) *locate.Node {
 	if selectRoles[n.Role] || n.Ref != "" && !n.Clickable {
 		return nil
@@ -154,13 +154,8 @@ func namedGroup(snap *locate.Snapshot, n *locate.Node) *locate.Node {
 		if len(groups) == 0 {
 			continue
 		}
-		if len(groups) > 1 {
+		if len(groups) > 1 || !locate.AllRadios(groups[0].choices) {
 			return nil
-		}
-		for _, c := range groups[0].choices {
-			if c.Role != "radio" {
-				return nil
-			}
 		}
 		return groups[0].box
 	}

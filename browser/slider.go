@@ -274,9 +274,13 @@ func (p *Page) slidePointer(ctx context.Context, n *locate.Node, at [2]float64, 
 	c := tr.guess(st, want)
 	for i := 0; i < sliderDrags; i++ {
 		from, to := tr.at(c0), tr.at(c)
-		if !tr.Self && i > 0 {
-			if now, err := p.sliderTrack(ctx, n); err == nil && now != nil {
-				from = now.Handle.centre()
+		if !tr.Self {
+			// on the handle, where it is now
+			from = hc
+			if i > 0 {
+				if now, err := p.sliderTrack(ctx, n); err == nil && now != nil {
+					from = now.Handle.centre()
+				}
 			}
 		}
 		if err := p.dragPoints(ctx, [2]float64{from[0] + off[0], from[1] + off[1]}, [2]float64{to[0] + off[0], to[1] + off[1]}); err != nil {

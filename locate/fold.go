@@ -402,11 +402,13 @@ func withoutGlyph(name, glyph string) string {
 // radioBox says w holds radios and no other control: two or more.
 func radioBox(w *Node) bool {
 	in := controlsIn(w, nil)
-	return len(in) > 1 && allRadios(in)
+	return len(in) > 1 && AllRadios(in)
 }
 
-// allRadios says every node of in is a radio.
-func allRadios(in []*Node) bool {
+// AllRadios says every node of in is a radio: a group of them is one
+// choice, which a label names and select picks from (docs/targets.md
+// "Custom selects").
+func AllRadios(in []*Node) bool {
 	for _, n := range in {
 		if n.Role != "radio" {
 			return false
