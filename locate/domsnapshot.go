@@ -537,7 +537,7 @@ func (r clipRect) misses(b Box) bool {
 // clipped by what holds its nearest positioned ancestor, and by that
 // ancestor; a fixed one by none). DevExtreme's calendar lays the next
 // month's days beside the shown month's, in a body that hides them
-// (docs/targets.md "The snapshot", Visible).
+// (docs/targets.md "The checks", Visible).
 func (dd *docData) markOutOfView() {
 	inner := make([]clipRect, len(dd.nodes)) // what clips the content of each node
 	for i := range dd.nodes {

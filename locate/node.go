@@ -88,8 +88,9 @@ type Node struct {
 	// aria-label, placeholder, title, contents, ...
 	NameFrom string
 	// labelAlso is the text of a <label> tied to a field whose name
-	// comes from its aria-label or aria-labelledby instead: the label
-	// rung matches it too (docs/targets.md "Resolution", the label rung).
+	// comes from its aria-label or aria-labelledby instead: the role and
+	// label rungs match it too (matchNamed; docs/targets.md
+	// "Resolution", 2).
 	labelAlso   string
 	Placeholder string
 	TestID      string

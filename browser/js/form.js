@@ -14,8 +14,6 @@
   const form = el.form || el.closest('form, [role=form]');
   if (!form) return null;
   const text = (e) => (e ? (e.innerText || e.textContent || '') : '').replace(/\s+/g, ' ').trim();
-  const nameOf = (f) => f.getAttribute('aria-label') || (f.labels && f.labels.length ? text(f.labels[0]) : '') ||
-    f.getAttribute('placeholder') || f.getAttribute('name') || '';
   const roleOf = (f) => f.getAttribute('role') || ({checkbox: 'checkbox', radio: 'radio'})[f.type] ||
     (f.tagName === 'SELECT' ? 'combobox' : 'textbox');
   const ariaInvalid = (f) => { const v = f.getAttribute('aria-invalid'); return v !== null && v !== 'false'; };
@@ -52,7 +50,7 @@
       groups.add(f.name);
     }
     out.push(f);
-    fields.push({required, state: st[0], message: st[1] || '', role: roleOf(f), name: nameOf(f)});
+    fields.push({required, state: st[0], message: st[1] || '', role: roleOf(f), name: fieldName(f)});
   }
   out.info = {name: form.getAttribute('aria-label') || '', fields};
   return out;

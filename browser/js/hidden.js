@@ -35,16 +35,13 @@
   };
   // listOf is what an option belongs to, for the hint of a choice of a
   // list that is closed: whether it is a native <select>'s, and the name
-  // of its field (the select, or what controls or owns its listbox: its
-  // label, aria-label or aria-labelledby)
-  const nameOf = (f) => norm((f.labels && f.labels[0] && f.labels[0].innerText) || f.getAttribute('aria-label') ||
-    (f.getAttribute('aria-labelledby') || '').split(/\s+/).map((id) => document.getElementById(id)?.innerText || '').join(' '));
+  // of its field (the select, or what controls or owns its listbox)
   const listOf = (el) => {
     const sel = el.closest('select');
-    if (sel) return {native: true, field: nameOf(sel)};
+    if (sel) return {native: true, field: fieldName(sel)};
     const list = el.closest('[role=listbox]');
     const f = list && list.id && document.querySelector('[aria-controls~="' + CSS.escape(list.id) + '"],[aria-owns~="' + CSS.escape(list.id) + '"]');
-    return {native: false, field: f ? nameOf(f) : ''};
+    return {native: false, field: f ? fieldName(f) : ''};
   };
   const visit = (root) => {
     for (const el of root.querySelectorAll('button,a,input,select,option,textarea,summary,label,[role],[aria-label],[placeholder],[onclick]')) {

@@ -347,6 +347,18 @@ function installGuard(node) {
   setTimeout(() => { if (win.__smokeflowUnguard === unguard) { unguard(); win.__smokeflowExpired = true; } }, 3000);
 }
 
+// fieldName is how a message names the form field f: its aria-label,
+// its first label's text, the text its aria-labelledby names, its
+// placeholder, its name; '' for none (the blockers of a form, form.js;
+// the field of a closed list's option, hidden.js).
+function fieldName(f) {
+  const text = (e) => (e ? (e.innerText || e.textContent || '') : '').replace(/\s+/g, ' ').trim();
+  const doc = f.ownerDocument;
+  const by = (f.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).map((id) => text(doc.getElementById(id))).join(' ').trim();
+  return f.getAttribute('aria-label') || (f.labels && f.labels.length ? text(f.labels[0]) : '') || by ||
+    f.getAttribute('placeholder') || f.getAttribute('name') || '';
+}
+
 // deepQueryAll is root.querySelectorAll(sel) with the matches inside
 // every open shadow root under root too, each root's after its host's
 // tree's: a web component keeps its dialog in its shadow root (Calcite's
