@@ -117,11 +117,7 @@ func (p *Page) dragFrom(ctx context.Context, n *locate.Node, x, y float64, drop 
 	p.mu.Unlock()
 	intercept := proto.InputSetInterceptDrags{Enabled: true}.Call(c) == nil
 	defer p.endIntercept()
-	press := []proto.InputDispatchMouseEvent{
-		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: x, Y: y},
-		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: x, Y: y, Button: proto.InputMouseButtonLeft, Buttons: leftHeld(), ClickCount: 1},
-	}
-	if err := p.sendAll(ctx, "Input.dispatchMouseEvent", press); err != nil {
+	if err := p.pressAt(ctx, [2]float64{x, y}); err != nil {
 		_, _ = p.callOn(ctx, n, unguardJS())
 		return err
 	}
@@ -219,11 +215,7 @@ func dragPath(x, y, tx, ty float64) [][2]float64 {
 // dragPoints presses the left button at from, moves to to along dragPath
 // and lets go there: a drag by points, for a slider (slider.go).
 func (p *Page) dragPoints(ctx context.Context, from, to [2]float64) error {
-	press := []proto.InputDispatchMouseEvent{
-		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: from[0], Y: from[1]},
-		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: from[0], Y: from[1], Button: proto.InputMouseButtonLeft, Buttons: leftHeld(), ClickCount: 1},
-	}
-	if err := p.sendAll(ctx, "Input.dispatchMouseEvent", press); err != nil {
+	if err := p.pressAt(ctx, from); err != nil {
 		return err
 	}
 	for _, pt := range dragPath(from[0], from[1], to[0], to[1]) {
@@ -234,6 +226,15 @@ func (p *Page) dragPoints(ctx context.Context, from, to [2]float64) error {
 	}
 	return (proto.InputDispatchMouseEvent{Type: proto.InputDispatchMouseEventTypeMouseReleased, X: to[0], Y: to[1],
 		Button: proto.InputMouseButtonLeft, ClickCount: 1}).Call(p.main.Client(ctx))
+}
+
+// pressAt moves the mouse to pt and presses its left button there: the
+// start of a drag (dragFrom, dragPoints).
+func (p *Page) pressAt(ctx context.Context, pt [2]float64) error {
+	return p.sendAll(ctx, "Input.dispatchMouseEvent", []proto.InputDispatchMouseEvent{
+		{Type: proto.InputDispatchMouseEventTypeMouseMoved, X: pt[0], Y: pt[1]},
+		{Type: proto.InputDispatchMouseEventTypeMousePressed, X: pt[0], Y: pt[1], Button: proto.InputMouseButtonLeft, Buttons: leftHeld(), ClickCount: 1},
+	})
 }
 
 // moveTo moves the mouse, its left button held.
