@@ -234,6 +234,10 @@ func (d *Diagnostics) Explain() {
 		}
 	case ReasonMismatch:
 		d.Verdict = d.Message
+		if len(d.Suggestions) > 0 && toggleRoles[d.Suggestions[0].Role] {
+			d.Hints = append(d.Hints, fmt.Sprintf("target the %s beside it: %s", d.Suggestions[0].Role, d.Suggestions[0].Hint()))
+			break
+		}
 		d.Hints = append(d.Hints, "take a fresh `snapshot` and use its refs, or target by role and name")
 	}
 	if d.Reason != ReasonNotFound && len(d.NearMisses) > 0 && d.Reason != ReasonAmbiguous {
@@ -502,3 +506,6 @@ func renderHints(b *strings.Builder, d *Diagnostics) {
 		}
 	}
 }
+
+// toggleRoles are the roles `check` and `uncheck` act on.
+var toggleRoles = map[string]bool{"checkbox": true, "radio": true, "switch": true}

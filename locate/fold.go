@@ -418,9 +418,24 @@ func AllRadios(in []*Node) bool {
 }
 
 // unnamed says the control c has no name of its own a person would
-// use: none, one of no word (wordless), or its role's word alone
-// (roleWord).
-func unnamed(c *Node) bool { return wordless(ownName(c)) || roleWord(ownName(c), c) }
+// use: none, one of no word (wordless), its role's word alone
+// (roleWord), or a toggle's state word (stateWord).
+func unnamed(c *Node) bool {
+	return wordless(ownName(c)) || roleWord(ownName(c), c) || stateWord(ownName(c), c)
+}
+
+// stateWord says name is only the state a switch or checkbox shows, "on"
+// or "off": a kit that writes its state into the toggle's aria-label
+// (DevExtreme's Switch: `switch "OFF"`, then "ON") has said how it is
+// set, not which one (docs/targets.md "Labels, hosts and hidden native
+// controls").
+func stateWord(name string, c *Node) bool {
+	if c.Role != "switch" && c.Role != "checkbox" {
+		return false
+	}
+	w := strings.ToLower(Normalize(name))
+	return w == "on" || w == "off"
+}
 
 // roleWord says name is only the word of c's role: a kit that names its
 // slider "Slider" (DevExtreme) or "slider" (Syncfusion) has said what it

@@ -73,6 +73,10 @@ type Node struct {
 	// away (itself or what holds it), or visibility hidden (a kit's
 	// native input under the widget it draws).
 	concealed bool
+	// pseudoHid: the text of a concealed ::before or ::after (screen
+	// readers' words around a highlight, EUI's "[highlight start]") was
+	// left out of this node's runs, here or below (joinRuns).
+	pseudoHid bool
 	// replaced marks a concealed control that its label or the widget
 	// drawn for it stands for: no ref (docs/targets.md "The snapshot",
 	// "Labels, hosts and hidden native controls").
@@ -335,4 +339,28 @@ func cut(s string, n int) string {
 	}
 	r := []rune(s)
 	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// ToggleBeside is the one checkbox, radio or switch a person sees beside
+// n, an element that cannot be checked (a field's label drawn as plain
+// text, DevExtreme's `dx-field-label` beside a switch named by its state):
+// the only one in the nearest of n's parent, grandparent and
+// great-grandparent that holds any; nil when that one holds several, or
+// none does (docs/targets.md "Failure diagnostics", "Hints that hold").
+func (n *Node) ToggleBeside() *Node {
+	for a, i := n.Parent, 0; a != nil && i < 3; a, i = a.Parent, i+1 {
+		var found []*Node
+		for _, c := range outermost(a, nil, func(c *Node) bool { return realControl(c) && c.Visible }) {
+			if toggleRoles[c.Role] && c.Checked != "" {
+				found = append(found, c)
+			}
+		}
+		if len(found) > 0 {
+			if len(found) == 1 && found[0] != n {
+				return found[0]
+			}
+			return nil
+		}
+	}
+	return nil
 }

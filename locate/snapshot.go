@@ -507,6 +507,9 @@ func finish(n *Node, region string) {
 	n.Text = Normalize(n.runs)
 	if n.NameFrom == "contents" {
 		n.Name = asRendered(n.Name, n.runs)
+		if n.pseudoHid && n.Text != "" {
+			n.Name = cut(n.Text, MaxNameLen) // the words it shows, without those only a screen reader hears
+		}
 	}
 	if n.EditHost {
 		n.finishEditHost()
@@ -574,7 +577,9 @@ func boxValue(n *Node) {
 }
 
 // joinRuns finishes the children and joins their text as it renders
-// (runJoin). The text of fields is left out.
+// (runJoin). The text of fields is left out, and so is that of a
+// concealed ::before or ::after: words only a screen reader hears
+// (docs/targets.md "The snapshot", "Text").
 func joinRuns(n *Node, region string) string {
 	var j runJoin
 	for _, c := range n.Children {
@@ -583,6 +588,11 @@ func joinRuns(n *Node, region string) string {
 			j.skip(c)
 			continue
 		}
+		if c.concealed && (c.Tag == "::before" || c.Tag == "::after") {
+			n.pseudoHid = true // words for screen readers only: no text a person reads, no break
+			continue
+		}
+		n.pseudoHid = n.pseudoHid || c.pseudoHid
 		j.add(c, c.runs)
 	}
 	return j.end(n)

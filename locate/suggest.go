@@ -76,10 +76,16 @@ func (s *Suggester) Disambiguate(r *Result, nodes []*Node, max int) []Suggestion
 }
 
 // Name returns a target that picks n alone, starting from its name: the
-// phrase, then role and name, exact, within a context, nth.
+// phrase, then role and name, exact, within a context, nth. A name that
+// says nothing of which one it is (a glyph, its role's word, a toggle's
+// state: unnamed) starts from its role instead: a switch named `OFF`
+// is `ON` once checked.
 func (s *Suggester) Name(n *Node) (Suggestion, bool) {
 	if n.Name == "" {
 		return Suggestion{}, false
+	}
+	if unnamed(n) {
+		return s.first(n, []*flows.Target{{Role: n.Role}})
 	}
 	return s.first(n, []*flows.Target{
 		{Phrase: n.Name},

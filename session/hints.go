@@ -55,6 +55,13 @@ func (ss *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 				found = append(found, f)
 			}
 		}
+	case d.Reason == diagnostics.ReasonMismatch && s.NeededRole() == "checkbox" && r.Node != nil:
+		// a text beside the toggle it names, which no label ties to it
+		if n := r.Node.ToggleBeside(); n != nil {
+			if f, ok := sg.Name(n); ok {
+				found = append(found, f)
+			}
+		}
 	case len(d.NearMisses) > 0 && d.Container == "":
 		// a container's near misses are what the container may have meant,
 		// never the step's own target (docs/targets.md "A container that
