@@ -42,6 +42,10 @@ type domInfo struct {
 	blank bool
 	// text is a text node's text.
 	text string
+	// value is an input's or textarea's value as the page holds it
+	// (DOMSnapshot's inputValue), read where the accessibility tree has
+	// no node for the field (labels, heldBy).
+	value string
 }
 
 // drawnInvisible says the node is drawn so that nothing of it shows
@@ -230,7 +234,7 @@ func eachIndexed(arr []byte, fn func(k int, v []byte) error) error {
 // parents, tags, attributes, checked state and content documents.
 func (ds *DOMSnapshot) decodeNodes(dd *docData, n []byte, table stringTable) error {
 	c, err := members(n, "backendNodeId", "parentIndex", "nodeName", "nodeValue", "attributes",
-		"shadowRootType", "inputChecked", "contentDocumentIndex")
+		"shadowRootType", "inputChecked", "contentDocumentIndex", "inputValue")
 	if err != nil {
 		return err
 	}
@@ -281,7 +285,29 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n []byte, table stringTable) err
 	for i, b := range backend {
 		ds.byBack[b] = docRef{doc: dd, idx: i}
 	}
+	if err := dd.decodeValues(c[8], table); err != nil {
+		return err
+	}
 	return ds.decodeNodeSets(dd, c[5], c[6], c[7], table)
+}
+
+// decodeValues reads the inputValue column: the indexes of the fields
+// that hold a value, and each value's string index.
+func (dd *docData) decodeValues(col []byte, table stringTable) error {
+	iv, err := members(col, "index", "value")
+	if err != nil {
+		return err
+	}
+	vals, err := ints(iv[1])
+	if err != nil {
+		return err
+	}
+	return eachIndexed(iv[0], func(k int, v []byte) error {
+		if i := jsonInt(v); i >= 0 && i < len(dd.nodes) && k < len(vals) {
+			dd.nodes[i].value = table.at(vals[k])
+		}
+		return nil
+	})
 }
 
 // lowerTag is table entry i in lower case, kept in lower.

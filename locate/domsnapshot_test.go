@@ -157,6 +157,7 @@ func TestDecodeDOMSnapshotColumns(t *testing.T) {
 		"inputChecked": func(_, d *fastjson.Value) {
 			each(d.GetArray("nodes", "inputChecked", "index"), func(n int) int { return n + 1 })
 		},
+		"inputValue": func(_, d *fastjson.Value) { rotate(d.GetArray("nodes", "inputValue", "value")) },
 		"contentDocumentIndex.index": func(_, d *fastjson.Value) {
 			each(d.GetArray("nodes", "contentDocumentIndex", "index"), func(n int) int { return n - 1 })
 		},

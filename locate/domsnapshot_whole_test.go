@@ -108,6 +108,12 @@ func wholeNodes(ds *DOMSnapshot, dd *docData, n *fastjson.Value, table wholeTabl
 			dd.nodes[i].checked = true
 		}
 	}
+	ivIdx, ivVal := n.GetArray("inputValue", "index"), n.GetArray("inputValue", "value")
+	for k, x := range ivIdx {
+		if i := x.GetInt(); i >= 0 && i < count && k < len(ivVal) {
+			dd.nodes[i].value = table.str(ivVal[k])
+		}
+	}
 	dd.markEnds()
 	cdIdx, cdVal := n.GetArray("contentDocumentIndex", "index"), n.GetArray("contentDocumentIndex", "value")
 	for k, x := range cdIdx {

@@ -87,7 +87,7 @@ type builder struct {
 	// controls are the nodes of interactive roles by their element, and
 	// labelled the rendered control of each <label> node, for foldControls.
 	controls map[*domInfo]*Node
-	labelled map[*Node]*domInfo
+	labelled map[*Node]docRef
 	// byID are the other nodes whose element has an id, which a <label
 	// for> may name though no label names them natively.
 	byID map[*domInfo]*Node
@@ -201,7 +201,7 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 		n.markEditHost(di)
 		if di != nil {
 			ctl, stand := n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y})
-			b.note(n, di, ctl, stand)
+			b.note(n, doc, di, ctl, stand)
 			b.noteIDs(n, doc, di)
 		} else if parent != nil {
 			n.Visible = parent.Visible
@@ -271,7 +271,7 @@ func (b *builder) inlineFrame(sd *SessionRead, n *Node, off, docOff Box) {
 // widget drawn for a hidden native control), and the rendered control
 // it labels (ctl), or the hidden one a widget may stand for (stand),
 // when it is a label.
-func (b *builder) note(n *Node, di, ctl *domInfo, stand *standInAt) {
+func (b *builder) note(n *Node, doc *docData, di, ctl *domInfo, stand *standInAt) {
 	if stand != nil {
 		if b.standing == nil {
 			b.standing = map[*Node]*standInAt{}
@@ -291,9 +291,9 @@ func (b *builder) note(n *Node, di, ctl *domInfo, stand *standInAt) {
 	}
 	if ctl != nil {
 		if b.labelled == nil {
-			b.labelled = map[*Node]*domInfo{}
+			b.labelled = map[*Node]docRef{}
 		}
-		b.labelled[n] = ctl
+		b.labelled[n] = docRef{doc, ctl.idx}
 	}
 }
 
@@ -320,13 +320,16 @@ func (b *builder) noteIDs(n *Node, doc *docData, di *domInfo) {
 // labels pairs each label with the node of the control it labels.
 func (b *builder) labels() map[*Node]*Node {
 	out := make(map[*Node]*Node, len(b.labelled))
-	for l, di := range b.labelled {
+	for l, at := range b.labelled {
+		di := &at.doc.nodes[at.idx]
 		if c := b.controls[di]; c != nil {
 			out[l] = c
 		} else if w := b.byID[di]; w != nil && (w.Segments() != nil || radioBox(w)) {
 			// a <label for> the wrapper of a code's boxes or of a
 			// field's radios, which no label names natively (foldLabel)
 			out[l] = w
+		} else if h := b.heldBy(at); h != nil {
+			out[l] = h
 		}
 	}
 	for l, k := range b.labelIDs {
@@ -340,6 +343,38 @@ func (b *builder) labels() map[*Node]*Node {
 	}
 	return out
 }
+
+// heldBy is the control that holds the field at (an input or textarea
+// the accessibility tree has no node for: inert, or hidden from it), up to
+// fieldHeld elements up: the button a kit draws the field in, which its
+// <label> names (Grommet's Select: `<label for=country__input>` of an
+// inert, read-only input inside the button that shows the choice). The
+// control shows the field's value when it has none of its own
+// (docs/targets.md "Labels, hosts and hidden native controls"). Nil
+// otherwise.
+func (b *builder) heldBy(at docRef) *Node {
+	nodes := at.doc.nodes
+	in := &nodes[at.idx]
+	if in.tag != "input" && in.tag != "textarea" {
+		return nil
+	}
+	for p, k := in.parent, 0; p >= 0 && k < fieldHeld; p, k = nodes[p].parent, k+1 {
+		if n := b.controls[&nodes[p]]; n != nil {
+			if !realControl(n) {
+				return nil
+			}
+			if n.Value == "" {
+				n.Value = cut(Normalize(in.value), MaxNameLen)
+			}
+			return n
+		}
+	}
+	return nil
+}
+
+// fieldHeld is how many elements up from a field the control that holds
+// it may be (heldBy): Grommet's input is four down in its button.
+const fieldHeld = 4
 
 // clickable reports an element made clickable by its own cursor:pointer
 // (not one inherited from its parent), an onclick attribute or a
