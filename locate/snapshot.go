@@ -571,10 +571,12 @@ func finish(n *Node, region string) {
 // native controls").
 //
 // A button that opens a popup, named through aria-labelledby by what it
-// shows and then more (Spectrum's sp-picker: its shown choice, then the
-// field's label, `France Country`), shows its choice too: the words of
-// its text, less its glyphs (▾), that its name starts with
-// (conformance kit-picker-labelledby-value).
+// shows and more (Spectrum's sp-picker: its shown choice, then the
+// field's label, `France Country`; Kobalte's Select: the label, its own
+// aria-label, then its choice, `Country Country Germany`), shows its
+// choice too: the words of its text, less its glyphs (▾), that its name
+// starts or ends with (conformance kit-picker-labelledby-value,
+// select-trigger-labelledby-value-last).
 func shownChoice(n *Node) {
 	if n.Value != "" || n.Role != "button" || n.Text == "" || n.Text == n.Name {
 		return
@@ -589,7 +591,8 @@ func shownChoice(n *Node) {
 				words = append(words, w)
 			}
 		}
-		if shows := strings.Join(words, " "); shows != "" && strings.HasPrefix(n.Name, shows+" ") {
+		shows := strings.Join(words, " ")
+		if shows != "" && (strings.HasPrefix(n.Name, shows+" ") || strings.HasSuffix(n.Name, " "+shows)) {
 			n.Value = shows
 		}
 	}
