@@ -364,8 +364,8 @@ func soleClickable(n, skip *Node) *Node {
 }
 
 // fieldWithSteppers is the one field of cs when the other controls are
-// buttons of no word, a number field's − and + (Naive UI's InputNumber),
-// which no label names; else cs (docs/targets.md "Labels, hosts and
+// buttons or links of no word, a number field's − and + (Naive UI's
+// InputNumber; View UI's, which draws them as <a>), which no label names; else cs (docs/targets.md "Labels, hosts and
 // hidden native controls").
 func fieldWithSteppers(cs []*Node) []*Node {
 	var field *Node
@@ -373,7 +373,7 @@ func fieldWithSteppers(cs []*Node) []*Node {
 		switch {
 		case isField(c) && field == nil:
 			field = c
-		case c.Role == "button" && wordless(ownName(c)):
+		case (c.Role == "button" || c.Role == "link") && wordless(ownName(c)):
 		default:
 			return cs
 		}
@@ -398,7 +398,6 @@ func withoutGlyph(name, glyph string) string {
 	return name
 }
 
-// wordless says a name has no letter or digit: none, or a glyph.
 // radioBox says w holds radios and no other control: two or more.
 func radioBox(w *Node) bool {
 	in := controlsIn(w, nil)
@@ -443,6 +442,7 @@ func stateWord(name string, c *Node) bool {
 // controls").
 func roleWord(name string, c *Node) bool { return strings.EqualFold(Normalize(name), c.Role) }
 
+// wordless says a name has no letter or digit: none, or a glyph.
 func wordless(name string) bool {
 	return !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
