@@ -59,6 +59,7 @@ var (
 	dragStateJS      = lazyScript("drag-state")
 	dragWatchJS      = lazyScript("drag-watch")
 	dropAtJS         = lazyScript("drop-at")
+	fadingBesideJS   = lazyScript("fading-beside")
 	focusJS          = lazyScript("focus")
 	focusElementJS   = lazyScript("focus-element")
 	focusedJS        = lazyScript("focused")

@@ -112,6 +112,9 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 			// shows inside (Choices.js: the list of its value)
 			return nil
 		}
+		if err := p.popupLeaving(ctx, n); err != nil {
+			return err
+		}
 		s.clicked = true
 		return p.guardedClick(ctx, n, x, y, ClickOptions{}, false) // open it
 	})
@@ -135,6 +138,23 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 		return out, p.closeLeftOpen(ctx, s, out)
 	}
 	return out, nil
+}
+
+// popupLeaving is an error that has the select look its target up again
+// when n is no select (a label, a text) and a popup beside it is still
+// closing (fading-beside.js): the leaving list's items kept the label
+// from naming the field beside it, and once it is gone the label names
+// the field (docs/targets.md "Custom selects"). Nil otherwise.
+func (p *Page) popupLeaving(ctx context.Context, n *locate.Node) error {
+	if selectRoles[n.Role] || n.Clickable {
+		return nil
+	}
+	raw, err := p.callOn(ctx, n, fadingBesideJS())
+	if err != nil || string(raw) != "true" {
+		return nil
+	}
+	return &locate.UnstableError{NotInteractableError: locate.NotInteractableError{Why: diagnostics.ReasonUnstable,
+		Msg: fmt.Sprintf("%s is no select, and a popup beside it was still closing", describeNode(n)), Node: n}}
 }
 
 // namedGroup is the one group of radios that n is or that the text n

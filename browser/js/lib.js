@@ -2,7 +2,7 @@
 // sees them, and the constants Go hands over (docs/architecture-notes.md
 // "In-page code"). Each exists once: one description of an element, one
 // hit test (and one account of a cover), one click guard.
-/* exported elementOf, nextFrame, deepActive, describe, deepHit, composedContains, hitOn, coverOf, coverBy, installGuard */
+/* exported elementOf, rectOf, nextFrame, deepActive, describe, deepHit, composedContains, hitOn, coverOf, coverBy, installGuard */
 
 // fadeLimit is the longest transition or animation around an element
 // that fading waits for, in ms: a longer one is the page's decoration.
@@ -17,6 +17,12 @@ const controlSelector = 'input:not([type=hidden]),select,textarea,button,a[href]
 // elementOf is the element a node is, or is in (a text node's parent).
 function elementOf(node) {
   return node.nodeType === 1 ? node : node.parentElement;
+}
+
+// rectOf is a DOMRect as a plain box {x, y, w, h}, the shape Go decodes
+// (locate.Box).
+function rectOf(r) {
+  return {x: r.left, y: r.top, w: r.width, h: r.height};
 }
 
 // nextFrame resolves at the next animation frame, or after 100 ms when no
@@ -96,11 +102,17 @@ function outsideScroller(el) {
 // flag until transitionend): the element is not stable until it ends
 // (docs/targets.md "The checks", Stable).
 function fading(el) {
+  return fadingOn(target => composedContains(target, el));
+}
+
+// fadingOn says a transition or an animation of at most fadeLimit ms
+// runs on an element that on(target) accepts (fading).
+function fadingOn(on) {
   if (!document.getAnimations) return false;
   return document.getAnimations().some(a => {
     if (a.playState !== 'running' || !a.effect || !a.effect.target) return false;
     const t = a.effect.getComputedTiming();
-    return t.activeDuration <= fadeLimit && t.endTime <= fadeLimit && composedContains(a.effect.target, el);
+    return t.activeDuration <= fadeLimit && t.endTime <= fadeLimit && on(a.effect.target);
   });
 }
 
@@ -111,6 +123,14 @@ function fading(el) {
 function composedContains(el, n) {
   for (; n; n = composedParent(n)) if (n === el) return true;
   return false;
+}
+
+// composedClosest is the nearest of n and what holds it in the composed
+// tree that matches the selector sel, null when none does: a control's
+// part in its shadow root is inside the control.
+function composedClosest(n, sel) {
+  for (; n; n = composedParent(n)) if (n.nodeType === 1 && n.matches(sel)) return n;
+  return null;
 }
 
 // hostOf reports whether hit is a shadow host that holds el: el's root's
@@ -207,9 +227,9 @@ function fieldPart(el, hit) {
 // box over its placeholder; a card's stretched link over its text): a
 // person who clicks the text clicks the trigger.
 function widgetPart(el, hit) {
-  if (!hit || hit.nodeType !== 1 || el.closest(controlSelector)) return false;
-  const ctl = hit.closest(controlSelector);
-  return !!ctl && soleControlBox(el, ctl, (a) => a.contains(ctl));
+  if (!hit || hit.nodeType !== 1 || composedClosest(el, controlSelector)) return false;
+  const ctl = composedClosest(hit, controlSelector);
+  return !!ctl && soleControlBox(el, ctl, (a) => composedContains(a, ctl));
 }
 
 // soleControlBox is the walk fieldPart and widgetPart share: whether one

@@ -17,7 +17,7 @@
   const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
   const dialogSel = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
   const closeWords = /^(×|✕|✖|x|ok|okay|got it|close|dismiss|accept|accept all|agree|i agree|allow all|reject|reject all|decline|deny|no thanks|cancel|continue)\b|\b(close|dismiss)\b/i;
-  const box = e => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; };
+  const box = e => rectOf(e.getBoundingClientRect());
   const layered = e => {
     const cs = getComputedStyle(e);
     if (cs.position === 'fixed' || cs.position === 'sticky') return true;

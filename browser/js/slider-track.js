@@ -13,7 +13,6 @@
   const vertical = el.getAttribute('aria-orientation') === 'vertical';
   const along = (r) => vertical ? r.height : r.width;
   const across = (r) => vertical ? r.width : r.height;
-  const plain = (r) => ({x: r.left, y: r.top, w: r.width, h: r.height});
   const own = el.getBoundingClientRect();
   let track = null, self = false;
   if (along(own) >= 3 * across(own) && along(own) >= 40) { track = own; self = true; }
@@ -22,5 +21,5 @@
     if (along(r) >= 3 * along(own) && along(r) >= 40) track = r;
   }
   if (!track) return null;
-  return {handle: plain(own), track: plain(track), self, vertical, rtl: getComputedStyle(el).direction === 'rtl'};
+  return {handle: rectOf(own), track: rectOf(track), self, vertical, rtl: getComputedStyle(el).direction === 'rtl'};
 })
