@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/smokeflow/smokeflow/diagnostics"
@@ -583,7 +586,8 @@ func (p *Page) sendAll(ctx context.Context, method string, params []proto.InputD
 // "Actionability"); a slider is set with keys (slider.go), a field of
 // segments typed into part by part (segments.go).
 func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcome, error) {
-	return p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: fillable, keyed: isSlider}, false, func(n *locate.Node, x, y float64) error {
+	var retyped []string
+	out, err := p.act(ctx, t, checks{enabled: true, editable: true, hit: true, takes: fillable, keyed: isSlider}, false, func(n *locate.Node, x, y float64) error {
 		if n.Role == "slider" {
 			return p.slide(ctx, n, value, [2]float64{x, y}) // docs/targets.md "Sliders"
 		}
@@ -608,9 +612,65 @@ func (p *Page) Fill(ctx context.Context, t *flows.Target, value string) (*Outcom
 		if n.EditHost {
 			return nil
 		}
-		_, err := p.callOn(ctx, n, changeJS())
+		raw, err := p.callOn(ctx, n, changeJS())
+		if err != nil {
+			return err
+		}
+		retyped, err = p.retypeLost(ctx, n, value, raw)
 		return err
 	})
+	if out != nil {
+		out.Log = append(out.Log, retyped...)
+	}
+	return out, err
+}
+
+// retypeLost types value into the field n key by key when the field,
+// given value at once, lost it: what it shows (raw, change.js's answer)
+// does not hold value's letters and digits in their order. A mask that
+// takes each input event for one key typed (Kendo's DateInput showed
+// `5/day/year` for 3/14/2025) gets value as a person types it; a field
+// that only formats it (`(555) 123-4567`, `1,000.00`) holds them all and
+// is left alone. It answers the step's log lines (docs/flows.md "fill").
+func (p *Page) retypeLost(ctx context.Context, n *locate.Node, value string, raw []byte) ([]string, error) {
+	var got *string
+	if value == "" || json.Unmarshal(raw, &got) != nil || got == nil || holdsInOrder(*got, value) {
+		return nil, nil
+	}
+	log := []string{fmt.Sprintf("%s showed %q once given the text at once; typed it key by key", describeNode(n), *got)}
+	if _, err := p.callOn(ctx, n, focusJS(), false, value); err != nil { // selects what it shows
+		return log, err
+	}
+	for _, r := range value {
+		if err := p.typeRune(ctx, r); err != nil {
+			return log, err
+		}
+	}
+	raw, err := p.callOn(ctx, n, changeJS())
+	if err != nil {
+		return log, err
+	}
+	if json.Unmarshal(raw, &got) == nil && got != nil && *got != value {
+		log = append(log, fmt.Sprintf("%s shows %q", describeNode(n), *got))
+	}
+	return log, nil
+}
+
+// holdsInOrder says shown holds the letters and digits of value in their
+// order, case aside.
+func holdsInOrder(shown, value string) bool {
+	rest := []rune(strings.ToLower(shown))
+	for _, r := range strings.ToLower(value) {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		i := slices.Index(rest, r)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1:]
+	}
+	return true
 }
 
 // fillFocus focuses the field n for fill (focusJS); set reports a date,
