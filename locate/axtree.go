@@ -63,7 +63,11 @@ func (n *Node) setProps(props []axProp) {
 		case "checked":
 			n.Checked = v
 		case "pressed":
+			// a toggle button (aria-pressed: Primer's ToggleSwitch) is
+			// checked or not, as a checkbox is: check, uncheck and
+			// expect checked take it (docs/targets.md "The snapshot")
 			n.Pressed = v == "true"
+			n.Checked = v
 		case "expanded":
 			n.Expanded = v
 		case "hasPopup": // "true", "menu", "listbox", ...; "false"

@@ -574,10 +574,12 @@ func attributes(n *Node) string {
 	if n.Level > 0 && n.Role == "heading" {
 		a = append(a, "level="+strconv.Itoa(n.Level))
 	}
-	switch n.Checked {
-	case "true":
+	switch checked := n.Checked; {
+	case n.Role == "button":
+		// a toggle button's state is said once, as pressed
+	case checked == "true":
 		a = append(a, "checked")
-	case "mixed":
+	case checked == "mixed":
 		a = append(a, "checked=mixed")
 	}
 	if n.Expanded != "" {
