@@ -243,7 +243,9 @@ func foldLabel(l, c *Node) {
 			// calendar."), and the label's text still names it to a person
 			c.labelAlso = labelName(l)
 		}
-		if !labelable[c.Tag] && (ownName(c) == "" || namesWhatItShows(c)) && labelName(l) != "" {
+		switch {
+		case labelable[c.Tag] || labelName(l) == "":
+		case ownName(c) == "" || namesWhatItShows(c):
 			// a <label for> of a widget no label names natively (jQuery
 			// UI's <span role=combobox>, which it points the label at;
 			// PrimeVue's, whose aria-label is the choice it shows)
@@ -251,6 +253,11 @@ func foldLabel(l, c *Node) {
 				c.Value = ownName(c)
 			}
 			c.Name, c.NameFrom = labelName(l), "label"
+		case !sameName(labelName(l), c.Name):
+			// one named otherwise keeps its name, and its label's text
+			// names it too (Kendo's Switch, a <span role=switch> named
+			// "Toggle switch value" that its Label's `for` points at)
+			c.labelAlso = labelName(l)
 		}
 	}
 }
