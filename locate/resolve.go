@@ -392,7 +392,7 @@ func ladderMatches(snap *Snapshot, rung string, m *matcher, roles []string) []*N
 			if inner {
 				return true
 			}
-			if n.Text != "" && m.match(n.Text) && n.Role != "RootWebArea" && n.Role != "Iframe" {
+			if n.Text != "" && m.match(n.Text) && n.Role != "RootWebArea" && n.Role != "Iframe" && !boxless(n) {
 				out = append(out, n)
 				return true
 			}
@@ -402,6 +402,24 @@ func ladderMatches(snap *Snapshot, rung string, m *matcher, roles []string) []*N
 		sort.SliceStable(out, func(i, j int) bool { return out[i].order < out[j].order })
 	}
 	return out
+}
+
+// boxless says n draws no box of its own around what it holds, which is
+// drawn: a <slot>, an element of `display: contents`. Its text is that of
+// the element around it (Clarity's alert slots its message into a
+// `role=status` span; the slot matched the text, and had no box to be
+// seen), so the text rung passes over it (docs/targets.md "Resolution",
+// 3).
+func boxless(n *Node) bool {
+	if !n.Box.Empty() {
+		return false
+	}
+	for _, c := range n.Children {
+		if c.Visible {
+			return true
+		}
+	}
+	return false
 }
 
 // filter applies has_text and within.
