@@ -349,9 +349,12 @@ combobox City picker [aria-label] [no-text] [beside]`, "Home city", "LabelText H
 		{"the same widget by its own name", `
 LabelText Home city [label-of-hidden]
 combobox City picker [aria-label] [no-text] [beside]`, "City picker", "combobox City picker @0"},
-		{"a <label for> a combobox named otherwise leaves its name", `
+		{"a <label for> a combobox named otherwise leaves its name, and names it too", `
 combobox Speed [aria-label] [no-text]
-LabelText Delivery speed [label]`, "Delivery speed", "LabelText Delivery speed @0 label"},
+LabelText Delivery speed [label]`, "Delivery speed", "combobox Speed @0"},
+		{"the same combobox by its own name", `
+combobox Speed [aria-label] [no-text]
+LabelText Delivery speed [label]`, "Speed", "combobox Speed @0"},
 		{"a <label for> a combobox whose aria-label is what it shows names it", `
 combobox Lyon [aria-label]
 LabelText City [label]`, "City", "combobox City @0"},

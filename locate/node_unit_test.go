@@ -194,7 +194,8 @@ func TestShownChoice(t *testing.T) {
 		{"Blueprint: named by a form label", Node{Role: "button", Name: "City", NameFrom: "label", Text: "Lyon"}, "Lyon"},
 		{"Spectrum: its choice, then the label", Node{Role: "button", Name: "France Country", NameFrom: "labelledby", Popup: true, Text: "France ▾"}, "France"},
 		{"no popup", Node{Role: "button", Name: "France Country", NameFrom: "labelledby", Text: "France"}, ""},
-		{"a name that does not start with its text", Node{Role: "button", Name: "Country France", NameFrom: "labelledby", Popup: true, Text: "France"}, ""},
+		{"Kobalte: the label, its own aria-label, then its choice", Node{Role: "button", Name: "Country Country France", NameFrom: "labelledby", Popup: true, Text: "France"}, "France"},
+		{"a name that neither starts nor ends with its text", Node{Role: "button", Name: "Country France picker", NameFrom: "labelledby", Popup: true, Text: "France"}, ""},
 		{"named by its contents", Node{Role: "button", Name: "Save", NameFrom: "contents", Popup: true, Text: "Save"}, ""},
 	} {
 		n := c.n
