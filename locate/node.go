@@ -73,6 +73,9 @@ type Node struct {
 	// away (itself or what holds it), or visibility hidden (a kit's
 	// native input under the widget it draws).
 	concealed bool
+	// unboxed: an element the page lays out no box for (a <slot>,
+	// `display: contents`, `display: none`), as the DOM snapshot says
+	unboxed bool
 	// pseudoHid: the text of a concealed ::before or ::after (screen
 	// readers' words around a highlight, EUI's "[highlight start]") was
 	// left out of this node's runs, here or below (joinRuns).

@@ -404,15 +404,15 @@ func ladderMatches(snap *Snapshot, rung string, m *matcher, roles []string) []*N
 	return out
 }
 
-// boxless says n draws no box of its own around what it holds, which is
-// drawn: a <slot>, an element of `display: contents`. Its text is that of
+// boxless says n is laid out as no box of its own around what it holds,
+// which is drawn: a <slot>, an element of `display: contents`. Its text is that of
 // the element around it (Clarity's alert slots its message into a
 // `role=status` span; the slot matched the text, and had no box to be
 // seen), so the text rung passes over it (docs/targets.md "Resolution",
 // 3).
 func boxless(n *Node) bool {
-	if !n.Box.Empty() {
-		return false
+	if !n.unboxed {
+		return false // a box of no size (a collapsed button) is a box
 	}
 	for _, c := range n.Children {
 		if c.Visible {

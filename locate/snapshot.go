@@ -428,6 +428,7 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 	n.Box = Box{X: box.X + off.X, Y: box.Y + off.Y, W: box.W, H: box.H}
 	n.Visible = !box.Empty() && di.visibility != "hidden" && di.visibility != "collapse" && !di.outOfView
 	n.concealed = di.hasLayout && (!n.Visible || di.drawnInvisible())
+	n.unboxed = !di.hasLayout && di.tag != "" && di.tag[0] != '#'
 	if n.concealed && di.tag == "option" {
 		// an option of a native select drawn invisible (clipped to
 		// nothing with its select, under the widget a kit draws for it:
