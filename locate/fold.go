@@ -372,7 +372,8 @@ func soleClickable(n, skip *Node) *Node {
 
 // fieldWithSteppers is the one field of cs when the other controls are
 // buttons or links of no word, a number field's − and + (Naive UI's
-// InputNumber; View UI's, which draws them as <a>), which no label names; else cs (docs/targets.md "Labels, hosts and
+// InputNumber; View UI's, which draws them as <a>), which no label
+// names; else cs (docs/targets.md "Labels, hosts and
 // hidden native controls").
 func fieldWithSteppers(cs []*Node) []*Node {
 	var field *Node

@@ -516,7 +516,9 @@ func runnerOf(a flows.Action) (run func(*Session, *stepCall) error) {
 // logOutcome keeps the log of an engine action and diagnoses its error.
 func (ss *Session) logOutcome(c *stepCall, o *browser.Outcome, err error) error {
 	if o != nil {
-		c.rec.Log = append(c.rec.Log, o.Log...)
+		for _, l := range o.Log {
+			c.rec.Log = append(c.rec.Log, ss.mask.Mask(l)) // a line may quote what a field shows
+		}
 	}
 	if err != nil && policyFailure(err) {
 		return err
