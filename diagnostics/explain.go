@@ -234,7 +234,7 @@ func (d *Diagnostics) Explain() {
 		}
 	case ReasonMismatch:
 		d.Verdict = d.Message
-		if len(d.Suggestions) > 0 && toggleRoles[d.Suggestions[0].Role] {
+		if d.Beside && len(d.Suggestions) > 0 {
 			d.Hints = append(d.Hints, fmt.Sprintf("target the %s beside it: %s", d.Suggestions[0].Role, d.Suggestions[0].Hint()))
 			break
 		}
@@ -506,6 +506,3 @@ func renderHints(b *strings.Builder, d *Diagnostics) {
 		}
 	}
 }
-
-// toggleRoles are the roles `check` and `uncheck` act on.
-var toggleRoles = map[string]bool{"checkbox": true, "radio": true, "switch": true}

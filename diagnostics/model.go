@@ -62,6 +62,10 @@ type Diagnostics struct {
 	// resolve to exactly one element (docs/targets.md "Failure
 	// diagnostics"); Explain turns them into hints.
 	Suggestions []Suggestion `json:"suggestions,omitempty"`
+	// Beside says the suggestion picks the control beside the element the
+	// target matched, which could not take the action (a check on a
+	// switch's label drawn as plain text), not the element itself.
+	Beside bool `json:"-"`
 	// Form is what the form of a control that stayed disabled holds back.
 	Form *Form `json:"form,omitempty"`
 

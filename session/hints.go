@@ -59,7 +59,7 @@ func (ss *Session) suggest(ctx context.Context, s *flows.Step, d *diagnostics.Di
 		// a text beside the toggle it names, which no label ties to it
 		if n := r.Node.ToggleBeside(); n != nil {
 			if f, ok := sg.Name(n); ok {
-				found = append(found, f)
+				found, d.Beside = append(found, f), true
 			}
 		}
 	case len(d.NearMisses) > 0 && d.Container == "":
