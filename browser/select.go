@@ -113,7 +113,7 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 			// shows inside (Choices.js: the list of its value)
 			return nil
 		}
-		if err := p.popupLeaving(ctx, s, chk, n); err != nil {
+		if err := p.popupLeaving(ctx, t, chk, n); err != nil {
 			return err
 		}
 		s.clicked = true
@@ -143,29 +143,23 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 
 // popupLeaving is an error that has the select look its target up again
 // when n is no select (a label, even one a kit gives a pointer, a text)
-// and a popup beside it is closing (fading-beside.js), or the page's
-// latest read finds t elsewhere, or, for a label, for labelSettle after
-// the step's first look: the items of a list that is closing kept the
-// label from naming the field beside them (View UI's Select, picked
-// twice: the list starts to fade out a frame after the pick), and once
-// they are gone the label names the field. After that, the label is
-// clicked, and a select that opens nothing fails saying so
-// (docs/targets.md "Custom selects"). Nil otherwise.
-func (p *Page) popupLeaving(ctx context.Context, s *selecting, chk checks, n *locate.Node) error {
+// and a popup beside it is closing or has faded out (fading-beside.js),
+// or the page's latest read finds t elsewhere: the items of a list that
+// is closing kept the label from naming the field beside them (View UI's
+// Select, picked twice), and once they are gone the label names the
+// field (docs/targets.md "Custom selects"). Nil otherwise. It waits for
+// nothing else: a step on a lone label keeps its timeout for the failure
+// it ends in.
+func (p *Page) popupLeaving(ctx context.Context, t *flows.Target, chk checks, n *locate.Node) error {
 	if selectRoles[n.Role] || n.Clickable && n.Role != "LabelText" {
 		return nil // a widget, or a box a kit made clickable to open one; a label is neither
 	}
-	if s.firstLook.IsZero() {
-		s.firstLook = time.Now()
-	}
 	why := ""
-	if f, err := p.Find(ctx, s.target, FindOptions{Reuse: true, NoRead: true, Takes: chk.tie()}); err == nil && f.Result != nil &&
+	if f, err := p.Find(ctx, t, FindOptions{Reuse: true, NoRead: true, Takes: chk.tie()}); err == nil && f.Result != nil &&
 		f.Result.Err == nil && f.Result.Node != nil && f.Result.Node.Key() != n.Key() {
 		why = "the page changed beside it since it was read"
 	} else if raw, err := p.callOn(ctx, n, fadingBesideJS()); err == nil && string(raw) == "true" {
 		why = "a popup beside it was still closing"
-	} else if n.Role == "LabelText" && time.Since(s.firstLook) < labelSettle {
-		why = "a label tied to no control, looked at again"
 	}
 	if why == "" {
 		return nil
@@ -173,10 +167,6 @@ func (p *Page) popupLeaving(ctx context.Context, s *selecting, chk checks, n *lo
 	return &locate.UnstableError{NotInteractableError: locate.NotInteractableError{Why: diagnostics.ReasonUnstable,
 		Msg: fmt.Sprintf("%s is no select, and %s", describeNode(n), why), Node: n}}
 }
-
-// labelSettle is how long a select looks again at a target that is a
-// label tied to no control before it clicks it (popupLeaving).
-const labelSettle = 500 * time.Millisecond
 
 // namedGroup is the one group of radios that n is or that the text n
 // names, when n is no control (a group, a fieldset's legend, a form
@@ -336,9 +326,6 @@ type selecting struct {
 	// clicked: the widget was clicked to open it (a listbox shown as it
 	// stands is not)
 	clicked bool
-	// firstLook is when the step first found its target no select
-	// (popupLeaving)
-	firstLook time.Time
 }
 
 // widgetTarget is the widget again in snap: by its ref, else the step's
