@@ -285,15 +285,17 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n []byte, table stringTable) err
 	for i, b := range backend {
 		ds.byBack[b] = docRef{doc: dd, idx: i}
 	}
-	if err := dd.decodeValues(c[8], table); err != nil {
+	if err := dd.eachPair(c[8], func(di *domInfo, v int) { di.value = table.at(v) }); err != nil {
 		return err
 	}
 	return ds.decodeNodeSets(dd, c[5], c[6], c[7], table)
 }
 
-// decodeValues reads the inputValue column: the indexes of the fields
-// that hold a value, and each value's string index.
-func (dd *docData) decodeValues(col []byte, table stringTable) error {
+// eachPair reads a sparse column of the nodes given as two lists, the
+// nodes' indexes and a number for each (a string's index, a document's
+// index), and calls fn with each node and its number (inputValue,
+// contentDocumentIndex).
+func (dd *docData) eachPair(col []byte, fn func(di *domInfo, v int)) error {
 	iv, err := members(col, "index", "value")
 	if err != nil {
 		return err
@@ -304,7 +306,7 @@ func (dd *docData) decodeValues(col []byte, table stringTable) error {
 	}
 	return eachIndexed(iv[0], func(k int, v []byte) error {
 		if i := jsonInt(v); i >= 0 && i < len(dd.nodes) && k < len(vals) {
-			dd.nodes[i].value = table.at(vals[k])
+			fn(&dd.nodes[i], vals[k])
 		}
 		return nil
 	})
@@ -386,14 +388,6 @@ func (ds *DOMSnapshot) decodeNodeSets(dd *docData, shadow, checked, content []by
 	if err != nil {
 		return err
 	}
-	cd, err := members(content, "index", "value")
-	if err != nil {
-		return err
-	}
-	cdVal, err := ints(cd[1])
-	if err != nil {
-		return err
-	}
 	err = eachIn(sr[0], func(v []byte) error {
 		ds.closed = ds.closed || table.str(v) == "closed"
 		return nil
@@ -411,12 +405,7 @@ func (ds *DOMSnapshot) decodeNodeSets(dd *docData, shadow, checked, content []by
 		return err
 	}
 	dd.markEnds()
-	return eachIndexed(cd[0], func(k int, v []byte) error {
-		if i := jsonInt(v); i >= 0 && i < count && k < len(cdVal) {
-			dd.nodes[i].contentDoc = cdVal[k]
-		}
-		return nil
-	})
+	return dd.eachPair(content, func(di *domInfo, v int) { di.contentDoc = v })
 }
 
 // decodeLayout reads a document's layout, one column after the other:
