@@ -144,22 +144,26 @@ func (p *Page) Select(ctx context.Context, t *flows.Target, options []string) (*
 // popupLeaving is an error that has the select look its target up again
 // when n is no select (a label, even one a kit gives a pointer, a text)
 // and a popup beside it is closing or has faded out (fading-beside.js),
-// or the page's latest read finds t elsewhere: the items of a list that
-// is closing kept the label from naming the field beside them (View UI's
-// Select, picked twice), and once they are gone the label names the
-// field (docs/targets.md "Custom selects"). Nil otherwise. It waits for
-// nothing else: a step on a lone label keeps its timeout for the failure
-// it ends in.
+// or t resolves elsewhere now: the items of a list that is closing kept
+// the label from naming the field beside them (View UI's Select, picked
+// twice), and once they are gone the label names the field (docs/targets.md
+// "Custom selects"). "Now" is the latest read when nothing changed since,
+// a new read otherwise: the list may have gone between the lookup's read
+// and this look, on a busy machine (the animation is over, so nothing is
+// fading). Nil otherwise. It waits for nothing else: a step on a lone
+// label keeps its timeout for the failure it ends in.
 func (p *Page) popupLeaving(ctx context.Context, t *flows.Target, chk checks, n *locate.Node) error {
 	if selectRoles[n.Role] || n.Clickable && n.Role != "LabelText" {
 		return nil // a widget, or a box a kit made clickable to open one; a label is neither
 	}
+	// fading first: a fade that ends between the two looks has changed
+	// the page by the second, which then reads it again
 	why := ""
-	if f, err := p.Find(ctx, t, FindOptions{Reuse: true, NoRead: true, Takes: chk.tie()}); err == nil && f.Result != nil &&
+	if raw, err := p.callOn(ctx, n, fadingBesideJS()); err == nil && string(raw) == "true" {
+		why = "a popup beside it was still closing"
+	} else if f, err := p.Find(ctx, t, FindOptions{Reuse: true, Takes: chk.tie()}); err == nil && f.Result != nil &&
 		f.Result.Err == nil && f.Result.Node != nil && f.Result.Node.Key() != n.Key() {
 		why = "the page changed beside it since it was read"
-	} else if raw, err := p.callOn(ctx, n, fadingBesideJS()); err == nil && string(raw) == "true" {
-		why = "a popup beside it was still closing"
 	}
 	if why == "" {
 		return nil
