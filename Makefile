@@ -68,6 +68,10 @@ tools:
 		echo "Installing xmllint (libxml2-utils) for the JUnit schema tests..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-utils; \
 	fi
+	@if ! command -v shellcheck >/dev/null 2>&1; then \
+		echo "Installing shellcheck for the packaging tests..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y shellcheck; \
+	fi
 
 demo: browser build
 	./bin/smokeflow demo

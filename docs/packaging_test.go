@@ -64,15 +64,16 @@ var _ = Describe("the packaging (docs/running.md \"Ways to run it\")", func() {
 		Expect(repoFile("scripts/action-run.sh")).To(ContainSubstring(`bash "$here/install-chromium.sh"`))
 	})
 
-	It("keeps the scripts valid bash, and clean for shellcheck where it is installed", func() {
+	// a missing shellcheck fails the spec, as a missing xmllint fails the
+	// JUnit schema's: `make test` installs both (its tools target)
+	It("keeps the scripts valid bash, and clean for shellcheck", func() {
 		scripts := []string{install, "scripts/action-run.sh", ".ci/run"}
 		for _, s := range scripts {
 			out, err := exec.Command("bash", "-n", filepath.Join("..", s)).CombinedOutput()
 			Expect(err).NotTo(HaveOccurred(), "bash -n %s: %s", s, out)
 		}
-		if _, err := exec.LookPath("shellcheck"); err != nil {
-			Skip("shellcheck is not installed (apt-get install shellcheck)")
-		}
+		_, err := exec.LookPath("shellcheck")
+		Expect(err).NotTo(HaveOccurred(), "shellcheck is not installed: make tools (or apt-get install shellcheck)")
 		for _, s := range scripts {
 			out, err := exec.Command("shellcheck", filepath.Join("..", s)).CombinedOutput()
 			Expect(err).NotTo(HaveOccurred(), "shellcheck %s:\n%s", s, out)
