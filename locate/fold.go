@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -57,6 +58,7 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 		if realControl(n) && n.concealed && nativeInput[n.Tag] {
 			foldConcealed(n)
 		}
+		foldCellLabel(n)
 	}
 	for _, n := range nodes {
 		foldClickable(n)
@@ -302,6 +304,9 @@ func foldLoneLabel(l *Node) {
 		}
 		return
 	}
+	if len(by) > 1 {
+		by = flatField(at, seen)
+	}
 	if len(by) != 1 {
 		return
 	}
@@ -314,6 +319,80 @@ func foldLoneLabel(l *Node) {
 		c.Name, c.NameFrom, l.Clickable = labelName(l), "label", false
 	}
 }
+
+// flatField is what the label in at names in a flat form, whose fields
+// and labels stand side by side in one box with no `for` (a form item's
+// one label beside several controls names none): the first control
+// after it, up to the next label (followedBy, firstOf); or, when that
+// one is no control a person sees unnamed (seen), the checkbox, radio or
+// switch right before it (`<input type=checkbox> <label>Remember
+// me</label> <button>Sign in</button>`). Nil when neither.
+func flatField(at *Node, seen func(*Node) bool) []*Node {
+	var after []*Node
+	if len(outermost(at.Parent, at, isLabel)) > 0 {
+		after = firstOf(followedBy(at))
+	}
+	if len(after) == 1 && seen(after[0]) {
+		return after
+	}
+	if c := toggleBefore(at); c != nil && seen(c) {
+		return []*Node{c}
+	}
+	return after
+}
+
+// toggleBefore is the checkbox, radio or switch right before at in its
+// parent, which the label after it names in a flat form (`<input
+// type=checkbox> <label>Remember me</label>`, no `for`); nil otherwise.
+func toggleBefore(at *Node) *Node {
+	sibs := at.Parent.Children
+	if i := slices.Index(sibs, at); i > 0 && realControl(sibs[i-1]) && toggleRoles[sibs[i-1].Role] {
+		return sibs[i-1]
+	}
+	return nil
+}
+
+// followedBy are the real controls that follow at in its parent, up to
+// the next box that is or holds a label: what a label of a flat form
+// names, its fields and labels side by side in one box with no `for`
+// (`<label>Email</label> <input> <label>Password</label> <input>`; Base
+// Web's FormControl, whose label a Slider takes no id for), where the
+// parent holds every field (docs/targets.md "Labels, hosts and hidden
+// native controls"). The label names the first (firstOf).
+func followedBy(at *Node) []*Node {
+	sibs := at.Parent.Children
+	var out []*Node
+	for _, s := range sibs[slices.Index(sibs, at)+1:] {
+		if len(outermost(s, nil, isLabel)) > 0 || isLabel(s) {
+			break
+		}
+		if realControl(s) {
+			out = append(out, s)
+			continue
+		}
+		out = append(out, controlsIn(s, nil)...)
+	}
+	return out
+}
+
+// firstOf is the first control of a flat form's run, which its label
+// names (the form's button may follow the last field), unless another
+// of its role follows it: a label over a group of checkboxes, or over a
+// phone number's two fields, names none of them.
+func firstOf(run []*Node) []*Node {
+	if len(run) == 0 {
+		return nil
+	}
+	for _, c := range run[1:] {
+		if c.Role == run[0].Role {
+			return nil
+		}
+	}
+	return run[:1]
+}
+
+// isLabel says n is a label a person sees.
+func isLabel(n *Node) bool { return n.Role == "LabelText" && n.Visible }
 
 // labelColumn is the box a form item keeps its label in: the label, or
 // up to two elements around it that hold nothing else a person acts on

@@ -239,6 +239,83 @@ generic
     textbox Please Input [placeholder]
     button
     button`, "Quantity", "textbox Quantity @2 in "},
+		{"a label tied to nothing in a flat form names the field after it", `
+generic
+  LabelText Email
+  textbox
+  LabelText Password
+  textbox
+  button Sign in`, "Email", "textbox Email @1 in "},
+		{"a label tied to nothing in a flat form names the last field, the form's button after it", `
+generic
+  LabelText Email
+  textbox
+  LabelText Password
+  textbox
+  button Sign in`, "Password", "textbox Password @1 in "},
+		{"a label tied to nothing in a box of its own in a flat form names the slider in the next block", `
+generic
+  generic
+    LabelText Volume
+  generic
+    slider
+  generic
+    LabelText Guests
+  generic
+    spinbutton`, "Volume", "slider Volume @2 in "},
+		{"a label tied to nothing in a flat form names the checkbox right before it", `
+generic
+  textbox Email [aria-label]
+  checkbox
+  LabelText Remember me
+  button Sign in`, "Remember me", "checkbox Remember me @1 in "},
+		{"a label tied to nothing over several checkboxes of a flat form names none", `
+generic
+  LabelText Toppings
+  checkbox
+  checkbox
+  LabelText Email
+  textbox`, "Toppings", "LabelText Toppings @1 in "},
+		{"a label tied to nothing in a flat form names the field after it, not the checkbox before it", `
+generic
+  LabelText Toppings
+  checkbox
+  checkbox
+  LabelText Email
+  textbox`, "Email", "textbox Email @1 in "},
+		{"a label tied to nothing over two fields of a flat form names neither", `
+generic
+  LabelText Email
+  textbox
+  LabelText Phone
+  textbox Country code [placeholder]
+  textbox Number [placeholder]
+  button Save`, "Phone", "LabelText Phone @1 in "},
+		{"a field in a row's second cell is named by the text of its first", `
+LayoutTable
+  LayoutTableRow
+    LayoutTableCell Email:
+    LayoutTableCell
+      textbox
+    LayoutTableCell we never share it
+  LayoutTableRow
+    LayoutTableCell Password:
+    LayoutTableCell
+      textbox`, "Password", "textbox Password: @3 in "},
+		{"a field further along a row of data keeps no name", `
+table Orders
+  row
+    cell Apples
+    cell 3 kg
+    cell
+      spinbutton`, "3 kg", "cell 3 kg @2 in Orders"},
+		{"a field whose cell holds another control keeps no name", `
+LayoutTable
+  LayoutTableRow
+    LayoutTableCell Phone:
+    LayoutTableCell
+      textbox
+      textbox`, "Phone", "LayoutTableCell Phone: @2 in "},
 		{"a label tied to nothing names the one clickable with no name beside it", `
 generic
   LabelText Languages
