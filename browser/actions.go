@@ -279,7 +279,11 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 	}
 	if chk.takes != nil {
 		if err := chk.takes(n); err != nil {
-			return true, err
+			// at once on a page at rest; one that still changes or
+			// moves may show the element meant in a moment (a dialog
+			// scaling in from nothing, its field of no size beside the
+			// button that opened it): docs/targets.md "When waiting ends"
+			return p.atRest() && !p.animating(ctx, n), err
 		}
 	}
 	if chk.enabled && n.Disabled {
@@ -412,6 +416,13 @@ func (p *Page) covered(ctx context.Context, n *locate.Node, by string, cover dia
 func disabledErr(n *locate.Node) error {
 	return &locate.DisabledError{NotInteractableError: locate.NotInteractableError{
 		Why: diagnostics.ReasonDisabled, Msg: fmt.Sprintf("%s %q is disabled", n.Role, n.Name), Node: n}}
+}
+
+// animating says a short transition or animation runs in n's document
+// (animating.js); false when the page cannot say.
+func (p *Page) animating(ctx context.Context, n *locate.Node) bool {
+	raw, err := p.callOn(ctx, n, animatingJS())
+	return err == nil && string(raw) == "true"
 }
 
 func notEditableErr(n *locate.Node) error {

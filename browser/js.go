@@ -52,6 +52,7 @@ const focusAnswerMS = "250"
 // The scripts, by the name of their file in js/.
 var (
 	activatedJS      = lazyScript("activated")
+	animatingJS      = lazyScript("animating")
 	attrJS           = lazyScript("attr")
 	changeJS         = lazyScript("change")
 	checkJS          = lazyScript("check")

@@ -79,7 +79,11 @@ func (n *Node) setProps(props []axProp) {
 		case "required":
 			n.Required = v == "true"
 		case "readonly":
-			n.ReadOnly = v == "true"
+			// HTML's readonly applies to no range input, which a person
+			// moves as ever; Chromium says it is read-only all the same
+			// (RSuite's Slider keeps a readonly one in its handle;
+			// docs/targets.md "Sliders")
+			n.ReadOnly = v == "true" && !(n.Role == "slider" && n.Tag == "input")
 		case "live": // set on the root of an aria-live region
 			n.Live = n.Live || v != "off" && v != ""
 		case "editable": // "plaintext" or "richtext"

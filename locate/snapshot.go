@@ -196,8 +196,11 @@ func (b *builder) frameRoot(sd *SessionRead, frame string, off Box, frameName st
 		if parent != nil && (parent.Role == "MenuListPopup" || parent.InSelect) {
 			n.InSelect = true
 		}
-		n.setProps(ax.props)
 		doc, di := sd.DOM.dom(ax.backend)
+		if di != nil {
+			n.Tag = di.tag // for setProps
+		}
+		n.setProps(ax.props)
 		n.markEditHost(di)
 		if di != nil {
 			ctl, stand := n.domFacts(ax, doc, di, Box{X: docOff.X + off.X, Y: docOff.Y + off.Y})

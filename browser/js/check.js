@@ -25,7 +25,8 @@
   const el = elementOf(this);
   if (!el || !el.isConnected) return {state: 'detached'};
   if (enabled && el.matches(':disabled')) return {state: 'disabled'};
-  if (editable && el.readOnly === true) return {state: 'not_editable'};
+  // HTML's readonly applies to no range input (docs/targets.md "Sliders")
+  if (editable && el.readOnly === true && el.type !== 'range') return {state: 'not_editable'};
   // the whole height, and the middle of the width: a person does not
   // scroll sideways to click what they see the middle of (a popover
   // that overflows the viewport's right edge, which a scroll closes)
