@@ -78,6 +78,9 @@ func TestExplainNamesCauseAndFix(t *testing.T) {
 		{diagnostics.Diagnostics{Reason: diagnostics.ReasonHidden, Target: `"Save"`, HiddenFromTree: `aria-hidden="true" on div#root`,
 			Candidates: []diagnostics.Candidate{{Role: "button", Name: "Save", Visible: true}}},
 			[]string{`1 element(s) match "Save" on the page, but aria-hidden="true" on div#root hides them`, "press: Escape"}},
+		{diagnostics.Diagnostics{Reason: diagnostics.ReasonHidden, Target: `"Full name"`, HiddenFromTree: `aria-hidden="true" on label#name`,
+			HiddenByPage: true, Candidates: []diagnostics.Candidate{{Role: "label", Name: "Full name", Visible: true}}},
+			[]string{`aria-hidden="true" on label#name hides them`, "no dialog or popup is open", "its role and name or its ref"}},
 	}
 	for _, c := range cases {
 		d := c.d

@@ -193,6 +193,10 @@ func (d *Diagnostics) Explain() {
 	case ReasonHidden:
 		if d.HiddenFromTree != "" {
 			d.Verdict = fmt.Sprintf("%d element(s) match %s on the page, but %s hides them from the accessibility tree", len(d.Candidates), d.Target, d.HiddenFromTree)
+			if d.HiddenByPage {
+				d.Hints = append(d.Hints, "no dialog or popup is open: the page itself hides what it shows from assistive technology, and smokeflow finds what that tree holds; target the control a person uses beside it by its role and name or its ref (see the snapshot), or by `css:`")
+				break
+			}
 			d.Hints = append(d.Hints, "a dialog or popup that is open hides the rest of the page while it is open: close it first (`press: Escape`, or its close button), or act inside it")
 			break
 		}

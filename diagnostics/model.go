@@ -82,6 +82,9 @@ type Diagnostics struct {
 	// accessibility tree, when that is why none matched:
 	// `aria-hidden="true" on div#root` (docs/results.md).
 	HiddenFromTree string `json:"hidden_from_tree,omitempty"`
+	// HiddenByPage says no dialog or popup is open that hides them: the
+	// page hides them itself (a kit's aria-hidden label).
+	HiddenByPage bool `json:"hidden_by_page,omitempty"`
 
 	Candidates []Candidate `json:"candidates,omitempty"` // at most MaxCandidates
 	NearMisses []NearMiss  `json:"near_misses,omitempty"`

@@ -23,6 +23,8 @@ func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics
 	var found []struct {
 		Role, Name, Why string
 		Shown           bool
+		// a dialog or popup is open that does not hold it
+		Popup bool
 		// an option's: a native <select>'s, and its field's name
 		Native bool
 		Field  string
@@ -44,7 +46,7 @@ func (ss *Session) hiddenMatches(ctx context.Context, d *diagnostics.Diagnostics
 		}
 		if d.HiddenFromTree == "" {
 			// the verdict names it (diagnostics.Explain)
-			d.HiddenFromTree = f.Why
+			d.HiddenFromTree, d.HiddenByPage = f.Why, !f.Popup
 			d.Message = fmt.Sprintf("no element the accessibility tree holds matches %q; %d the page hides from it do", phrase, len(found))
 		}
 	}

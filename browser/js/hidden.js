@@ -33,6 +33,11 @@
     // a modal <dialog> makes the rest of the page inert
     return modal && !composedContains(modal, el) ? 'the modal ' + describe(modal) : '';
   };
+  // popupOpen says a dialog or popup is shown that does not hold el: what
+  // hides the rest of the page while it is open; else the page hides el
+  // itself (a kit's aria-hidden label)
+  const popupOpen = (el) => [...document.querySelectorAll('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true],[role=menu],[role=listbox]')]
+    .some(p => !composedContains(p, el) && p.checkVisibility());
   // listOf is what an option belongs to, for the hint of a choice of a
   // list that is closed: whether it is a native <select>'s, and the name
   // of its field (the select, or what controls or owns its listbox)
@@ -53,7 +58,7 @@
       const name = norm(el.getAttribute('aria-label') || el.getAttribute('placeholder') || el.innerText || el.textContent || el.value);
       if (!name.toLowerCase().includes(want)) continue;
       const role = el.getAttribute('role') || el.tagName.toLowerCase();
-      const found = {role, name: name.slice(0, 80), why: untold || why(el), shown};
+      const found = {role, name: name.slice(0, 80), why: untold || why(el), shown, popup: !!untold && popupOpen(el)};
       if (role === 'option') Object.assign(found, listOf(el));
       out.push(found);
     }
