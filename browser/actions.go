@@ -258,11 +258,12 @@ func (p *Page) attempt(ctx context.Context, r *locate.Result, chk checks, follow
 		return false, r.Err // Poll ends at once on a final one
 	}
 	n := r.Node
-	if chk.editable && chk.takes(n) != nil {
+	if chk.editable && n.Role != "slider" {
 		if f := n.OneTypable(); f != nil {
 			// the target holds one field, named for it (Semi's
 			// DatePicker: a host labelled Arrival around a combobox named
-			// Choose date and its input): fill means that field
+			// Choose date and its input; a <div role=combobox> around its
+			// input, which took the keys nowhere): fill means that field
 			// (docs/targets.md "Actionability", Editable)
 			out.Log = append(out.Log, fmt.Sprintf("%s %q takes no text; it holds one field, %s", n.Role, n.Name, describeNode(f)))
 			n = f
@@ -465,9 +466,19 @@ func takesText(n *locate.Node) error {
 	return notEditableErr(n)
 }
 
+// editable says n takes text: a role that does, or an <input> or a
+// <textarea> whatever role the page gave it, but for an input drawn as a
+// button or a toggle (`type=button`, `submit`, `reset`, `image`,
+// `checkbox`, `radio`), which takes none: beside a field named like it
+// (`<input type=button value="Set nickname">` and the field "Nickname:"),
+// the field is the one match `fill` takes (docs/targets.md "Resolution",
+// 4).
 func editable(n *locate.Node) bool {
-	return n.EditableRole() || n.Tag == "input" || n.Tag == "textarea"
+	return n.EditableRole() || n.Tag == "input" && !textlessInput[n.Role] || n.Tag == "textarea"
 }
+
+// textlessInput are the roles of inputs that take no text.
+var textlessInput = map[string]bool{"button": true, "checkbox": true, "radio": true, "switch": true}
 
 // ClickOptions are the extras of click, dblclick and hover.
 type ClickOptions struct {

@@ -1,6 +1,9 @@
 package locate
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // cellRoles are the roles of a table's cell, in a layout table or a data
 // table; rowRoles those of its row.
@@ -14,8 +17,10 @@ var (
 // cell is the second (`<tr><td>Email:</td><td><input></td></tr>`, no
 // label): the name a person reads beside it, and a screen reader
 // guesses. Its cell holds no other control, and the first holds text and
-// no control; a field further along a row of data is left alone
-// (docs/targets.md "Labels, hosts and hidden native controls").
+// no control; in a row of several pairs (`<td>First name:</td><td><input>
+// </td><td>Last name:</td><td><input></td>`), by the cell before its
+// own. A field further along a row of data is left alone (docs/targets.md
+// "Labels, hosts and hidden native controls").
 func foldCellLabel(n *Node) {
 	if !realControl(n) || !n.Visible || n.concealed || !unnamed(n) || n.Role == "button" || n.Role == "link" {
 		return
@@ -28,14 +33,27 @@ func foldCellLabel(n *Node) {
 		return
 	}
 	row := cell.Parent.Children
-	if len(row) < 2 || row[1] != cell {
+	i := slices.Index(row, cell)
+	if i < 1 || i%2 == 0 || i > 1 && !captionsAndFields(row) {
 		return
 	}
-	before := row[0]
+	before := row[i-1]
 	if !(cellRoles[before.Role] || before.Role == "rowheader") || len(controlsIn(before, nil)) > 0 {
 		return
 	}
 	if text := strings.TrimSpace(before.Text); text != "" && len(text) <= MaxNameLen {
 		n.Name, n.NameFrom = text, "label"
 	}
+}
+
+// captionsAndFields says a row's cells alternate a caption (text and no
+// control) and a field (one control), a caption first.
+func captionsAndFields(row []*Node) bool {
+	for k, c := range row {
+		n := len(controlsIn(c, nil))
+		if k%2 == 0 && (n > 0 || strings.TrimSpace(c.Text) == "") || k%2 == 1 && n != 1 {
+			return false
+		}
+	}
+	return true
 }

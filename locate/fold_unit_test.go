@@ -302,6 +302,15 @@ LayoutTable
     LayoutTableCell Password:
     LayoutTableCell
       textbox`, "Password", "textbox Password: @3 in "},
+		{"a field in a row of two caption and field pairs is named by the cell before it", `
+LayoutTable
+  LayoutTableRow
+    LayoutTableCell First name:
+    LayoutTableCell
+      textbox
+    LayoutTableCell Last name:
+    LayoutTableCell
+      textbox`, "Last name", "textbox Last name: @3 in "},
 		{"a field further along a row of data keeps no name", `
 table Orders
   row

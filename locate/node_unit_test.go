@@ -166,6 +166,7 @@ func TestOneTypable(t *testing.T) {
 		{"two inputs", node("group", "div", node("textbox", "input"), node("textbox", "input")), nil},
 		{"a field itself", node("textbox", "input"), nil},
 		{"a button", node("button", "button"), nil},
+		{"a combobox <div> around its input (ARIA 1.1)", node("combobox", "div", input), input},
 	} {
 		if got := c.n.OneTypable(); got != c.want {
 			t.Errorf("%s: OneTypable = %v, want %v", c.name, got, c.want)

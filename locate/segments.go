@@ -159,10 +159,12 @@ func oneField(seen []*Node, t *flows.Target) []*Node {
 // OneTypable is the one field inside n that text is typed into (an
 // <input> or <textarea> of an editable role, or an editing host), shown
 // and not drawn invisible (the outermost, where one holds another), when
-// n takes none itself; nil otherwise (docs/targets.md "Actionability",
-// Editable).
+// n takes none itself, whatever its role: a `<div role=combobox>` around
+// the input (ARIA 1.1's combobox: Element UI's autocomplete, Semantic
+// UI's search dropdown) takes no text; nil otherwise (docs/targets.md
+// "Actionability", Editable).
 func (n *Node) OneTypable() *Node {
-	if isField(n) || n.EditHost {
+	if n.TakesText() {
 		return nil
 	}
 	fs := outermost(n, nil, func(k *Node) bool {
@@ -173,6 +175,10 @@ func (n *Node) OneTypable() *Node {
 	}
 	return fs[0]
 }
+
+// TakesText says n is an element text is typed into itself: an <input>,
+// a <textarea> or an editing host.
+func (n *Node) TakesText() bool { return n.Tag == "input" || n.Tag == "textarea" || n.EditHost }
 
 // FieldOf is the nearest field of segments that holds the spinbutton n,
 // nil when n is none of its segments.
