@@ -296,6 +296,9 @@ func shownValue(snap *locate.Snapshot, w *locate.Node) showing {
 		return showing{}
 	}
 	value, text, picked := n.Value, n.Text, []string{}
+	if f := n.OneTypable(); value == "" && f != nil {
+		value = f.Value // the input a <div role=combobox> holds (Element UI's autocomplete)
+	}
 	var walk func(c *locate.Node)
 	walk = func(c *locate.Node) {
 		if c != n && popupRoles[c.Role] {
