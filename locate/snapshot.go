@@ -671,7 +671,10 @@ func (j *runJoin) add(c *Node, t string) {
 	}
 	switch {
 	case j.b.Len() > 0 && !j.space && !(j.prevInline && c.inline) && touching(j.prev, c):
-		j.b.WriteString(breakMark) // no space shown, and none in the name
+		// no space shown, and none in the name: a space at the run's
+		// start is one the flex item does not render (Vuestic's " is")
+		j.b.WriteString(breakMark)
+		t = strings.TrimLeft(t, " ")
 	case j.space || j.b.Len() > 0 && !(j.prevInline && c.inline):
 		j.b.WriteByte(' ')
 	}
@@ -679,8 +682,13 @@ func (j *runJoin) add(c *Node, t string) {
 	j.prevInline, j.space, j.prev = c.inline, false, c
 }
 
+// touchGap is the widest gap between two boxes drawn as touching: less
+// than a space at the smallest type (about 2.2 px at 8 px), more than
+// the pixel of margin a highlight may keep (Vuestic's 1 px).
+const touchGap = 2.0
+
 // touching says a bare run of text and the neighbour before or after it
-// are drawn on one line with nothing between them: the items of a flex
+// are drawn on one line with nothing between them (less than touchGap): the items of a flex
 // row (Vuestic's option `<span>Par</span>is`, the typed part
 // highlighted), blocks the page draws as one word (docs/targets.md "The
 // snapshot", "Text"). Two elements are never run on so: their boxes hold
@@ -690,7 +698,7 @@ func touching(a, b *Node) bool {
 		return false
 	}
 	gap := b.Box.X - (a.Box.X + a.Box.W)
-	return gap > -0.5 && gap < 0.5 && a.Box.Y < b.Box.Y+b.Box.H && b.Box.Y < a.Box.Y+a.Box.H
+	return gap > -0.5 && gap < touchGap && a.Box.Y < b.Box.Y+b.Box.H && b.Box.Y < a.Box.Y+a.Box.H
 }
 
 // skip passes over a neighbour whose text does not count; it still

@@ -12,6 +12,7 @@ func TestTouching(t *testing.T) {
 		want bool
 	}{
 		{"a highlighted part and the rest of the word", span, &Node{Role: "StaticText", Box: Box{X: 60.9, Y: 71, W: 11.5, H: 17}}, true},
+		{"a run 1 px further on (a highlight's margin)", span, &Node{Role: "StaticText", Box: Box{X: 61.9, Y: 71, W: 11.5, H: 17}}, true},
 		{"a run 4 px further on", span, &Node{Role: "StaticText", Box: Box{X: 64.9, Y: 71, W: 11.5, H: 17}}, false},
 		{"a run on the next line", span, &Node{Role: "StaticText", Box: Box{X: 60.9, Y: 90, W: 11.5, H: 17}}, false},
 		{"two buttons of a group", &Node{Role: "button", Box: Box{X: 0, Y: 0, W: 40, H: 20}}, &Node{Role: "button", Box: Box{X: 40, Y: 0, W: 40, H: 20}}, false},
