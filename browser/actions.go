@@ -474,11 +474,8 @@ func takesText(n *locate.Node) error {
 // the field is the one match `fill` takes (docs/targets.md "Resolution",
 // 4).
 func editable(n *locate.Node) bool {
-	return n.EditableRole() || n.Tag == "input" && !textlessInput[n.Role] || n.Tag == "textarea"
+	return n.EditableRole() || n.Tag == "input" && n.Role != "button" && !n.Toggle() || n.Tag == "textarea"
 }
-
-// textlessInput are the roles of inputs that take no text.
-var textlessInput = map[string]bool{"button": true, "checkbox": true, "radio": true, "switch": true}
 
 // ClickOptions are the extras of click, dblclick and hover.
 type ClickOptions struct {

@@ -172,6 +172,10 @@ func (n *Node) Editable() bool { return n.EditableRole() && !n.ReadOnly }
 // "Actionability": Editable).
 func (n *Node) EditableRole() bool { return editableRoles[n.Role] }
 
+// Toggle reports a role check and uncheck act on: a checkbox, radio or
+// switch.
+func (n *Node) Toggle() bool { return toggleRoles[n.Role] }
+
 // TextOrName is what the node reads as: its text, else its accessible
 // name; an editing host's text is its content, even empty
 // (docs/flows.md "expect", "extract").

@@ -158,7 +158,7 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 		}
 	}
 	return func(ctx context.Context, n *locate.Node) (bool, string) {
-		if n.Value == "" && (!n.HoldsValue() || n.EditableRole() && !n.TakesText()) {
+		if n.Value == "" && (!n.HoldsValue() || n.EditableRole()) {
 			if f := n.OneTypable(); f != nil {
 				n = f // the one field it holds, as fill finds it: a <div role=combobox>'s input
 			}
