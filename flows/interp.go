@@ -86,14 +86,21 @@ func parseRef(raw string) (ref, error) {
 	r := ref{Raw: raw}
 	t := strings.TrimSpace(raw)
 	if t == "" {
-		return r, fmt.Errorf("empty ${}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME} or ${flow.name}")
+		return r, fmt.Errorf("empty ${}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME}, ${row.COLUMN} or ${flow.name}")
+	}
+	if col, ok := strings.CutPrefix(t, nsRow+"."); ok && strings.TrimSpace(col) != "" {
+		// a column as its header names it, spaces, dashes and dots too
+		// (`${row.First Name}`, `${row.e-mail}`): a spreadsheet's header
+		// is no identifier (docs/flows.md "Data rows")
+		r.NS, r.Name = nsRow, strings.TrimSpace(col)
+		return r, nil
 	}
 	if m := funcRE.FindStringSubmatch(t); m != nil {
 		return parseCall(raw, m[1], m[2])
 	}
 	parts := strings.Split(t, ".")
 	bad := func() (ref, error) {
-		return r, fmt.Errorf("bad reference ${%s}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME} or ${flow.name}", raw)
+		return r, fmt.Errorf("bad reference ${%s}: write ${vars.NAME}, ${env.NAME}, ${secrets.NAME}, ${row.COLUMN} or ${flow.name}", raw)
 	}
 	for _, s := range parts {
 		if !segmentRE.MatchString(s) {

@@ -21,6 +21,7 @@ var _ = Describe("interpolation", func() {
 		Env:      lookupEnv,
 		Secrets:  map[string]string{"SHOP_PASSWORD": "s3cret!"},
 		FlowName: "Checkout",
+		Row:      map[string]string{"qty": "3", "First Name": "Ada", "e-mail": "ada@example.com"},
 	}
 
 	DescribeTable("Interpolate",
@@ -34,6 +35,8 @@ var _ = Describe("interpolation", func() {
 		Entry("env", "${env.BASE_URL}/x", "http://shop.test/x"),
 		Entry("secrets", "${secrets.SHOP_PASSWORD}", "s3cret!"),
 		Entry("flow name", "${flow.name}", "Checkout"),
+		Entry("row column", "${row.qty}", "3"),
+		Entry("row column as a spreadsheet's header names it", "${row.First Name} <${ row.e-mail }>", "Ada <ada@example.com>"),
 		Entry("int", "${qty} items", "2 items"),
 		Entry("float", "${ratio}", "1.5"),
 		Entry("bool", "${ok}", "true"),
@@ -64,6 +67,8 @@ var _ = Describe("interpolation", func() {
 		Entry("unterminated", "${email", "unterminated"),
 		Entry("empty", "${}", "empty ${}"),
 		Entry("bad syntax", "${a-b}", "bad reference"),
+		Entry("row without a column", "${row.}", "${row.COLUMN}"),
+		Entry("unknown row column", "${row.Last Name}", `the row has no column "Last Name"`),
 	)
 
 	It("interpolates every string of a target, through within", func() {

@@ -39,6 +39,25 @@ var _ = Describe("Data rows", func() {
 		Expect(ok).To(BeTrue())
 	})
 
+	It("reads a column a spreadsheet names with spaces or dashes as its header has it", func() {
+		dir := GinkgoT().TempDir()
+		write(dir, "people.csv", "First Name,e-mail\nAnn,ann@example.com\n")
+		flow := write(dir, "f.yaml", "name: Hello\ndata: people.csv\nsteps:\n  - open: https://example.com/${row.e-mail}\n  - assert: 'row[\"First Name\"] == \"Ann\"'\n")
+		list, err := flows.LoadAll([]string{flow}, testOpts())
+		Expect(err).NotTo(HaveOccurred())
+		sc, err := flows.NewScope(list[0], testOpts())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(flows.Interpolate("${row.First Name} <${row.e-mail}>", sc)).To(Equal("Ann <ann@example.com>"))
+		ok, err := list[0].Steps[1].Action.(*flows.Assert).That.EvalBool(&flows.ExprEnv{Row: sc.Row})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(ok).To(BeTrue())
+
+		typo := write(dir, "g.yaml", "name: Hello\ndata: people.csv\nsteps:\n  - open: https://example.com/${row.First name}\n")
+		_, err = flows.LoadAll([]string{typo}, testOpts())
+		Expect(err).To(MatchError(And(ContainSubstring("g.yaml:4:"), ContainSubstring(`no row of the data has column "First name"`),
+			ContainSubstring(`did you mean "First Name"?`))))
+	})
+
 	It("reads a YAML file and rows written in the flow, keyed by their first column", func() {
 		dir := GinkgoT().TempDir()
 		write(dir, "_rows.yml", "- {query: mug, n: 3}\n- {query: tea, n: ~}\n")
