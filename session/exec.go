@@ -275,7 +275,11 @@ func (ss *Session) pageErrors(d *diagnostics.Diagnostics) {
 			d.FailedRequests = append(d.FailedRequests, fmt.Sprintf("… %d more (network.log in the artifacts)", len(fails)-i))
 			break
 		}
-		d.FailedRequests = append(d.FailedRequests, r.String())
+		line := r.String()
+		if near := ss.routes.nearRoute(r.Method, r.URL); near != "" {
+			line += " (" + near + ")"
+		}
+		d.FailedRequests = append(d.FailedRequests, line)
 	}
 }
 

@@ -77,6 +77,31 @@ func (ss *Session) addRoutes(rules []*flows.Route, sc *flows.Scope) error {
 	return nil
 }
 
+// nearRoute says, for a request that failed, which glob rule of the
+// flow takes its URL but for the query: a glob matches the whole URL,
+// query included (docs/flows.md "URL patterns"), so a rule written for
+// the path (`**/api/items`) misses `/api/items?page=2` and the request
+// goes to the network. "" when a rule takes the request, or none would.
+func (t *routeTable) nearRoute(method, url string) string {
+	path, _, ok := strings.Cut(url, "?")
+	if !ok {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	near := ""
+	for _, rr := range t.rules {
+		switch {
+		case rr.r.Match(rr.url, method, url):
+			return ""
+		case near == "" && !rr.url.IsRegex() && rr.r.Match(rr.url, method, path):
+			src := rr.r.URL.Source
+			near = fmt.Sprintf("the route %s (%s) does not take it: a glob matches the query too; write %s*", src, rr.at, src)
+		}
+	}
+	return near
+}
+
 // readyRule interpolates a rule's strings, compiles its URL (a glob
 // starting with / joined to the base URL) and reads its body.
 func (ss *Session) readyRule(r *flows.Route, sc *flows.Scope) (*routeRule, error) {
