@@ -630,11 +630,13 @@ func foldStandIn(l *Node, s *standIn, labelled map[string]bool) {
 		}
 	}
 	for _, n := range s.around {
-		if realControl(n) && n.Visible && !n.concealed && (w == nil || w.Within(n)) {
+		if (realControl(n) || n.Segments() != nil) && n.Visible && !n.concealed && (w == nil || w.Within(n)) {
 			// the control around the hidden one, or around it and what is
 			// shown beside it, which is a part of it (Choices.js: a
 			// combobox around its hidden select and the list showing its
-			// value)
+			// value); or the field of segments that holds it (Reka's
+			// DatePicker: the label's id on the form's hidden date input
+			// among the segments)
 			w = n
 			break
 		}

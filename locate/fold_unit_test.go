@@ -74,6 +74,8 @@ func kitTree(t *testing.T, outline string) *Snapshot {
 				standIns[n] = standing
 			case "beside":
 				standing.beside = subtree(n)
+			case "around": // holds the hidden control
+				standing.around = append(standing.around, n)
 			case "no-text":
 				n.Text = ""
 			case "labelledby":
@@ -206,6 +208,18 @@ paragraph
 paragraph
   LabelText Check-in date [label-of-hidden]
   textbox Select a date [placeholder] [beside]`, "Check-in date", "textbox Check-in date @1 in "},
+		{"a hidden input's label names the field of segments that holds it", `
+LabelText Start date [label-of-hidden]
+group [around]
+  spinbutton month,
+  spinbutton day,
+  spinbutton year,
+  button Calendar [popup]`, "Start date", "group Start date @0"},
+		{"a hidden input's label names no group around it that is no field of segments", `
+LabelText Plan [label-of-hidden]
+group [around]
+  radio Free
+  radio Pro`, "Plan", "LabelText Plan @0 label"},
 		{"a <label for> a combobox that no label names natively names it", `
 combobox
 LabelText Delivery speed [label]`, "Delivery speed", "combobox Delivery speed @0"},

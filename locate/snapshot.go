@@ -91,6 +91,10 @@ type builder struct {
 	// byID are the other nodes whose element has an id, which a <label
 	// for> may name though no label names them natively.
 	byID map[*domInfo]*Node
+	// groups are the nodes of role group by their element: one may be a
+	// field of segments that holds a hidden native control a label names
+	// (standIns).
+	groups map[*domInfo]*Node
 	// standing are the labels whose native control is hidden, with where
 	// the widget drawn in its place may be (standin.go).
 	standing map[*Node]*standInAt
@@ -291,6 +295,12 @@ func (b *builder) note(n *Node, doc *docData, di, ctl *domInfo, stand *standInAt
 			b.byID = map[*domInfo]*Node{}
 		}
 		b.byID[di] = n
+	}
+	if n.Role == "group" && b.controls[di] == nil {
+		if b.groups == nil {
+			b.groups = map[*domInfo]*Node{}
+		}
+		b.groups[di] = n
 	}
 	if ctl != nil {
 		if b.labelled == nil {

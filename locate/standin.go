@@ -104,6 +104,8 @@ func (b *builder) standIns() map[*Node]*standIn {
 		for p, k := nodes[at.native].parent, 0; p >= 0 && k < standInAround; p, k = nodes[p].parent, k+1 {
 			if n := b.controls[&nodes[p]]; n != nil {
 				s.around = append(s.around, n)
+			} else if g := b.groups[&nodes[p]]; g != nil {
+				s.around = append(s.around, g) // a field of segments, maybe (foldStandIn)
 			}
 		}
 		out[l] = s
