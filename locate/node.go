@@ -211,9 +211,24 @@ var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "
 // ShownBeside is what a combobox whose own value is empty shows beside
 // its input: the text of the nearest element Around it that holds text
 // other than the combobox's name; "" for any other node (docs/flows.md
-// "expect", value).
+// "expect", value). A dropdown drawn as a box (a combobox that is no
+// <input>, or a listbox that shows no option: its list is closed) shows
+// its choice inside it: its text, the words outside its field and its
+// closed list (Semantic UI's Dropdown: a `role=listbox` or
+// `role=combobox` <div> around an empty search input, the choice in a
+// <div>, and its menu, display:none while closed).
 func (n *Node) ShownBeside() string {
-	if n.Role != "combobox" || n.Value != "" {
+	dropdown := n.Role == "listbox"
+	if n.Role != "combobox" && !dropdown || n.Value != "" {
+		return ""
+	}
+	if n.Tag != "input" && n.Text != "" && n.Text != n.Name {
+		if len(outermost(n, nil, func(k *Node) bool { return k.Role == "option" && k.Visible })) == 0 {
+			return shownWords(n.Text)
+		}
+		return ""
+	}
+	if dropdown {
 		return ""
 	}
 	for _, a := range n.Around() {
@@ -221,11 +236,24 @@ func (n *Node) ShownBeside() string {
 		if i := strings.Index(t, n.Name); n.Name != "" && i >= 0 {
 			t = t[:i] + t[i+len(n.Name):]
 		}
-		if t = strings.Join(strings.Fields(t), " "); t != "" {
+		if t = shownWords(t); t != "" {
 			return t
 		}
 	}
 	return ""
+}
+
+// shownWords is t with its runs of white space made one, less its glyphs
+// (a toggle's ▾, a clear button's ×), which are no value (Ark UI's
+// Combobox: its toggle button beside the empty input shows ▾).
+func shownWords(t string) string {
+	var words []string
+	for _, w := range strings.Fields(t) {
+		if !wordless(w) {
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // interactiveRoles get refs.

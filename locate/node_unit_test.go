@@ -77,6 +77,8 @@ func TestShownBeside(t *testing.T) {
 		{"a value of its own", field("combobox", "Cho", "Chocolate"), ""},
 		{"only its name around it", field("combobox", "", "Flavour"), ""},
 		{"not a combobox", field("textbox", "", "Chocolate"), ""},
+		{"Ark UI: the glyph of the toggle button beside it is no value", field("combobox", "", "", "▾"), ""},
+		{"a glyph around the value is left out", field("combobox", "", "Lyon ×"), "Lyon"},
 	} {
 		if got := c.n.ShownBeside(); got != c.want {
 			t.Errorf("%s: ShownBeside = %q, want %q", c.name, got, c.want)
@@ -89,6 +91,16 @@ func TestShownBeside(t *testing.T) {
 	third.Children = append(third.Children, &Node{Role: "button", Name: "Clear", Parent: third})
 	if got := n.ShownBeside(); got != "" {
 		t.Errorf("a third up with another control: ShownBeside = %q, want none", got)
+	}
+	// a dropdown drawn as a box shows its choice inside it, while its
+	// list is closed (Semantic UI's Dropdown)
+	box := &Node{Role: "listbox", Name: "Country", Text: "Germany ▾"}
+	if got := box.ShownBeside(); got != "Germany" {
+		t.Errorf("a closed listbox: ShownBeside = %q, want Germany", got)
+	}
+	box.Children = []*Node{{Role: "option", Name: "France", Visible: true, Parent: box}}
+	if got := box.ShownBeside(); got != "" {
+		t.Errorf("a listbox showing its options: ShownBeside = %q, want none", got)
 	}
 	// a landmark around it is no plain element
 	n = field("combobox", "", "Chocolate")

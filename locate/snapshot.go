@@ -599,13 +599,7 @@ func shownChoice(n *Node) {
 	case n.NameFrom == "label":
 		n.Value = n.Text
 	case n.NameFrom == "labelledby" && n.Popup:
-		var words []string
-		for _, w := range strings.Fields(n.Text) {
-			if !wordless(w) {
-				words = append(words, w)
-			}
-		}
-		shows := strings.Join(words, " ")
+		shows := shownWords(n.Text)
 		if shows != "" && (strings.HasPrefix(n.Name, shows+" ") || strings.HasSuffix(n.Name, " "+shows)) {
 			n.Value = shows
 		}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -158,6 +159,7 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 		}
 	}
 	return func(ctx context.Context, n *locate.Node) (bool, string) {
+		shows := n.ShownBeside()
 		if n.Value == "" && (!n.HoldsValue() || n.EditableRole()) {
 			if f := n.OneTypable(); f != nil {
 				n = f // the one field it holds, as fill finds it: a <div role=combobox>'s input
@@ -183,11 +185,11 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 				return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, v)
 			}
 		}
-		if beside := n.ShownBeside(); !ok && beside != "" {
+		if beside := cmp.Or(n.ShownBeside(), shows); !ok && beside != "" {
 			// a combobox that stays empty shows its choice beside it
 			// (docs/flows.md "expect", value)
 			if ok, _ = matchString(e.Match, beside); !ok {
-				return false, fmt.Sprintf("expected the value of %s %s, but it is %q, and it shows %q beside it", t, want, n.Value, beside)
+				return false, fmt.Sprintf("expected the value of %s %s, but it is %q, and it shows %q", t, want, n.Value, beside)
 			}
 		}
 		return ok, fmt.Sprintf("expected the value of %s %s, but it is %q", t, want, n.Value)
