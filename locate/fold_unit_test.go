@@ -479,6 +479,15 @@ group Size
 		{"a clickable part of another name inside an option", `
 option Ada
   *generic Remove`, "Remove", "generic Remove @1 in Ada"},
+		{"a tab, not its focusable panel named after it", `
+tablist
+  tab Details
+  tab Help
+*tabpanel Help [labelledby]`, "Help", "tab Help @1 in "},
+		{"a tab and a panel named so by its own words tie", `
+tablist
+  tab Help
+*tabpanel Help`, "Help", "ambiguous"},
 		{"two radios labelled Phone in two groups", `
 group Home
   radio Phone

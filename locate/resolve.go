@@ -525,9 +525,48 @@ func choose(snap *Snapshot, t *flows.Target, r *Result) {
 			len(vis), r.Node.Role, r.Node.Name, len(top)))
 		return
 	}
+	if c := namerOf(top); c != nil {
+		r.Node = c
+		r.Log = append(r.Log, fmt.Sprintf("%d visible matches; chose %s %q, the control the others are named after (aria-labelledby)",
+			len(vis), c.Role, c.Name))
+		return
+	}
 	r.Matches = top
 	r.Err = &ResolveError{Why: diagnostics.ReasonAmbiguous,
 		Msg: fmt.Sprintf("%d elements match %s equally", len(top), describe(t))}
+}
+
+// namerOf is the one real control among tied matches when every other
+// is what such a control opens or shows, named after it through
+// aria-labelledby and named as it is (docs/targets.md "Resolution", 4,
+// tie-break 5): the WAI-ARIA tabs pattern's panel, focusable and
+// labelled by its tab; a menu button's menu. Nil otherwise.
+func namerOf(tied []*Node) *Node {
+	var ctl *Node
+	for _, n := range tied {
+		if realControl(n) && n.NameFrom != "labelledby" {
+			if ctl != nil {
+				return nil
+			}
+			ctl = n
+		}
+	}
+	if ctl == nil {
+		return nil
+	}
+	for _, n := range tied {
+		if n != ctl && !(namedAfter[n.Role] && n.NameFrom == "labelledby" && sameName(n.Name, ctl.Name)) {
+			return nil
+		}
+	}
+	return ctl
+}
+
+// namedAfter are the roles of what a control opens or shows, which the
+// page may name after the control (namerOf).
+var namedAfter = map[string]bool{
+	"tabpanel": true, "menu": true, "listbox": true, "dialog": true, "alertdialog": true,
+	"region": true, "tree": true, "grid": true, "group": true,
 }
 
 // taking is the matches takes lets take the step's action: none when
