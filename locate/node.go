@@ -80,6 +80,10 @@ type Node struct {
 	// readers' words around a highlight, EUI's "[highlight start]") was
 	// left out of this node's runs, here or below (joinRuns).
 	pseudoHid bool
+	// placeholderShown: a select drawn as a button or a combobox box says
+	// that what it shows is its placeholder (showsPlaceholder), so it
+	// holds no value.
+	placeholderShown bool
 	// replaced marks a concealed control that its label or the widget
 	// drawn for it stands for: no ref (docs/targets.md "The snapshot",
 	// "Labels, hosts and hidden native controls").
@@ -220,6 +224,9 @@ var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "
 func (n *Node) ShownBeside() string {
 	dropdown := n.Role == "listbox"
 	if n.Role != "combobox" && !dropdown || n.Value != "" {
+		return ""
+	}
+	if n.placeholderShown {
 		return ""
 	}
 	if n.Tag != "input" && n.Text != "" && n.Text != n.Name {

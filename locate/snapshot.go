@@ -429,6 +429,7 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 	}
 	n.TestID = di.attrs["data-testid"]
 	n.Href = di.attrs["href"]
+	n.placeholderShown = (n.Role == "combobox" || n.Role == "button") && !nativeInput[di.tag] && showsPlaceholder(doc, di)
 	n.inline = n.inline || inlineBox(di)
 	n.block = blockBox(di)
 	if n.Role == "progressbar" {
@@ -563,8 +564,12 @@ func finish(n *Node, region string) {
 	if n.EditHost {
 		n.finishEditHost()
 	}
-	shownChoice(n)
-	boxValue(n)
+	if n.placeholderShown {
+		n.Value, n.Placeholder = "", shownWords(n.Text) // what it shows is no choice
+	} else {
+		shownChoice(n)
+		boxValue(n)
+	}
 	if n.Name == "" && (n.Clickable || n.Role == "alert" || n.Role == "status" || n.Role == "LabelText" ||
 		n.Role == "checkbox" || n.Role == "radio" || n.Role == "option") {
 		n.Name = cut(n.Text, MaxNameLen)
@@ -578,6 +583,32 @@ func finish(n *Node, region string) {
 		}
 	}
 }
+
+// showsPlaceholder says the element at di, or an element inside it, is
+// marked as showing a placeholder where a choice would be: the attribute
+// data-placeholder (Radix's and shadcn's Select trigger, React Aria's
+// SelectValue) or data-placeholder-shown (Zag's, so Ark UI's and Chakra's)
+// (docs/targets.md "Labels, hosts and hidden native controls").
+func showsPlaceholder(doc *docData, di *domInfo) bool {
+	i := doc.indexOf(di)
+	if i < 0 {
+		return false
+	}
+	for j := i; j < di.end && j < len(doc.nodes) && j < i+maxPlaceholderScan; j++ {
+		a := doc.nodes[j].attrs
+		if _, ok := a["data-placeholder-shown"]; ok {
+			return true
+		}
+		if v, ok := a["data-placeholder"]; ok && v != "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// maxPlaceholderScan bounds the elements showsPlaceholder looks at: a
+// trigger holds a few spans.
+const maxPlaceholderScan = 12
 
 // shownChoice gives a button a form <label> names the value it shows:
 // its text, which is its choice (Blueprint's Select: `button "City":
