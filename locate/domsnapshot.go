@@ -3,6 +3,7 @@ package locate
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,10 @@ type domInfo struct {
 	// axis (overflow hidden or clip; a scroller, which a person
 	// scrolls, does not count); position is its computed position
 	overflowX, overflowY bool
-	position             string
+	// scrollX, scrollY: the element is a scroller on that axis (overflow
+	// auto or scroll): what it holds can be scrolled into its box
+	scrollX, scrollY bool
+	position         string
 	// outOfView: an element around it that clips what it holds
 	// (overflow hidden) leaves nothing of it to see (outOfView)
 	outOfView  bool
@@ -492,7 +496,9 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 			di.clipped = clipAway(table.str(vals[4]), table.str(vals[5]))
 		}
 		if n > 8 {
-			di.overflowX, di.overflowY = clipsOverflow(table.str(vals[6])), clipsOverflow(table.str(vals[7]))
+			ox, oy := table.str(vals[6]), table.str(vals[7])
+			di.overflowX, di.overflowY = clipsOverflow(ox), clipsOverflow(oy)
+			di.scrollX, di.scrollY = scrolls(ox), scrolls(oy)
 			di.position = table.str(vals[8])
 		}
 		return nil
@@ -514,6 +520,9 @@ func (dd *docData) decodeLayout(l, boxes []byte, table stringTable) error {
 // clipsOverflow says a computed overflow clips what overflows and lets
 // no one scroll to it: hidden or clip (auto and scroll make a scroller).
 func clipsOverflow(v string) bool { return v == "hidden" || v == "clip" }
+
+// scrolls says a computed overflow makes a scroller: auto or scroll.
+func scrolls(v string) bool { return v == "auto" || v == "scroll" }
 
 // clipRect is the part of the document an element's content may show
 // in, on each axis that a box around it bounds.
@@ -538,6 +547,18 @@ func (r clipRect) within(b Box, x, y bool) clipRect {
 			r.y0, r.y1 = max(r.y0, b.Y), min(r.y1, b.Y+b.H)
 		}
 	}
+	return r
+}
+
+// scrolledIn is what clips the content of a scroller that r clips: r
+// less the axes it scrolls, or nothing to see at all when r leaves
+// nothing of the scroller itself (gone).
+func (r clipRect) scrolledIn(gone, x, y bool) clipRect {
+	if gone {
+		return clipRect{x0: math.Inf(1), x1: math.Inf(-1), hasX: true}
+	}
+	r.hasX = r.hasX && !x
+	r.hasY = r.hasY && !y
 	return r
 }
 
@@ -572,6 +593,14 @@ func (dd *docData) markOutOfView() {
 		}
 		di.outOfView = di.hasLayout && !di.box.Empty() && in.misses(di.box)
 		inner[i] = in
+		if di.hasLayout && (di.scrollX || di.scrollY) && !di.box.Empty() {
+			// what a scroller holds is scrolled into its box: the boxes
+			// around the scroller clip the scroller, not what it holds
+			// on the axis it scrolls (an app shell: html and body hide
+			// their overflow, and the page scrolls inside a full-height
+			// <div>; Framework7's .page-content)
+			inner[i] = in.scrolledIn(di.outOfView, di.scrollX, di.scrollY)
+		}
 		if di.hasLayout && (di.overflowX || di.overflowY) && !di.clipped && (di.box.W > 1 || di.box.H > 1) {
 			// the visually hidden pattern (a 1×1 box, a clip) conceals
 			// what it holds instead, a kit's native input (concealed)
