@@ -57,3 +57,37 @@ func captionsAndFields(row []*Node) bool {
 	}
 	return true
 }
+
+// itemLabelDepth is how many elements up from a field its list item may
+// be: Framework7's stepper input is five down (li, its inner box, the box
+// after the title, the stepper, the input's wrapper).
+const itemLabelDepth = 5
+
+// foldItemLabel names a field a form laid out as a list holds, with no
+// name of its own (none, or only its placeholder), by the text of its
+// list item, when the item holds no other control: a row of a list form
+// is its caption and one field (Framework7's `<li><div
+// class=item-title>Full name</div><div><input placeholder="Your
+// name"></div></li>`, its toggles and steppers alike), what a person
+// reads beside it (docs/targets.md "Labels, hosts and hidden native
+// controls"). A button or link is named by what it shows, not by its
+// row.
+func foldItemLabel(n *Node) {
+	if !realControl(n) || !n.Visible || n.concealed || !unnamed(n) || n.Role == "button" || n.Role == "link" {
+		return
+	}
+	item := n.Parent
+	for i := 1; i < itemLabelDepth && item != nil && item.Role != "listitem"; i++ {
+		item = item.Parent
+	}
+	if item == nil || item.Role != "listitem" || len(controlsIn(item, nil)) != 1 {
+		return
+	}
+	text := item.Text
+	if n.Text != "" {
+		text = strings.Replace(text, n.Text, "", 1)
+	}
+	if text = shownWords(text); text != "" && len(text) <= MaxNameLen {
+		n.Name, n.NameFrom = text, "label"
+	}
+}

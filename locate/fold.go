@@ -59,6 +59,7 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 			foldConcealed(n)
 		}
 		foldCellLabel(n)
+		foldItemLabel(n)
 	}
 	for _, n := range nodes {
 		foldClickable(n)

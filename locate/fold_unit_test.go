@@ -479,6 +479,16 @@ group Size
 		{"a clickable part of another name inside an option", `
 option Ada
   *generic Remove`, "Remove", "generic Remove @1 in Ada"},
+		{"a list item's caption names the one field it holds", `
+list
+  listitem Full name
+    generic
+      textbox Your name [placeholder]`, "Full name", "textbox Full name @3 in "},
+		{"a list item holding two fields names neither", `
+list
+  listitem Phone
+    textbox
+    textbox`, "Phone", "listitem Phone @1 in "},
 		{"a tab, not its focusable panel named after it", `
 tablist
   tab Details
