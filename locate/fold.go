@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -66,6 +67,7 @@ func foldControls(root *Node, labelOf map[*Node]*Node, standIns map[*Node]*stand
 	}
 	for _, n := range nodes {
 		foldTwin(n)
+		foldTwinClickable(n)
 	}
 }
 
@@ -91,6 +93,40 @@ func foldTwin(n *Node) {
 		}
 	}
 }
+
+// foldTwinClickable folds a clickable into the clickable around it that
+// it is to the eye: named as it is and drawn over it (sameBox), neither
+// of an interactive role (Varlet's Select: a focusable box around the
+// box with cursor:pointer it opens from; `select: Country` was ambiguous
+// between them). The inner one is no longer clickable, so it gets no ref;
+// a click on the outer one lands on it (docs/targets.md "Resolution", 4,
+// "Nested matches").
+func foldTwinClickable(n *Node) {
+	if !n.Clickable || interactiveRoles[n.Role] || !n.Actionable() {
+		return
+	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		if a.Actionable() {
+			if a.Clickable && !interactiveRoles[a.Role] && sameName(a.Name, n.Name) && sameBox(a.Box, n.Box) {
+				n.Clickable = false
+			}
+			return
+		}
+	}
+}
+
+// sameBox says two boxes are one to the eye: each edge within
+// twinSlack pixels of the other's.
+func sameBox(a, b Box) bool {
+	return math.Abs(a.X-b.X) <= twinSlack && math.Abs(a.Y-b.Y) <= twinSlack &&
+		math.Abs(a.X+a.W-b.X-b.W) <= twinSlack && math.Abs(a.Y+a.H-b.Y-b.H) <= twinSlack
+}
+
+// twinSlack is how far apart, in CSS pixels, the edges of a clickable
+// and the clickable it holds may be for one to be the other's twin
+// (foldTwinClickable: Varlet's Select, its focusable host and the box
+// with cursor:pointer it holds, 1 px shorter).
+const twinSlack = 2
 
 // realControl is a node of an interactive role that gets a ref: not one
 // made clickable by cursor, onclick or tabindex alone.

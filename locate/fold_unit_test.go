@@ -489,6 +489,9 @@ list
   listitem Phone
     textbox
     textbox`, "Phone", "listitem Phone @1 in "},
+		{"a clickable drawn over the clickable around it, named as it, is one with it", `
+*generic Country
+  *generic Country`, "Country", "generic Country @0"},
 		{"a tab, not its focusable panel named after it", `
 tablist
   tab Details

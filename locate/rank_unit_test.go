@@ -48,6 +48,27 @@ func TestRankExactNameFirst(t *testing.T) {
 	}
 }
 
+// A name is exact with its glyphs aside: a select's "Country ▾" is
+// the phrase Country whole, "Country code" is not; a phrase of glyphs
+// alone is matched as written.
+func TestExactNameGlyphsAside(t *testing.T) {
+	for _, c := range []struct {
+		name, phrase string
+		want         bool
+	}{
+		{"Country ▾", "country", true},
+		{"Next ›", "next", true},
+		{"Country code", "country", false},
+		{"× Close", "close", true},
+		{"▾", "▾", true},
+		{"Sort ▾", "▾", false},
+	} {
+		if got := exactName(&Node{Name: c.name}, RungRole, c.phrase); got != c.want {
+			t.Errorf("exactName(%q, %q) = %v, want %v", c.name, c.phrase, got, c.want)
+		}
+	}
+}
+
 // A contains-match starts at a word boundary: "Age" is not inside
 // "page"; and one that ends in a digit ends a number: "20" is not the
 // start of "2025" (docs/targets.md "Resolution", 3: Matching).

@@ -627,7 +627,8 @@ func lowerPhrase(p string) string { return strings.ToLower(Normalize(p)) }
 
 // exactName reports whether n's name on the rung (its text on the text
 // rung, its placeholder on the placeholder rung) is the phrase, whole
-// (phrase as lowerPhrase gives it).
+// (phrase as lowerPhrase gives it), its glyphs aside: `Country ▾`,
+// `Next ›` (shownWords; docs/targets.md "Resolution", 4).
 func exactName(n *Node, rung, phrase string) bool {
 	name := n.Name
 	if rung == RungText {
@@ -637,7 +638,11 @@ func exactName(n *Node, rung, phrase string) bool {
 	} else if n.labelAlso != "" && strings.ToLower(n.labelAlso) == phrase {
 		return phrase != "" // its <label>'s text names it too (matchNamed)
 	}
-	return phrase != "" && strings.ToLower(name) == phrase
+	if phrase == "" {
+		return false
+	}
+	name = strings.ToLower(name)
+	return name == phrase || shownWords(name) == phrase && !wordless(phrase)
 }
 
 // distinct is the visible matches vis as a person sees them, in document
