@@ -216,20 +216,17 @@ var plainRoles = map[string]bool{"generic": true, "group": true, "none": true, "
 // its input: the text of the nearest element Around it that holds text
 // other than the combobox's name; "" for any other node (docs/flows.md
 // "expect", value). A dropdown drawn as a box (a combobox that is no
-// <input>, or a listbox that shows no option: its list is closed) shows
-// its choice inside it: its text, the words outside its field and its
-// closed list (Semantic UI's Dropdown: a `role=listbox` or
+// <input> or <select>, or a listbox that shows no option: its list is
+// closed) shows its choice inside it: its text, the words outside its
+// field and its closed list (Semantic UI's Dropdown: a `role=listbox` or
 // `role=combobox` <div> around an empty search input, the choice in a
 // <div>, and its menu, display:none while closed).
 func (n *Node) ShownBeside() string {
 	dropdown := n.Role == "listbox"
-	if n.Role != "combobox" && !dropdown || n.Value != "" {
+	if n.Role != "combobox" && !dropdown || n.Value != "" || n.placeholderShown {
 		return ""
 	}
-	if n.placeholderShown {
-		return ""
-	}
-	if n.Tag != "input" && n.Text != "" && n.Text != n.Name {
+	if n.Tag != "input" && n.Tag != "select" && n.Text != "" && n.Text != n.Name {
 		if len(outermost(n, nil, func(k *Node) bool { return k.Role == "option" && k.Visible })) == 0 {
 			return shownWords(n.Text)
 		}

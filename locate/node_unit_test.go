@@ -102,6 +102,12 @@ func TestShownBeside(t *testing.T) {
 	if got := box.ShownBeside(); got != "" {
 		t.Errorf("a listbox showing its options: ShownBeside = %q, want none", got)
 	}
+	// a native select with nothing chosen shows its options' text, which
+	// is no choice
+	sel := &Node{Role: "combobox", Tag: "select", Name: "Country", Text: "France Germany"}
+	if got := sel.ShownBeside(); got != "" {
+		t.Errorf("a native select: ShownBeside = %q, want none", got)
+	}
 	// a landmark around it is no plain element
 	n = field("combobox", "", "Chocolate")
 	n.Parent.Role = "form"
