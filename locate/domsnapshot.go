@@ -36,7 +36,7 @@ type domInfo struct {
 	// outOfView: an element around it that clips what it holds
 	// (overflow hidden) leaves nothing of it to see (outOfView)
 	outOfView  bool
-	checked    bool
+	checked    bool // an input checked, an option selected
 	contentDoc int // index of the iframe's document, -1
 	// end is the index after the node's subtree (the nodes are in
 	// document order).
@@ -238,7 +238,7 @@ func eachIndexed(arr []byte, fn func(k int, v []byte) error) error {
 // parents, tags, attributes, checked state and content documents.
 func (ds *DOMSnapshot) decodeNodes(dd *docData, n []byte, table stringTable) error {
 	c, err := members(n, "backendNodeId", "parentIndex", "nodeName", "nodeValue", "attributes",
-		"shadowRootType", "inputChecked", "contentDocumentIndex", "inputValue")
+		"shadowRootType", "inputChecked", "contentDocumentIndex", "inputValue", "optionSelected")
 	if err != nil {
 		return err
 	}
@@ -292,7 +292,26 @@ func (ds *DOMSnapshot) decodeNodes(dd *docData, n []byte, table stringTable) err
 	if err := dd.eachPair(c[8], func(di *domInfo, v int) { di.value = table.at(v) }); err != nil {
 		return err
 	}
+	if err := dd.eachIndex(c[9], func(di *domInfo) { di.checked = true }); err != nil {
+		return err
+	}
 	return ds.decodeNodeSets(dd, c[5], c[6], c[7], table)
+}
+
+// eachIndex reads a sparse column of booleans, the list of the indexes
+// of the nodes for which it holds (optionSelected), and calls fn with
+// each node.
+func (dd *docData) eachIndex(col []byte, fn func(di *domInfo)) error {
+	ix, err := members(col, "index")
+	if err != nil {
+		return err
+	}
+	return eachIn(ix[0], func(v []byte) error {
+		if i := jsonInt(v); i >= 0 && i < len(dd.nodes) {
+			fn(&dd.nodes[i])
+		}
+		return nil
+	})
 }
 
 // eachPair reads a sparse column of the nodes given as two lists, the

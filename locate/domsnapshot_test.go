@@ -96,7 +96,8 @@ func TestDecodeDOMSnapshotAsBefore(t *testing.T) {
 			boxes += btoi(n.box.W > 0 && n.display != "" && n.cursor != "" && n.visibility != "")
 		}
 	}
-	if len(ds.docs) != 3 || checked != 2 || content != 2 || blank == 0 || boxes == 0 || len(ds.docs[0].labels) != 1 {
+	// two boxes checked, one option selected
+	if len(ds.docs) != 3 || checked != 3 || content != 2 || blank == 0 || boxes == 0 || len(ds.docs[0].labels) != 1 {
 		t.Errorf("kitchen: %d documents, %d checked, %d content documents, %d blanks, %d boxes, labels %v",
 			len(ds.docs), checked, content, blank, boxes, ds.docs[0].labels)
 	}
@@ -204,7 +205,7 @@ func closeShadows(a *fastjson.Arena, v, d *fastjson.Value) {
 func TestDecodeDOMSnapshotSmall(t *testing.T) {
 	raw := []byte(` {"documents": [ {"frameId":0,"documentURL":1,"title":2,"scrollOffsetX":1.5,"scrollOffsetY":-2,
 	  "nodes":{"backendNodeId":[7,8,9,10],"parentIndex":[-1,0,1,0],"nodeName":[3,4,5,6],"nodeValue":[-1,-1,2,-1],
-	    "attributes":[[],[7,8,9],[],[10,11]],"shadowRootType":{"index":[3],"value":[12]},"inputChecked":{"index":[3,99]},
+	    "attributes":[[],[7,8,9],[],[10,11]],"shadowRootType":{"index":[3],"value":[12]},"inputChecked":{"index":[3,99]},"optionSelected":{"index":[2,-1]},
 	    "contentDocumentIndex":{"index":[1],"value":[1]}},
 	  "layout":{"nodeIndex":[1,2,3],"bounds":[[1,2,3,4],[5,6],[0.5,1e1,3,4]],"styles":[[13,14,15],[],[13]],"text":[-1,16,-1]},
 	  "textBoxes":{"layoutIndex":[1]}},
@@ -225,6 +226,9 @@ func TestDecodeDOMSnapshotSmall(t *testing.T) {
 	}
 	if !reflect.DeepEqual(n[1].attrs, map[string]string{"id": `a\b`}) || !reflect.DeepEqual(dd.byID[`a\b`], []int{1}) || n[3].attrs["for"] != "in" || !n[3].checked {
 		t.Errorf("attributes: %v %v %v, checked %v", n[1].attrs, dd.byID, n[3].attrs, n[3].checked)
+	}
+	if !n[2].checked || n[1].checked || n[0].checked {
+		t.Errorf("selected (optionSelected): %v %v %v", n[0].checked, n[1].checked, n[2].checked)
 	}
 	if n[1].contentDoc != 1 || n[0].end != 4 || n[1].end != 3 || !n[2].blank {
 		t.Errorf("content document %d, ends %d %d, blank %v", n[1].contentDoc, n[0].end, n[1].end, n[2].blank)

@@ -103,9 +103,11 @@ func wholeNodes(ds *DOMSnapshot, dd *docData, n *fastjson.Value, table wholeTabl
 			ds.closed = true
 		}
 	}
-	for _, x := range n.GetArray("inputChecked", "index") {
-		if i := x.GetInt(); i >= 0 && i < count {
-			dd.nodes[i].checked = true
+	for _, col := range []string{"inputChecked", "optionSelected"} {
+		for _, x := range n.GetArray(col, "index") {
+			if i := x.GetInt(); i >= 0 && i < count {
+				dd.nodes[i].checked = true
+			}
 		}
 	}
 	ivIdx, ivVal := n.GetArray("inputValue", "index"), n.GetArray("inputValue", "value")

@@ -457,6 +457,9 @@ func (n *Node) domFacts(ax *axNode, doc *docData, di *domInfo, off Box) (ctl *do
 	if !ax.ignored || n.Role == "generic" || n.Role == "none" {
 		n.Clickable = clickable(doc, di, n.Role)
 	}
+	if (n.Role == "link" || n.Clickable) && n.Value == "" {
+		n.Value = heldChoice(doc, di)
+	}
 	if n.Role == "LabelText" || (ax.ignored && di.tag == "label") {
 		ctl, stand = hiddenControl(n, doc, di)
 	}
@@ -583,6 +586,46 @@ func finish(n *Node, region string) {
 		}
 	}
 }
+
+// heldChoice is the choice of the one native <select> a link or
+// clickable holds and the page does not render (display:none): the text
+// of its selected options. Framework7's smart select is a link around
+// its hidden select, its title and the choice it shows, and `expect:
+// {value: Country}` read "" (docs/targets.md "Labels, hosts and hidden
+// native controls"). "" otherwise.
+func heldChoice(doc *docData, di *domInfo) string {
+	i := doc.indexOf(di)
+	if i < 0 {
+		return ""
+	}
+	sel := -1
+	for j := i + 1; j < di.end && j < len(doc.nodes) && j < i+maxHeldScan; j++ {
+		if doc.nodes[j].tag == "select" && !doc.nodes[j].hasLayout {
+			if sel >= 0 {
+				return "" // two selects: the widget of neither
+			}
+			sel = j
+		}
+	}
+	if sel < 0 {
+		return ""
+	}
+	var chosen []string
+	for j := sel + 1; j < doc.nodes[sel].end && j < len(doc.nodes); j++ {
+		if o := &doc.nodes[j]; o.tag == "option" && o.checked {
+			var text strings.Builder
+			for k := j + 1; k < o.end && k < len(doc.nodes); k++ {
+				text.WriteString(doc.nodes[k].text)
+			}
+			chosen = append(chosen, Normalize(text.String()))
+		}
+	}
+	return cut(strings.Join(chosen, ", "), MaxNameLen)
+}
+
+// maxHeldScan bounds the elements heldChoice looks at inside a link or
+// clickable.
+const maxHeldScan = 40
 
 // showsPlaceholder says the element at di, or an element inside it, is
 // marked as showing a placeholder where a choice would be: the attribute
