@@ -37,7 +37,7 @@ type domInfo struct {
 	// (overflow hidden) leaves nothing of it to see (outOfView)
 	outOfView  bool
 	checked    bool // an input checked, an option selected
-	contentDoc int // index of the iframe's document, -1
+	contentDoc int  // index of the iframe's document, -1
 	// end is the index after the node's subtree (the nodes are in
 	// document order).
 	end int
