@@ -186,8 +186,9 @@ func (ss *Session) stringCheck(e *flows.Expect, t *flows.Target) nodeCheck {
 			}
 		}
 		if beside := cmp.Or(n.ShownBeside(), shows); !ok && beside != "" {
-			// a combobox that stays empty shows its choice beside it
-			// (docs/flows.md "expect", value)
+			// a combobox that stays empty shows its choice beside it, a
+			// dropdown drawn as a box inside it (docs/flows.md "expect",
+			// value)
 			if ok, _ = matchString(e.Match, beside); !ok {
 				return false, fmt.Sprintf("expected the value of %s %s, but it is %q, and it shows %q", t, want, n.Value, beside)
 			}
