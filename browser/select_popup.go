@@ -296,8 +296,10 @@ func shownValue(snap *locate.Snapshot, w *locate.Node) showing {
 		return showing{}
 	}
 	value, text, picked := n.Value, n.Text, []string{}
-	if f := n.OneTypable(); value == "" && f != nil {
-		value = f.Value // the input a <div role=combobox> holds (Element UI's autocomplete)
+	if value == "" {
+		if f := n.OneTypable(); f != nil {
+			value = f.Value // the input a <div role=combobox> holds (Element UI's autocomplete)
+		}
 	}
 	var walk func(c *locate.Node)
 	walk = func(c *locate.Node) {

@@ -22,7 +22,7 @@ var (
 // own. A field further along a row of data is left alone (docs/targets.md
 // "Labels, hosts and hidden native controls").
 func foldCellLabel(n *Node) {
-	if !realControl(n) || !n.Visible || n.concealed || !unnamed(n) || n.Role == "button" || n.Role == "link" {
+	if !captionable(n) {
 		return
 	}
 	cell := n.Parent
@@ -44,6 +44,13 @@ func foldCellLabel(n *Node) {
 	if text := strings.TrimSpace(before.Text); text != "" && len(text) <= MaxNameLen {
 		n.Name, n.NameFrom = text, "label"
 	}
+}
+
+// captionable says a caption beside n may name it (foldCellLabel,
+// foldItemLabel): a shown field or toggle with no name of its own (none,
+// or only its placeholder); a button or link is named by what it shows.
+func captionable(n *Node) bool {
+	return realControl(n) && n.Visible && !n.concealed && unnamed(n) && n.Role != "button" && n.Role != "link"
 }
 
 // captionsAndFields says a row's cells alternate a caption (text and no
@@ -73,7 +80,7 @@ const itemLabelDepth = 5
 // controls"). A button or link is named by what it shows, not by its
 // row.
 func foldItemLabel(n *Node) {
-	if !realControl(n) || !n.Visible || n.concealed || !unnamed(n) || n.Role == "button" || n.Role == "link" {
+	if !captionable(n) {
 		return
 	}
 	item := n.Parent

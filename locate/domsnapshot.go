@@ -402,12 +402,7 @@ func (dd *docData) markEnds() {
 // decodeNodeSets reads the sparse columns of the nodes (shadow roots,
 // checked inputs, content documents) and where each subtree ends.
 func (ds *DOMSnapshot) decodeNodeSets(dd *docData, shadow, checked, content []byte, table stringTable) error {
-	count := len(dd.nodes)
 	sr, err := members(shadow, "value")
-	if err != nil {
-		return err
-	}
-	ck, err := members(checked, "index")
 	if err != nil {
 		return err
 	}
@@ -418,13 +413,7 @@ func (ds *DOMSnapshot) decodeNodeSets(dd *docData, shadow, checked, content []by
 	if err != nil {
 		return err
 	}
-	err = eachIn(ck[0], func(v []byte) error {
-		if i := jsonInt(v); i >= 0 && i < count {
-			dd.nodes[i].checked = true
-		}
-		return nil
-	})
-	if err != nil {
+	if err := dd.eachIndex(checked, func(di *domInfo) { di.checked = true }); err != nil {
 		return err
 	}
 	dd.markEnds()
@@ -804,13 +793,21 @@ func (dd *docData) hiddenLabel(di *domInfo) string {
 		if lb := &dd.nodes[l]; lb.hasLayout && lb.visibility != "hidden" && lb.visibility != "collapse" {
 			continue // a label the page shows names its control in the tree already
 		}
-		for j := l + 1; j < dd.nodes[l].end; j++ {
-			if nd := &dd.nodes[j]; nd.tag == "#text" && dd.nodes[nd.parent].tag != "script" && dd.nodes[nd.parent].tag != "style" {
-				parts = append(parts, nd.text)
-			}
-		}
+		parts = append(parts, dd.texts(l)...)
 	}
 	return Normalize(strings.Join(parts, " "))
+}
+
+// texts are the text nodes inside the element at index i, in order, but
+// for a script's or a style sheet's.
+func (dd *docData) texts(i int) []string {
+	var out []string
+	for j := i + 1; j < dd.nodes[i].end && j < len(dd.nodes); j++ {
+		if nd := &dd.nodes[j]; nd.tag == "#text" && dd.nodes[nd.parent].tag != "script" && dd.nodes[nd.parent].tag != "style" {
+			out = append(out, nd.text)
+		}
+	}
+	return out
 }
 
 // docForFrame is the document of a frame, nil when the session has none.

@@ -613,11 +613,7 @@ func heldChoice(doc *docData, di *domInfo) string {
 	var chosen []string
 	for j := sel + 1; j < doc.nodes[sel].end && j < len(doc.nodes); j++ {
 		if o := &doc.nodes[j]; o.tag == "option" && o.checked {
-			var text strings.Builder
-			for k := j + 1; k < o.end && k < len(doc.nodes); k++ {
-				text.WriteString(doc.nodes[k].text)
-			}
-			chosen = append(chosen, Normalize(text.String()))
+			chosen = append(chosen, Normalize(strings.Join(doc.texts(j), "")))
 		}
 	}
 	return cut(strings.Join(chosen, ", "), MaxNameLen)
